@@ -1,0 +1,8 @@
+import { systemClock } from '../../http/context';
+import { seedIfEmpty } from '../seed';
+import { withDatabase } from './open';
+
+await withDatabase(async (database) => {
+  const seeded = await seedIfEmpty(database.db, systemClock, (line) => console.log(line));
+  if (!seeded) console.log('The database already holds data; nothing was seeded.');
+});

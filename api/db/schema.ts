@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+};
+
+/** The append-only log every change goes through; read tables are projections of it. */
+export const events = pgTable(
+  'events',
+  {
+    position: bigserial('position', { mode: 'number' }).primaryKey(),
+    streamType: text('stream_type').notNull(),
+    streamId: text('stream_id').notNull(),
+    version: integer('version').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    actorId: text('actor_id'),
+    branchId: text('branch_id'),
+    requestId: text('request_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('events_stream_version_key').on(t.streamId, t.version),
+    index('events_stream_type_idx').on(t.streamType, t.position),
+  ],
+);
+
+/** First answer to a mutating request, replayed when a client retries with the same key. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  actorId: text('actor_id'),
+  requestHash: text('request_hash').notNull(),
+  status: integer('status').notNull(),
+  body: jsonb('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull(),
+    status: text('status').notNull(),
+    branchId: text('branch_id'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_branch_idx').on(t.branchId),
+  ],
+);
+
+export const permissions = pgTable('permissions', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  level: text('level').notNull(),
+  module: text('module').notNull(),
+});
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: text('user_id').notNull(),
+    permissionId: text('permission_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
+);
+
+export const courseCategories = pgTable(
+  'course_categories',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('course_categories_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Records entered through the dynamic forms (students, courses, branches, exams, custom types).
+ * The full field values live in `fields`; what lists filter and sort on is lifted into columns.
+ */
+export const records = pgTable(
+  'records',
+  {
+    id: text('id').primaryKey(),
+    formType: text('form_type').notNull(),
+    branchId: text('branch_id'),
+    title: text('title').notNull(),
+    code: text('code'),
+    courseId: text('course_id'),
+    registrationNo: text('registration_no'),
+    rollNo: text('roll_no'),
+    isActive: boolean('is_active').notNull().default(false),
+    isRegistered: boolean('is_registered').notNull().default(false),
+    completedCourse: boolean('completed_course').notNull().default(false),
+    walletEnabled: boolean('wallet_enabled').notNull().default(false),
+    admissionDate: date('admission_date', { mode: 'string' }),
+    fields: jsonb('fields').notNull(),
+    searchText: text('search_text').notNull(),
+    version: integer('version').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('records_type_created_idx').on(t.formType, t.createdAt, t.id),
+    index('records_type_branch_created_idx').on(t.formType, t.branchId, t.createdAt, t.id),
+    index('records_type_title_idx').on(t.formType, t.title, t.id),
+    uniqueIndex('records_registration_no_key').on(t.registrationNo),
+  ],
+);
+
+/** Per-branch, per-year counters behind registration and roll numbers; never decremented. */
+export const numberSequences = pgTable(
+  'number_sequences',
+  {
+    scope: text('scope').notNull(),
+    year: integer('year').notNull(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.year] })],
+);

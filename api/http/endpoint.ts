@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import type { z, ZodTypeAny } from 'zod';
+import type { Executor, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import type { EventMetadata } from '../db/event-store';
+import { ConcurrencyError } from '../db/event-store';
+import { idempotencyKeys } from '../db/schema';
+import type { ApiDeps, ApiEnv } from './context';
+import { HttpError, badRequest } from './errors';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call an endpoint. Every endpoint states it; the authorization tests walk them all. */
+export type Access = { kind: 'public' };
+
+export interface Reply<Data = unknown> {
+  status?: 200 | 201 | 202;
+  message: string;
+  data: Data;
+}
+
+export interface HandlerInput<Body, Query, Params> {
+  body: Body;
+  query: Query;
+  params: Params;
+  /** The open transaction for mutating endpoints, the database for reads. */
+  db: Executor;
+  /** Stamped onto every event the request appends. */
+  meta: EventMetadata;
+  deps: ApiDeps;
+  c: Context<ApiEnv>;
+}
+
+export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
+  query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
+  params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
+  /** Schema of `data` in a successful answer, for the OpenAPI document. */
+  response?: ZodTypeAny;
+  handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply>;
+}
+
+/** Typed identity: lets each resource module declare endpoints with inferred input types. */
+export function defineEndpoint<Body = undefined, Query = undefined, Params = undefined>(
+  endpoint: Endpoint<Body, Query, Params>,
+): Endpoint<Body, Query, Params> {
+  return endpoint;
+}
+
+const MAX_ATTEMPTS = 4;
+
+export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
+  for (const endpoint of endpoints) {
+    app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
+      const raw = endpoint.method === 'get' || endpoint.method === 'delete' ? '' : await c.req.text();
+      const body = endpoint.body ? parse(endpoint.body, parseJson(raw), 'body') : undefined;
+      const query = endpoint.query ? parse(endpoint.query, c.req.query(), 'query') : undefined;
+      const params = endpoint.params ? parse(endpoint.params, c.req.param(), 'params') : undefined;
+      const meta = (): EventMetadata => ({
+        actorId: null,
+        branchId: null,
+        requestId: c.get('requestId'),
+        occurredAt: deps.clock.now(),
+      });
+      const input = { body, query, params, deps, c };
+
+      if (endpoint.method === 'get') {
+        return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));
+      }
+      const key = c.req.header('Idempotency-Key');
+      const requestHash = createHash('sha256')
+        .update(`${endpoint.method} ${c.req.path}\n${raw}`)
+        .digest('hex');
+      const stored = await runCommand(deps, key ? scopedKey(key, meta().actorId) : null, requestHash, (tx) =>
+        endpoint.handle({ ...input, db: tx, tx, meta: meta() }),
+      );
+      if (stored.replayed) c.header('Idempotent-Replayed', 'true');
+      return respond(c, stored.reply);
+    });
+  }
+}
+
+function scopedKey(key: string, actorId: string | null | undefined) {
+  if (key.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters');
+  return `${actorId ?? 'anonymous'}:${key}`;
+}
+
+/**
+ * Runs a mutation in one transaction together with its idempotency record, so a retry with the
+ * same key sees either nothing or the complete first answer. Writers that lost a race on a
+ * stream written with `any` are retried; explicit version conflicts reach the caller as 409.
+ */
+async function runCommand(
+  deps: ApiDeps,
+  key: string | null,
+  requestHash: string,
+  work: (tx: Tx) => Promise<Reply>,
+): Promise<{ reply: Reply; replayed: boolean }> {
+  const { db } = deps.database;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        if (key) {
+          const [previous] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+          if (previous) {
+            if (previous.requestHash !== requestHash) {
+              throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
+            }
+            return { reply: { ...(previous.body as Reply), status: previous.status as Reply['status'] }, replayed: true };
+          }
+        }
+        const reply = await work(tx);
+        if (key) {
+          await tx.insert(idempotencyKeys).values({
+            key,
+            requestHash,
+            status: reply.status ?? 200,
+            body: { message: reply.message, data: reply.data ?? null },
+            createdAt: deps.clock.now(),
+          });
+        }
+        return { reply, replayed: false };
+      });
+    } catch (error) {
+      const retryable =
+        (error instanceof ConcurrencyError && error.expected === 'any') ||
+        isUniqueViolation(error, 'idempotency_keys_pkey');
+      if (!retryable || attempt >= MAX_ATTEMPTS) {
+        if (error instanceof ConcurrencyError) throw new HttpError(409, error.message);
+        throw error;
+      }
+    }
+  }
+}
+
+function respond(c: Context<ApiEnv>, reply: Reply) {
+  return c.json({ success: true, message: reply.message, data: reply.data ?? null }, reply.status ?? 200);
+}
+
+function parseJson(raw: string): unknown {
+  if (!raw.trim()) return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+}
+
+function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, part: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || part;
+    (errors[field] ??= []).push(issue.message);
+  }
+  throw badRequest(`Invalid request ${part}`, errors);
+}

@@ -1,0 +1,68 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { Toaster, useServerToast } from '~/components/ui/toaster';
+import { readTheme } from '~/services/theme.server';
+import { readToast } from '~/services/toast.server';
+import stylesheet from '~/tailwind.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ toast, headers }, theme] = await Promise.all([readToast(request), readTheme(request)]);
+  return data({ toast, theme }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const loaderData = useRouteLoaderData<typeof loader>('root');
+  const theme = loaderData?.theme ?? 'system';
+  return (
+    <html lang="en" data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-svh">
+        {children}
+        <Toaster theme={theme} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const loaderData = useRouteLoaderData<typeof loader>('root');
+  useServerToast(loaderData?.toast ?? null);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
+  return (
+    <main className="grid min-h-svh place-items-center p-6">
+      <div className="max-w-md text-center">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="mt-2 text-muted-foreground">
+          The page could not be shown. Try again, or go back to the <a className="underline" href="/admin">dashboard</a>.
+        </p>
+      </div>
+    </main>
+  );
+}

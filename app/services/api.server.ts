@@ -1,0 +1,64 @@
+import type { AppLoadContext } from '@remix-run/node';
+import type { ApiTransport } from './api-transport.server';
+
+export type ApiResult<Data> =
+  | { ok: true; status: number; message: string; data: Data }
+  | { ok: false; status: number; message: string; errors?: Record<string, string[]> };
+
+export interface ApiRequest {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  token?: string | null;
+  idempotencyKey?: string;
+}
+
+/** Any origin works: the in-process transport ignores it and the HTTP one replaces it. */
+const INTERNAL_ORIGIN = 'http://api.internal';
+
+/** The one way loaders and actions call /api/v1; every answer keeps its HTTP status. */
+export async function callApi<Data>(
+  transport: ApiTransport,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  request: ApiRequest = {},
+): Promise<ApiResult<Data>> {
+  const url = new URL(`/api/v1${path}`, INTERNAL_ORIGIN);
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  }
+  const headers = new Headers(request.headers);
+  headers.set('Accept', 'application/json');
+  if (request.token) headers.set('Authorization', `Bearer ${request.token}`);
+  if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.body);
+  }
+  const response = await transport(new Request(url, { method, headers, body }));
+  const payload = (await response.json().catch(() => null)) as {
+    message?: string;
+    data?: Data;
+    errors?: Record<string, string[]>;
+  } | null;
+  if (response.ok) {
+    return { ok: true, status: response.status, message: payload?.message ?? '', data: payload?.data as Data };
+  }
+  return {
+    ok: false,
+    status: response.status,
+    message: payload?.message || 'Something went wrong.',
+    errors: payload?.errors,
+  };
+}
+
+export function apiTransport(context: AppLoadContext): ApiTransport {
+  return context.api;
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    api: ApiTransport;
+  }
+}

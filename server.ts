@@ -1,0 +1,88 @@
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import express from 'express';
+import { createApi } from './api/app';
+import { openConfiguredDatabase } from './api/boot';
+import { DatabaseUnavailableError } from './api/db/client';
+import { seedIfEmpty } from './api/db/seed';
+import { ConfigError, loadEnv } from './api/env';
+import { systemClock } from './api/http/context';
+import { createLogger } from './api/logger';
+import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openConfiguredDatabase(env, logger);
+  if (env.SEED_ON_EMPTY) await seedIfEmpty(database.db, systemClock, (line) => console.log(line));
+
+  const api = createApi({ database, logger, clock: systemClock });
+  const apiListener = getRequestListener(api.fetch);
+  const transport = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
+
+  const production = env.NODE_ENV === 'production';
+  const viteDevServer = production
+    ? undefined
+    : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Hono keeps its /api/v1 base path only when Express hands it the untouched URL.
+  app.use((req, res, next) => (req.url.startsWith('/api/v1') ? apiListener(req, res) : next()));
+  app.use(compression());
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+    app.use(express.static('build/client', { maxAge: '1h' }));
+  }
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    : ((await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild);
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: () => ({ api: transport }),
+    }),
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    logger.info({ port }, 'listening');
+    console.log(`Institute admin is serving at http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await viteDevServer?.close();
+      await database.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
