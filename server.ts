@@ -6,6 +6,7 @@ import express from 'express';
 import { createApi } from './api/app';
 import { openConfiguredDatabase } from './api/boot';
 import { DatabaseUnavailableError } from './api/db/client';
+import { authConfig, loadJwtSecret } from './api/domain/auth/config';
 import { seedIfEmpty } from './api/db/seed';
 import { ConfigError, loadEnv } from './api/env';
 import { systemClock } from './api/http/context';
@@ -18,7 +19,8 @@ async function main() {
   const database = await openConfiguredDatabase(env, logger);
   if (env.SEED_ON_EMPTY) await seedIfEmpty(database.db, systemClock, (line) => console.log(line));
 
-  const api = createApi({ database, logger, clock: systemClock });
+  const auth = authConfig(await loadJwtSecret(env.dataDir, env.JWT_SECRET));
+  const api = createApi({ database, logger, clock: systemClock, auth });
   const apiListener = getRequestListener(api.fetch);
   const transport = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
 

@@ -1,18 +1,25 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { authConfig, type AuthConfig } from './domain/auth/config';
 import type { ApiDeps, ApiEnv } from './http/context';
 import { mountEndpoints, type Endpoint } from './http/endpoint';
 import { HttpError } from './http/errors';
+import { authEndpoints } from './http/auth';
 import { healthEndpoints } from './http/health';
 import { buildOpenApiDocument } from './http/openapi';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
-export const apiEndpoints: Endpoint<any, any, any>[] = [...healthEndpoints];
+export const apiEndpoints: Endpoint<any, any, any>[] = [...healthEndpoints, ...authEndpoints];
 
 export type Api = ReturnType<typeof createApi>;
 
-export function createApi(deps: ApiDeps, endpoints: Endpoint<any, any, any>[] = apiEndpoints) {
+/** Without an auth config (tests, tools) tokens are signed with a secret that lives as long as the app. */
+export function createApi(
+  given: Omit<ApiDeps, 'auth'> & { auth?: AuthConfig },
+  endpoints: Endpoint<any, any, any>[] = apiEndpoints,
+) {
+  const deps: ApiDeps = { ...given, auth: given.auth ?? authConfig(randomBytes(48)) };
   const app = new Hono<ApiEnv>().basePath('/api/v1');
 
   app.use(async (c, next) => {

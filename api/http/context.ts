@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { AuthConfig } from '../domain/auth/config';
 
 export interface Clock {
   now(): Date;
@@ -11,6 +12,7 @@ export interface ApiDeps {
   database: Database;
   logger: Logger;
   clock: Clock;
+  auth: AuthConfig;
 }
 
 export interface ApiEnv {

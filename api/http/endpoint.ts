@@ -9,14 +9,24 @@ import { ConcurrencyError } from '../db/event-store';
 import { idempotencyKeys } from '../db/schema';
 import type { ApiDeps, ApiEnv } from './context';
 import { HttpError, badRequest } from './errors';
+import { authenticate, authorize } from './authenticate';
+import type { Actor } from '../domain/auth/actor';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call an endpoint. Every endpoint states it; the authorization tests walk them all. */
-export type Access = { kind: 'public' };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'permission'; anyOf: readonly string[] }
+  | { kind: 'superadmin' };
 
+/**
+ * A handler's answer. Statuses of 400 and above are failures that still commit the transaction
+ * (a failed sign-in is recorded); failures that must change nothing are thrown as HttpError.
+ */
 export interface Reply<Data = unknown> {
-  status?: 200 | 201 | 202;
+  status?: 200 | 201 | 202 | 400 | 401 | 403 | 409 | 422 | 429;
   message: string;
   data: Data;
 }
@@ -25,6 +35,8 @@ export interface HandlerInput<Body, Query, Params> {
   body: Body;
   query: Query;
   params: Params;
+  /** The signed-in caller; null only on public endpoints called without a token. */
+  actor: Actor | null;
   /** The open transaction for mutating endpoints, the database for reads. */
   db: Executor;
   /** Stamped onto every event the request appends. */
@@ -59,17 +71,19 @@ const MAX_ATTEMPTS = 4;
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
   for (const endpoint of endpoints) {
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
+      const actor = await authenticate(c, deps);
+      authorize(endpoint.access, actor);
       const raw = endpoint.method === 'get' || endpoint.method === 'delete' ? '' : await c.req.text();
       const body = endpoint.body ? parse(endpoint.body, parseJson(raw), 'body') : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query(), 'query') : undefined;
       const params = endpoint.params ? parse(endpoint.params, c.req.param(), 'params') : undefined;
       const meta = (): EventMetadata => ({
-        actorId: null,
-        branchId: null,
+        actorId: actor?.id ?? null,
+        branchId: actor?.branchId ?? null,
         requestId: c.get('requestId'),
         occurredAt: deps.clock.now(),
       });
-      const input = { body, query, params, deps, c };
+      const input = { body, query, params, actor, deps, c };
 
       if (endpoint.method === 'get') {
         return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));
@@ -141,7 +155,8 @@ async function runCommand(
 }
 
 function respond(c: Context<ApiEnv>, reply: Reply) {
-  return c.json({ success: true, message: reply.message, data: reply.data ?? null }, reply.status ?? 200);
+  const status = reply.status ?? 200;
+  return c.json({ success: status < 400, message: reply.message, data: reply.data ?? null }, status);
 }
 
 function parseJson(raw: string): unknown {

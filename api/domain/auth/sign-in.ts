@@ -1,0 +1,84 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { append } from '../../db/event-store';
+import { signInAttempts, users } from '../../db/schema';
+import type { CommandContext } from '../command';
+import { decoyHash, verifyPassword } from '../passwords';
+import { issueAccessToken } from './access-tokens';
+import type { AuthConfig } from './config';
+import { issueRefreshToken } from './refresh-tokens';
+import { loadSessionUser, type SessionUser } from './session-user';
+
+export type SignInResult =
+  | { kind: 'signed-in'; accessToken: string; refreshToken: string; user: SessionUser }
+  | { kind: 'invalid' }
+  | { kind: 'inactive' }
+  | { kind: 'rate-limited' };
+
+const signInStream = (email: string) => ({ type: 'sign-in', id: `sign-in:${email}` });
+
+/**
+ * Checks credentials and opens a session. Failures are recorded (and counted towards the rate
+ * limit) in the same transaction, so the caller must commit even when sign-in fails.
+ */
+export async function signIn(
+  { tx, meta }: CommandContext,
+  config: AuthConfig,
+  input: { email: string; password: string; ip: string },
+): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase();
+  const now = meta.occurredAt;
+  const since = new Date(now.getTime() - config.failureWindowSeconds * 1000);
+
+  if (await isRateLimited(tx, config, email, input.ip, since)) return { kind: 'rate-limited' };
+
+  const [user] = await tx
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status, role: users.role, branchId: users.branchId })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
+
+  if (!user || !passwordMatches) {
+    await tx.insert(signInAttempts).values({ email, ip: input.ip, succeeded: false, at: now });
+    await append(tx, signInStream(email), 'any', [{ type: 'SignInFailed', data: { email, ip: input.ip } }], meta);
+    return { kind: 'invalid' };
+  }
+  if (user.status !== 'active') return { kind: 'inactive' };
+
+  await tx.insert(signInAttempts).values({ email, ip: input.ip, succeeded: true, at: now });
+  const { token: refreshToken, familyId } = await issueRefreshToken(tx, config, now, user.id);
+  await append(
+    tx,
+    { type: 'user', id: user.id },
+    'any',
+    [{ type: 'UserSignedIn', data: { sessionId: familyId, ip: input.ip } }],
+    { ...meta, actorId: user.id, branchId: user.branchId },
+  );
+  const accessToken = await issueAccessToken(config, now, { sub: user.id, role: user.role, sid: familyId });
+  const sessionUser = (await loadSessionUser(tx, user.id))!;
+  return { kind: 'signed-in', accessToken, refreshToken, user: sessionUser };
+}
+
+/** Failures since the last success for this email, and all failures from this address. */
+async function isRateLimited(
+  tx: CommandContext['tx'],
+  config: AuthConfig,
+  email: string,
+  ip: string,
+  since: Date,
+): Promise<boolean> {
+  const [lastSuccess] = await tx
+    .select({ at: sql<Date>`max(${signInAttempts.at})` })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.email, email), eq(signInAttempts.succeeded, true), gt(signInAttempts.at, since)));
+  const emailSince = lastSuccess?.at ? new Date(lastSuccess.at) : since;
+  const [byEmail] = await tx
+    .select({ n: count() })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.email, email), eq(signInAttempts.succeeded, false), gt(signInAttempts.at, emailSince)));
+  if ((byEmail?.n ?? 0) >= config.maxFailuresPerEmail) return true;
+  const [byIp] = await tx
+    .select({ n: count() })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.ip, ip), eq(signInAttempts.succeeded, false), gt(signInAttempts.at, since)));
+  return (byIp?.n ?? 0) >= config.maxFailuresPerIp;
+}
