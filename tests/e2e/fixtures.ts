@@ -1,0 +1,63 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Demo accounts created by the seed (api/db/seed.ts `demoLogins`). */
+export const demo = {
+  superadmin: { email: 'superadmin@institute.demo', password: 'Super@123' },
+  admin: { email: 'admin@institute.demo', password: 'Admin@123' },
+  northAdmin: { email: 'north.admin@institute.demo', password: 'North@123' },
+  northStaff: { email: 'north.staff@institute.demo', password: 'Staff@123' },
+  southAdmin: { email: 'south.admin@institute.demo', password: 'South@123' },
+  southStaff: { email: 'south.staff@institute.demo', password: 'Staff@123' },
+} as const;
+
+interface Options {
+  /**
+   * Console errors a test expects, matched against "<message> (<source url>)"; anything else
+   * fails it.
+   */
+  allowedConsoleErrors: RegExp[];
+}
+
+/**
+ * Every spec imports `test` from here. The server address comes from the global setup, and the
+ * `page` fails its test when the browser logs a console error or throws an uncaught error.
+ */
+export const test = base.extend<Options>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run the suite with `npx playwright test`.');
+    await use(url);
+  },
+
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const where = message.location().url;
+      const text = `${message.text()}${where ? ` (${where})` : ''}`;
+      if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+      problems.push(`console.error: ${text}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
+
+    await use(page);
+
+    expect(problems, 'the browser reported errors during the test').toEqual([]);
+  },
+});
+
+/**
+ * Signs in through a login form (labels "Email" and "Password" and a submit button) and waits
+ * until the browser has left the login page.
+ */
+export async function loginAs(page: Page, email: string, password: string, loginPath = '/admin/login') {
+  await page.goto(loginPath);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname !== loginPath);
+}
