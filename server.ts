@@ -6,7 +6,8 @@ import express from 'express';
 import { createApi } from './api/app';
 import { openConfiguredDatabase } from './api/boot';
 import { DatabaseUnavailableError } from './api/db/client';
-import { authConfig, loadJwtSecret } from './api/domain/auth/config';
+import { authConfig } from './api/domain/auth/config';
+import { loadSecret } from './api/secrets';
 import { seedIfEmpty } from './api/db/seed';
 import { ConfigError, loadEnv } from './api/env';
 import { systemClock } from './api/http/context';
@@ -19,7 +20,9 @@ async function main() {
   const database = await openConfiguredDatabase(env, logger);
   if (env.SEED_ON_EMPTY) await seedIfEmpty(database.db, systemClock, (line) => console.log(line));
 
-  const auth = authConfig(await loadJwtSecret(env.dataDir, env.JWT_SECRET));
+  const auth = authConfig(await loadSecret(env.dataDir, 'jwt-secret', env.JWT_SECRET));
+  // The web tier signs its cookies with this; it reads it from the environment.
+  process.env.SESSION_SECRET = await loadSecret(env.dataDir, 'session-secret', env.SESSION_SECRET);
   const api = createApi({ database, logger, clock: systemClock, auth });
   const apiListener = getRequestListener(api.fetch);
   const transport = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
@@ -31,6 +34,15 @@ async function main() {
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  });
   // Hono keeps its /api/v1 base path only when Express hands it the untouched URL.
   app.use((req, res, next) => (req.url.startsWith('/api/v1') ? apiListener(req, res) : next()));
   app.use(compression());
@@ -51,7 +63,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: () => ({ api: transport }),
+      getLoadContext: (req) => ({ api: transport, clientIp: req.ip ?? 'unknown' }),
     }),
   );
 

@@ -12,7 +12,10 @@ const envSchema = z.object({
     .optional(),
   API_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Express's trust-proxy setting: how many proxies in front may set X-Forwarded-For. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

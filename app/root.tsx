@@ -10,7 +10,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { useNonce } from '~/components/nonce';
 import { Toaster, useServerToast } from '~/components/ui/toaster';
+import { commitCsrfToken } from '~/services/csrf.server';
 import { readTheme } from '~/services/theme.server';
 import { readToast } from '~/services/toast.server';
 import stylesheet from '~/tailwind.css?url';
@@ -21,13 +24,20 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, theme] = await Promise.all([readToast(request), readTheme(request)]);
-  return data({ toast, theme }, { headers });
+  const [{ toast, headers: toastHeaders }, theme, [csrfToken, csrfCookie]] = await Promise.all([
+    readToast(request),
+    readTheme(request),
+    commitCsrfToken(request),
+  ]);
+  const headers = new Headers(toastHeaders);
+  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
+  return data({ toast, theme, csrfToken }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root');
   const theme = loaderData?.theme ?? 'system';
+  const nonce = useNonce();
   return (
     <html lang="en" data-theme={theme}>
       <head>
@@ -39,8 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-svh">
         {children}
         <Toaster theme={theme} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -49,7 +59,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const loaderData = useRouteLoaderData<typeof loader>('root');
   useServerToast(loaderData?.toast ?? null);
-  return <Outlet />;
+  return (
+    <AuthenticityTokenProvider token={loaderData?.csrfToken ?? ''}>
+      <Outlet />
+    </AuthenticityTokenProvider>
+  );
 }
 
 export function ErrorBoundary() {

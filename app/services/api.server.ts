@@ -60,5 +60,7 @@ export function apiTransport(context: AppLoadContext): ApiTransport {
 declare module '@remix-run/node' {
   interface AppLoadContext {
     api: ApiTransport;
+    /** The browser's address, forwarded to the API for its sign-in rate limit. */
+    clientIp: string;
   }
 }

@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-
 export interface AuthConfig {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
@@ -26,23 +22,4 @@ export function authConfig(secret: string | Uint8Array, overrides: Partial<AuthC
     jwtSecret: typeof secret === 'string' ? new TextEncoder().encode(secret) : secret,
     ...overrides,
   };
-}
-
-/**
- * The signing secret: JWT_SECRET when given, otherwise one generated on first start and kept
- * in the data folder so tokens survive restarts (processes sharing a data folder share it too).
- */
-export async function loadJwtSecret(dataDir: string, configured?: string): Promise<string> {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'secrets', 'jwt-secret');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const secret = randomBytes(48).toString('base64url');
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-    return (await readFile(file, 'utf8')).trim();
-  }
 }

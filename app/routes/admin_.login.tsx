@@ -1,0 +1,82 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useSearchParams } from '@remix-run/react';
+import { z } from 'zod';
+import { LoginForm } from '~/components/login-form';
+import { ADMIN_AREA_ROLES, redirectSignedIn, safeRedirectTo, startSession } from '~/services/auth.server';
+import { readForm } from '~/services/forms.server';
+import { discardApiSession, signInOnApi } from '~/services/login.server';
+import { toastHeader } from '~/services/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
+
+const schema = z.object({
+  email: z
+    .string({ required_error: 'Please enter a valid email address' })
+    .trim()
+    .refine((value) => value.includes('@'), 'Please enter a valid email address')
+    .pipe(z.string().email('Invalid email address')),
+  password: z
+    .string({ required_error: 'Password must be at least 6 characters long' })
+    .trim()
+    .min(6, 'Password must be at least 6 characters long'),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectSignedIn(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { submission } = await readForm(request, schema);
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  const result = await signInOnApi(context, email, password);
+  if (!result.ok) {
+    const message =
+      result.status === 401
+        ? 'Invalid email or password'
+        : result.status === 500
+          ? 'Internal server error'
+          : 'Login failed. Please try again.';
+    // The rate limit and an inactive account have a reason worth showing beside the message.
+    const reason = result.status === 429 || result.status === 403 ? [result.message] : [];
+    return data(submission.reply({ formErrors: [message, ...reason], hideFields: ['password'] }), {
+      status: result.status === 500 ? 500 : 400,
+    });
+  }
+  const { user } = result.data;
+  const isSuperAdmin = user.role === 'superadmin';
+  if (!isSuperAdmin && !(ADMIN_AREA_ROLES as readonly string[]).includes(user.role)) {
+    await discardApiSession(context, result.data.refreshToken);
+    return data(
+      submission.reply({
+        formErrors: [`Access denied. This is admin login page. You have '${user.role}' role.`],
+        hideFields: ['password'],
+      }),
+      { status: 403 },
+    );
+  }
+  const headers = new Headers({ 'Set-Cookie': await startSession(request, result.data, user) });
+  await toastHeader({ type: 'success', title: isSuperAdmin ? 'Super Admin login successful!' : 'Login successful!' }, headers);
+  return redirect(isSuperAdmin ? '/admin/super-admin' : safeRedirectTo(redirectTo, '/admin'), { headers });
+}
+
+export default function AdminLogin() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  return (
+    <main className="login-gradient grid min-h-svh place-items-center p-4">
+      <LoginForm
+        id="admin-login"
+        title="Admin Login"
+        description="Sign in to manage your institute."
+        schema={schema}
+        lastResult={lastResult}
+        redirectTo={searchParams.get('redirectTo')}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useSearchParams } from '@remix-run/react';
+import { z } from 'zod';
+import { LoginForm } from '~/components/login-form';
+import { redirectSignedIn, safeRedirectTo, startSession } from '~/services/auth.server';
+import { readForm } from '~/services/forms.server';
+import { discardApiSession, signInOnApi } from '~/services/login.server';
+import { toastHeader } from '~/services/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Super Admin Login' }];
+
+const schema = z.object({
+  email: z.string({ required_error: 'Email required' }).trim().min(1, 'Email required'),
+  password: z.string({ required_error: 'Password required' }).min(1, 'Password required').min(6, 'Min 6 chars'),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectSignedIn(request, context, 'superadmin');
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { submission } = await readForm(request, schema);
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  const result = await signInOnApi(context, email, password);
+  if (!result.ok) {
+    return data(
+      submission.reply({ formErrors: [result.message || 'Login failed. Please try again.'], resetForm: true }),
+      { status: result.status === 500 ? 500 : 400 },
+    );
+  }
+  const { user } = result.data;
+  if (user.role !== 'superadmin') {
+    await discardApiSession(context, result.data.refreshToken);
+    return data(
+      submission.reply({
+        formErrors: [`Access denied. This is superadmin login page. You have '${user.role}' role.`],
+        resetForm: true,
+      }),
+      { status: 403 },
+    );
+  }
+  const headers = new Headers({ 'Set-Cookie': await startSession(request, result.data, user) });
+  await toastHeader({ type: 'success', title: 'Super Admin login successful!' }, headers);
+  const target = safeRedirectTo(redirectTo, '/admin/super-admin');
+  return redirect(target.startsWith('/admin/super-admin') ? target : '/admin/super-admin', { headers });
+}
+
+export default function SuperAdminLogin() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  return (
+    <main className="grid min-h-svh place-items-center bg-muted p-4">
+      <LoginForm
+        id="super-admin-login"
+        title="Super Admin Login"
+        description="Configure forms, users and permissions."
+        schema={schema}
+        lastResult={lastResult}
+        redirectTo={searchParams.get('redirectTo')}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { callApi } from '~/services/api.server';
+import { loginPath } from '~/services/auth.server';
+import { validateCsrf } from '~/services/csrf.server';
+import { destroySession, getSession } from '~/services/session.server';
+
+/** Signing out only by POST: a link or an image cannot end someone's session. */
+export const loader = () => redirect('/admin');
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await validateCsrf(await request.formData(), request);
+  const session = await getSession(request);
+  const refreshToken = session.get('refreshToken');
+  if (refreshToken) {
+    // A failed server logout is ignored: the local session ends regardless.
+    await callApi(context.api, 'POST', '/users/logout', {
+      body: { refreshToken },
+      token: session.get('accessToken'),
+    }).catch(() => undefined);
+  }
+  return redirect(loginPath(session.get('userType') ?? 'admin'), {
+    headers: { 'Set-Cookie': await destroySession(session) },
+  });
+}

@@ -1,0 +1,205 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { callApi, type ApiRequest, type ApiResult } from './api.server';
+import { getRefreshQueue } from './refresh-queue.server';
+import { commitSession, destroySession, getSession, type AuthSession, type UserType } from './session.server';
+import { toastHeader } from './toast.server';
+
+/** The signed-in user as /users/current-user returns it. */
+export interface SessionUser {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  permissions: string[];
+  phone: string;
+  status: string;
+  walletEnabled: boolean;
+  branchId: string | null;
+  branchName: string | null;
+}
+
+export const ADMIN_AREA_ROLES = ['admin', 'branch_admin', 'branch_user', 'branch_operator', 'user'] as const;
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ACTIVITY_THROTTLE_MS = 60 * 1000;
+/** Refresh a little before expiry so a request never leaves with a token about to lapse. */
+const EXPIRY_MARGIN_S = 30;
+
+export const sessionMessages = {
+  expired: 'Session expired. Please log in again.',
+} as const;
+
+export const loginPath = (userType: UserType) => (userType === 'superadmin' ? '/admin/super/login' : '/admin/login');
+export const homePath = (role: string) => (role === 'superadmin' ? '/admin/super-admin' : '/admin');
+export const userTypeOf = (role: string): UserType => (role === 'superadmin' ? 'superadmin' : 'admin');
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls /api/v1 as the signed-in user, refreshing an expired access token once. */
+export interface AuthedApi {
+  call<Data>(method: Method, path: string, request?: Omit<ApiRequest, 'token'>): Promise<ApiResult<Data>>;
+}
+
+function tokenExpiresSoon(token: string, now: number): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    return typeof payload.exp !== 'number' || payload.exp - EXPIRY_MARGIN_S <= now / 1000;
+  } catch {
+    // SPEC.md: an unreadable token counts as expired.
+    return true;
+  }
+}
+
+function safeRedirectTo(value: string | null | undefined, fallback: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+export { safeRedirectTo };
+
+/** Ends the session (also on the API) and sends the browser to the login of its user type. */
+export async function endSession(
+  request: Request,
+  context: AppLoadContext,
+  session: AuthSession,
+  options: { message?: string; keepPath?: boolean } = {},
+): Promise<never> {
+  const userType = session.get('userType') ?? 'admin';
+  const refreshToken = session.get('refreshToken');
+  if (refreshToken) {
+    await callApi(context.api, 'POST', '/auth/v2/logout', { body: { refreshToken } }).catch(() => undefined);
+  }
+  const headers = new Headers({ 'Set-Cookie': await destroySession(session) });
+  if (options.message) await toastHeader({ type: 'error', title: options.message }, headers);
+  const url = new URL(request.url);
+  const target = options.keepPath
+    ? `${loginPath(userType)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
+    : loginPath(userType);
+  throw redirect(target, { headers });
+}
+
+interface AuthContext {
+  session: AuthSession;
+  api: AuthedApi;
+  /** Set-Cookie headers the loader or action must send (refreshed tokens, recorded activity). */
+  headers: Headers;
+}
+
+/**
+ * The session behind a request, checked for idleness, with a client that keeps its tokens fresh.
+ * Redirects to the login page when there is no usable session.
+ */
+export async function requireSession(request: Request, context: AppLoadContext, userType: UserType): Promise<AuthContext> {
+  const session = await getSession(request);
+  const url = new URL(request.url);
+  const toLogin = () =>
+    redirect(`${loginPath(userType)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!session.get('accessToken') || !session.get('refreshToken')) throw toLogin();
+
+  const now = Date.now();
+  const lastActivity = session.get('lastActivity') ?? 0;
+  if (now - lastActivity > IDLE_TIMEOUT_MS) {
+    await endSession(request, context, session, { message: sessionMessages.expired, keepPath: true });
+  }
+
+  const headers = new Headers();
+  let dirty = false;
+  if (now - lastActivity >= ACTIVITY_THROTTLE_MS) {
+    session.set('lastActivity', now);
+    dirty = true;
+  }
+
+  const refresh = async () => {
+    const current = session.get('refreshToken')!;
+    try {
+      const tokens = await getRefreshQueue(current, async (refreshToken) => {
+        const result = await callApi<{ accessToken: string; refreshToken: string }>(context.api, 'POST', '/users/refresh', {
+          body: { refreshToken },
+        });
+        if (!result.ok) throw new Error(result.message);
+        return result.data;
+      }).refresh(current);
+      session.set('accessToken', tokens.accessToken);
+      session.set('refreshToken', tokens.refreshToken);
+      dirty = true;
+    } catch {
+      await endSession(request, context, session, { message: sessionMessages.expired, keepPath: true });
+    }
+  };
+
+  if (tokenExpiresSoon(session.get('accessToken')!, now)) await refresh();
+
+  const api: AuthedApi = {
+    async call<Data>(method: Method, path: string, req: Omit<ApiRequest, 'token'> = {}) {
+      let result = await callApi<Data>(context.api, method, path, { ...req, token: session.get('accessToken') });
+      if (!result.ok && result.status === 410) {
+        await refresh();
+        result = await callApi<Data>(context.api, method, path, { ...req, token: session.get('accessToken') });
+      }
+      if (!result.ok && result.status === 401) {
+        await endSession(request, context, session, { message: sessionMessages.expired, keepPath: true });
+      }
+      if (dirty) {
+        headers.set('Set-Cookie', await commitSession(session));
+        dirty = false;
+      }
+      return result;
+    },
+  };
+  if (dirty) {
+    headers.set('Set-Cookie', await commitSession(session));
+    dirty = false;
+  }
+  return { session, api, headers };
+}
+
+/** The admin area: any admin-area role. A super admin is sent to their own panel. */
+export async function requireAdmin(request: Request, context: AppLoadContext) {
+  return requireUserOfType(request, context, 'admin');
+}
+
+export async function requireSuperAdmin(request: Request, context: AppLoadContext) {
+  return requireUserOfType(request, context, 'superadmin');
+}
+
+async function requireUserOfType(request: Request, context: AppLoadContext, userType: UserType) {
+  const auth = await requireSession(request, context, userType);
+  const result = await auth.api.call<SessionUser>('GET', '/users/current-user');
+  if (!result.ok) await endSession(request, context, auth.session, { message: sessionMessages.expired, keepPath: true });
+  const user = (result as Extract<typeof result, { ok: true }>).data;
+  if (userType === 'admin') {
+    if (user.role === 'superadmin') throw redirect('/admin/super-admin', { headers: auth.headers });
+    if (!(ADMIN_AREA_ROLES as readonly string[]).includes(user.role)) {
+      await endSession(request, context, auth.session, { keepPath: true });
+    }
+  } else if (user.role !== 'superadmin') {
+    const url = new URL(request.url);
+    throw redirect(`/admin/super/login?redirectTo=${encodeURIComponent(url.pathname)}`, { headers: auth.headers });
+  }
+  return { ...auth, user };
+}
+
+/** Guest-only pages: a signed-in user of the right kind goes home instead. */
+export async function redirectSignedIn(request: Request, context: AppLoadContext, only?: UserType) {
+  const session = await getSession(request);
+  if (!session.get('accessToken')) return;
+  const userType = session.get('userType');
+  if (only && userType !== only) return;
+  if (Date.now() - (session.get('lastActivity') ?? 0) > IDLE_TIMEOUT_MS) return;
+  throw redirect(userType === 'superadmin' ? '/admin/super-admin' : '/admin');
+}
+
+/** Starts a web session from a successful API sign-in. */
+export async function startSession(
+  request: Request,
+  tokens: { accessToken: string; refreshToken: string },
+  user: { id: string; role: string },
+): Promise<string> {
+  const session = await getSession(request);
+  session.set('accessToken', tokens.accessToken);
+  session.set('refreshToken', tokens.refreshToken);
+  session.set('userId', user.id);
+  session.set('userType', userTypeOf(user.role));
+  session.set('lastActivity', Date.now());
+  return commitSession(session);
+}

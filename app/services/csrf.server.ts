@@ -1,0 +1,35 @@
+import { createCookie } from '@remix-run/node';
+import { CSRF, CSRFError } from 'remix-utils/csrf/server';
+
+let csrf: CSRF | undefined;
+
+function instance() {
+  csrf ??= new CSRF({
+    cookie: createCookie('csrf', {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true',
+      secrets: [process.env.SESSION_SECRET ?? 'csrf-secret-missing'],
+    }),
+    secret: process.env.SESSION_SECRET,
+  });
+  return csrf;
+}
+
+/** The token every form carries, and the cookie to set when it is new. */
+export function commitCsrfToken(request: Request) {
+  return instance().commitToken(request);
+}
+
+/** Rejects a form post that does not carry the token of its own cookie. */
+export async function validateCsrf(formData: FormData, request: Request) {
+  try {
+    await instance().validate(formData, request.headers);
+  } catch (error) {
+    if (error instanceof CSRFError) {
+      throw new Response('The form has expired. Reload the page and try again.', { status: 403 });
+    }
+    throw error;
+  }
+}
