@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   boolean,
   date,
   index,
@@ -171,3 +172,82 @@ export const signInAttempts = pgTable(
   },
   (t) => [index('sign_in_attempts_email_idx').on(t.email, t.at), index('sign_in_attempts_ip_idx').on(t.ip, t.at)],
 );
+
+/** Form configurations per form type (student, course, branch, examResult and custom types). */
+export const formConfigs = pgTable('form_configs', {
+  id: text('id').primaryKey(),
+  formType: text('form_type').notNull().unique(),
+  label: text('label').notNull(),
+  description: text('description').notNull().default(''),
+  isCustom: boolean('is_custom').notNull().default(false),
+  fields: jsonb('fields').notNull(),
+  version: integer('version').notNull(),
+  ...timestamps,
+});
+
+/** Files confirmed after a direct upload to storage. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    originalFileName: text('original_file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    formType: text('form_type').notNull(),
+    uploadedBy: text('uploaded_by'),
+    branchId: text('branch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('uploads_branch_idx').on(t.branchId, t.createdAt)],
+);
+
+/** A branch's balance, in paise: a projection of its ledger that can never go below zero. */
+export const walletBalances = pgTable(
+  'wallet_balances',
+  {
+    branchId: text('branch_id').primaryKey(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [check('wallet_balances_non_negative', sql`${t.balance} >= 0`)],
+);
+
+/** Every movement of money: credits, charges, refunds and adjustments, amounts in paise. */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: text('id').primaryKey(),
+    branchId: text('branch_id').notNull(),
+    kind: text('kind').notNull(),
+    /** Signed: credits and refunds positive, charges negative. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    operationKey: text('operation_key'),
+    operationName: text('operation_name'),
+    referenceId: text('reference_id'),
+    /** The charge a refund reverses. */
+    refundOf: text('refund_of'),
+    note: text('note').notNull().default(''),
+    actorId: text('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('wallet_ledger_branch_created_idx').on(t.branchId, t.createdAt, t.id),
+    index('wallet_ledger_created_idx').on(t.createdAt, t.id),
+    uniqueIndex('wallet_ledger_charge_reference_key')
+      .on(t.branchId, t.operationKey, t.referenceId)
+      .where(sql`${t.kind} = 'charge'`),
+    uniqueIndex('wallet_ledger_refund_of_key').on(t.refundOf),
+  ],
+);
+
+/** The price of each chargeable operation (ADD_STUDENT is the one the product defines). */
+export const operationPrices = pgTable('operation_prices', {
+  id: text('id').primaryKey(),
+  operationKey: text('operation_key').notNull().unique(),
+  operationName: text('operation_name').notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
+  enabled: boolean('enabled').notNull(),
+  description: text('description').notNull().default(''),
+  ...timestamps,
+});
