@@ -14,7 +14,8 @@ export interface RecordCreatedData {
   sequence?: { scope: string; year: number; value: number };
 }
 
-const titleFields = ['studentName', 'courseName', 'addBranch', 'branchName', 'examName', 'name'];
+// A branch's form also asks for a course (courseName), so the branch's own name must come first.
+const titleFields = ['studentName', 'addBranch', 'branchName', 'examName', 'courseName', 'name'];
 const codeFields = ['registrationNumber', 'courseCode', 'branchCode', 'examId'];
 
 function firstText(fields: FieldValues, names: string[]): string | null {
