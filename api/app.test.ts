@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApi, request, type TestApi } from '../tests/support/test-database';
+import { apiEndpoints } from './app';
+import { defineEndpoint } from './http/endpoint';
+
+const secret = 'connection to 10.0.0.7 refused for user admin';
+
+const failing = defineEndpoint({
+  method: 'get',
+  path: '/test/failing',
+  summary: 'Always fails',
+  tag: 'test',
+  access: { kind: 'public' },
+  async handle() {
+    throw new Error(secret);
+  },
+});
+
+const echo = defineEndpoint({
+  method: 'post',
+  path: '/test/echo',
+  summary: 'Answers with its valid body',
+  tag: 'test',
+  access: { kind: 'public' },
+  body: z.object({
+    name: z.string().min(2),
+    age: z.number().int(),
+    address: z.object({ city: z.string() }),
+  }),
+  async handle({ body }) {
+    return { message: 'echo', data: body };
+  },
+});
+
+let testApi: TestApi;
+
+beforeAll(async () => {
+  testApi = await createTestApi({ endpoints: [...apiEndpoints, failing, echo] });
+});
+afterAll(() => testApi?.cleanup());
+
+const call = (method: string, path: string, options?: Parameters<typeof request>[3]) =>
+  request(testApi.api, method, path, options);
+
+describe('GET /api/v1/health', () => {
+  it('answers with the kind of database behind it', async () => {
+    const response = await call('GET', '/api/v1/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'ok', data: { database: inject('testDatabase').kind } });
+  });
+});
+
+describe('request ids', () => {
+  it('gives every answer an X-Request-Id, keeping a well-formed one from the caller', async () => {
+    const generated = await call('GET', '/api/v1/health');
+    expect(generated.headers.get('X-Request-Id')).toMatch(/^[\w-]{36}$/);
+    const kept = await call('GET', '/api/v1/health', { headers: { 'X-Request-Id': 'trace-42' } });
+    expect(kept.headers.get('X-Request-Id')).toBe('trace-42');
+    const replaced = await call('GET', '/api/v1/health', { headers: { 'X-Request-Id': 'no spaces <allowed>' } });
+    expect(replaced.headers.get('X-Request-Id')).not.toBe('no spaces <allowed>');
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown path with a 404 envelope', async () => {
+    const response = await call('GET', '/api/v1/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Content-Type')).toContain('application/json');
+    expect(response.body).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('answers an unexpected failure with 500 and the request id, never the error itself', async () => {
+    const response = await call('GET', '/api/v1/test/failing', { headers: { 'X-Request-Id': 'req-500' } });
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Something went wrong. Please try again.',
+      requestId: 'req-500',
+    });
+    const text = JSON.stringify(response.body);
+    expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/stack|\bat .*\.ts:\d+/);
+  });
+
+  it('answers an invalid body with 400 and the messages per field', async () => {
+    const response = await call('POST', '/api/v1/test/echo', { body: { name: 'A', age: 4.5, address: {} } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, message: 'Invalid request body' });
+    expect(Object.keys(response.body.errors).sort()).toEqual(['address.city', 'age', 'name']);
+    for (const messages of Object.values(response.body.errors)) {
+      expect(messages).toEqual([expect.any(String)]);
+    }
+  });
+
+  it('answers a body that is not JSON with 400', async () => {
+    const response = await call('POST', '/api/v1/test/echo', { body: '{"name": "Asha",' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, message: 'Request body must be valid JSON' });
+  });
+
+  it('passes a valid body through', async () => {
+    const body = { name: 'Asha', age: 30, address: { city: 'Pune' } };
+    const response = await call('POST', '/api/v1/test/echo', { body });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'echo', data: body });
+  });
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  it('documents every mounted endpoint', async () => {
+    const response = await call('GET', '/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(response.body.paths['/api/v1/health']).toHaveProperty('get');
+    for (const endpoint of apiEndpoints) {
+      const path = `/api/v1${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
+      expect(response.body.paths[path], path).toHaveProperty(endpoint.method);
+    }
+  });
+});

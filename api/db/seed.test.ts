@@ -1,0 +1,66 @@
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../../tests/support/test-database';
+import { verifyPassword } from '../domain/passwords';
+import type { Db } from './client';
+import { records, userPermissions, users } from './schema';
+import { demoLogins, isEmpty, seedIfEmpty } from './seed';
+
+let testDatabase: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  db = testDatabase.database.db;
+});
+afterAll(() => testDatabase?.cleanup());
+
+describe('seedIfEmpty', () => {
+  it('seeds an empty database once and leaves it alone afterwards', async () => {
+    expect(await isEmpty(db)).toBe(true);
+    const printed: string[] = [];
+    expect(await seedIfEmpty(db, testClock(), (line) => printed.push(line))).toBe(true);
+    expect(printed[0]).toBe('Seeded a demo institute. Demo logins:');
+    expect(printed).toHaveLength(1 + demoLogins.length);
+
+    const eventCount = async () => (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM events`))[0]!.n;
+    const seededEvents = await eventCount();
+    expect(seededEvents).toBeGreaterThan(0);
+    expect(await seedIfEmpty(db, testClock(), (line) => printed.push(line))).toBe(false);
+    expect(await eventCount()).toBe(seededEvents);
+    expect(printed).toHaveLength(1 + demoLogins.length);
+  });
+
+  it('creates the six demo logins with their roles, passwords and branches', async () => {
+    expect(demoLogins).toHaveLength(6);
+    const branches = await db
+      .select({ id: records.id, title: records.title })
+      .from(records)
+      .where(eq(records.formType, 'branch'));
+    for (const login of demoLogins) {
+      const [user] = await db.select().from(users).where(eq(users.email, login.email));
+      expect(user, login.email).toMatchObject({ role: login.role, status: 'active' });
+      expect(await verifyPassword(user!.passwordHash, login.password), `${login.email} password`).toBe(true);
+      const branchId = login.branch ? branches.find((b) => b.title === login.branch)?.id : null;
+      expect(branchId, `${login.email} branch`).not.toBeUndefined();
+      expect(user!.branchId).toBe(branchId);
+      const granted = await db.select().from(userPermissions).where(eq(userPermissions.userId, user!.id));
+      if (login.role !== 'superadmin') expect(granted.length, `${login.email} permissions`).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives every student a registration and roll number of their own', async () => {
+    const students = await db
+      .select({ registrationNo: records.registrationNo, rollNo: records.rollNo, branchId: records.branchId })
+      .from(records)
+      .where(eq(records.formType, 'student'));
+    expect(students.length).toBeGreaterThan(0);
+    const registrationNos = students.map((s) => s.registrationNo);
+    const rollNos = students.map((s) => s.rollNo);
+    for (const no of registrationNos) expect(no).toMatch(/^[A-Z0-9]+\/2026\/\d{4}$/);
+    expect(new Set(registrationNos).size).toBe(students.length);
+    expect(new Set(rollNos).size).toBe(students.length);
+    const numbered = await db.select({ id: records.id }).from(records).where(isNotNull(records.registrationNo));
+    expect(numbered).toHaveLength(students.length);
+  });
+});

@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApi, request, testClock, truncateAll, type TestApi } from '../../tests/support/test-database';
+import { append } from '../db/event-store';
+import { events } from '../db/schema';
+import { newId } from '../domain/ids';
+import { defineEndpoint } from './endpoint';
+
+/** A mutating endpoint that appends one event per call, to a stream of its own. */
+const recordThing = defineEndpoint({
+  method: 'post',
+  path: '/test/things',
+  summary: 'Records a thing',
+  tag: 'test',
+  access: { kind: 'public' },
+  body: z.object({ name: z.string().min(1) }),
+  async handle({ body, tx, meta }) {
+    const id = newId(meta.occurredAt.getTime());
+    await append(tx!, { type: 'thing', id }, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.name } }], meta);
+    return { status: 201, message: 'Thing recorded', data: { id, name: body.name, at: meta.occurredAt } };
+  },
+});
+
+let testApi: TestApi;
+const clock = testClock();
+
+beforeAll(async () => {
+  testApi = await createTestApi({ clock, endpoints: [recordThing] });
+});
+afterAll(() => testApi?.cleanup());
+beforeEach(() => truncateAll(testApi.database.db));
+
+const post = (body: unknown, key?: string) =>
+  request(testApi.api, 'POST', '/api/v1/test/things', { body, headers: key ? { 'Idempotency-Key': key } : {} });
+
+async function thingsRecorded(): Promise<number> {
+  const [row] = await testApi.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(eq(events.type, 'ThingRecorded'));
+  return row!.n;
+}
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the first answer and appends nothing more', async () => {
+    const first = await post({ name: 'chair' }, 'key-1');
+    clock.advance(60_000);
+    const retry = await post({ name: 'chair' }, 'key-1');
+
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ success: true, message: 'Thing recorded', data: { name: 'chair' } });
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('does not hold back requests without a key', async () => {
+    await post({ name: 'chair' });
+    await post({ name: 'chair' });
+    expect(await thingsRecorded()).toBe(2);
+  });
+
+  it('treats different keys as different requests', async () => {
+    const a = await post({ name: 'chair' }, 'key-a');
+    const b = await post({ name: 'chair' }, 'key-b');
+    expect(a.body.data.id).not.toBe(b.body.data.id);
+    expect(await thingsRecorded()).toBe(2);
+  });
+
+  it('refuses the same key with a different body with 422', async () => {
+    await post({ name: 'chair' }, 'key-1');
+    const other = await post({ name: 'table' }, 'key-1');
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ success: false, message: expect.stringContaining('Idempotency-Key') });
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('keeps nothing of a request that failed, so a corrected retry may use the key', async () => {
+    const invalid = await post({ name: '' }, 'key-1');
+    expect(invalid.status).toBe(400);
+    const valid = await post({ name: 'chair' }, 'key-1');
+    expect(valid.status).toBe(201);
+    expect(valid.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('lets only one of several concurrent requests with the same key act', async () => {
+    const responses = await Promise.all(Array.from({ length: 8 }, () => post({ name: 'chair' }, 'key-1')));
+    for (const response of responses) {
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual(responses[0]!.body);
+    }
+    const replayed = responses.filter((r) => r.headers.get('Idempotent-Replayed') === 'true');
+    expect(replayed).toHaveLength(responses.length - 1);
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('refuses a key longer than 200 characters', async () => {
+    const response = await post({ name: 'chair' }, 'k'.repeat(201));
+    expect(response.status).toBe(400);
+    expect(await thingsRecorded()).toBe(0);
+  });
+});
