@@ -109,7 +109,9 @@ function scopedKey(key: string, actorId: string | null | undefined) {
 /**
  * Runs a mutation in one transaction together with its idempotency record, so a retry with the
  * same key sees either nothing or the complete first answer. Writers that lost a race on a
- * stream written with `any` are retried; explicit version conflicts reach the caller as 409.
+ * stream written with `any` are retried; explicit version conflicts reach the caller as 409,
+ * after a retry when the request has a key (the winner may have been the same request, whose
+ * answer the retry then replays).
  */
 async function runCommand(
   deps: ApiDeps,
@@ -144,7 +146,7 @@ async function runCommand(
       });
     } catch (error) {
       const retryable =
-        (error instanceof ConcurrencyError && error.expected === 'any') ||
+        (error instanceof ConcurrencyError && (error.expected === 'any' || key !== null)) ||
         isUniqueViolation(error, 'idempotency_keys_pkey');
       if (!retryable || attempt >= MAX_ATTEMPTS) {
         if (error instanceof ConcurrencyError) throw new HttpError(409, error.message);
