@@ -22,11 +22,26 @@ const recordThing = defineEndpoint({
   },
 });
 
+/** Names are unique: each is a stream that must not exist yet. */
+const registerName = defineEndpoint({
+  method: 'post',
+  path: '/test/names',
+  summary: 'Registers a name once',
+  tag: 'test',
+  access: { kind: 'public' },
+  body: z.object({ name: z.string().min(1) }),
+  async handle({ body, tx, meta }) {
+    const stream = { type: 'name', id: `name-${body.name}` };
+    await append(tx!, stream, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.name } }], meta);
+    return { status: 201, message: 'Name registered', data: { name: body.name } };
+  },
+});
+
 let testApi: TestApi;
 const clock = testClock();
 
 beforeAll(async () => {
-  testApi = await createTestApi({ clock, endpoints: [recordThing] });
+  testApi = await createTestApi({ clock, endpoints: [recordThing, registerName] });
 });
 afterAll(() => testApi?.cleanup());
 beforeEach(() => truncateAll(testApi.database.db));
@@ -95,6 +110,25 @@ describe('Idempotency-Key', () => {
     }
     const replayed = responses.filter((r) => r.headers.get('Idempotent-Replayed') === 'true');
     expect(replayed).toHaveLength(responses.length - 1);
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('replays the first answer to concurrent copies whose command needs a new stream', async () => {
+    const register = () =>
+      request(testApi.api, 'POST', '/api/v1/test/names', { body: { name: 'asha' }, headers: { 'Idempotency-Key': 'key-1' } });
+    const responses = await Promise.all(Array.from({ length: 8 }, register));
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 201));
+    for (const response of responses) expect(response.body).toEqual(responses[0]!.body);
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('still answers a real conflict between different requests with 409', async () => {
+    const register = (key: string) =>
+      request(testApi.api, 'POST', '/api/v1/test/names', { body: { name: 'asha' }, headers: { 'Idempotency-Key': key } });
+    expect((await register('key-1')).status).toBe(201);
+    const second = await register('key-2');
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ success: false });
     expect(await thingsRecorded()).toBe(1);
   });
 
