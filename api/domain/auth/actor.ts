@@ -27,10 +27,12 @@ export async function loadActor(db: Executor, userId: string, sessionId: string)
       sessionActive: sql<boolean>`exists(
         select 1 from ${refreshTokens}
          where ${and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))})`,
+      // Bound to the id rather than to users.id: drizzle leaves columns unqualified when selecting
+      // from one table, and a bare "id" inside this subquery would mean permissions.id.
       permissions: sql<string[]>`coalesce(
         (select array_agg(${permissions.name})
            from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
-          where ${userPermissions.userId} = ${users.id}),
+          where ${userPermissions.userId} = ${userId}),
         '{}')`,
     })
     .from(users)
