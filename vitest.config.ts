@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: [
       'api/**/*.test.ts',
+      'common/**/*.test.ts',
       'app/**/*.test.{ts,tsx}',
       'tests/api/**/*.test.ts',
       'tests/machines/**/*.test.ts',
