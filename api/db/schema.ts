@@ -129,6 +129,8 @@ export const records = pgTable(
     index('records_type_created_idx').on(t.formType, t.createdAt, t.id),
     index('records_type_branch_created_idx').on(t.formType, t.branchId, t.createdAt, t.id),
     index('records_type_title_idx').on(t.formType, t.title, t.id),
+    index('records_type_admission_idx').on(t.formType, t.admissionDate, t.id),
+    index('records_type_course_idx').on(t.formType, t.courseId, t.createdAt, t.id),
     uniqueIndex('records_registration_no_key').on(t.registrationNo),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "records_type_admission_idx" ON "records" USING btree ("form_type","admission_date","id");--> statement-breakpoint
+CREATE INDEX "records_type_course_idx" ON "records" USING btree ("form_type","course_id","created_at","id");
