@@ -8,9 +8,16 @@ import { HttpError } from './http/errors';
 import { authEndpoints } from './http/auth';
 import { healthEndpoints } from './http/health';
 import { buildOpenApiDocument } from './http/openapi';
+import { permissionEndpoints } from './http/permissions';
+import { userEndpoints } from './http/users';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
-export const apiEndpoints: Endpoint<any, any, any>[] = [...healthEndpoints, ...authEndpoints];
+export const apiEndpoints: Endpoint<any, any, any>[] = [
+  ...healthEndpoints,
+  ...authEndpoints,
+  ...permissionEndpoints,
+  ...userEndpoints,
+];
 
 export type Api = ReturnType<typeof createApi>;
 

@@ -1,6 +1,9 @@
-import { OpenApiGeneratorV3, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, OpenApiGeneratorV3, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z, type ZodTypeAny } from 'zod';
 import type { Endpoint } from './endpoint';
+
+// Query and path parameters are described through the `.openapi()` method this adds to zod.
+extendZodWithOpenApi(z);
 
 /** The OpenAPI document, generated from the same zod schemas that validate the requests. */
 export function buildOpenApiDocument(endpoints: Endpoint<any, any, any>[]) {

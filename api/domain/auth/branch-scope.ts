@@ -1,0 +1,16 @@
+import { SUPERADMIN, type Actor } from './actor';
+
+/**
+ * The branch a caller is confined to, or null when they work across the institute. A user who
+ * belongs to a branch sees and changes only that branch's data, whatever permissions they hold;
+ * only a super admin reaches every branch while carrying one.
+ */
+export function branchScope(actor: Pick<Actor, 'role' | 'branchId'>): string | null {
+  return actor.role === SUPERADMIN ? null : actor.branchId;
+}
+
+/** Whether the caller may reach data of this branch (null: data that belongs to no branch). */
+export function canReachBranch(actor: Pick<Actor, 'role' | 'branchId'>, branchId: string | null): boolean {
+  const scope = branchScope(actor);
+  return scope === null || scope === branchId;
+}

@@ -1,0 +1,174 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { permissions, records, userPermissions, users } from '../db/schema';
+
+/** A user as the management screens see it; never the password. */
+export interface UserView {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  status: string;
+  branchId: string | null;
+  branchName: string | null;
+  permissions: { _id: string; name: string }[];
+  createdAt: string;
+  updatedAt: string;
+  lastLogin: string | null;
+}
+
+export const userSortFields = ['name', 'email', 'role', 'status', 'createdAt', 'lastLogin'] as const;
+
+export interface UserListQuery {
+  /** Part of the name or email, case-insensitive. */
+  search?: string;
+  role?: string;
+  status?: 'active' | 'inactive';
+  page: number;
+  limit: number;
+  sortBy: (typeof userSortFields)[number];
+  order: 'asc' | 'desc';
+}
+
+export interface UserList {
+  users: UserView[];
+  /** Users matching the filters. */
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+  /** Counts over every user the caller may see, whatever the filters. */
+  stats: { all: number; active: number; inactive: number; withPermissions: number };
+}
+
+// Spelled out: drizzle leaves columns unqualified in a one-table select, and inside a subquery a
+// bare "id" could name the subquery's own column.
+const userId = sql`${users}.${sql.identifier('id')}`;
+const hasPermissions = sql<boolean>`exists(select 1 from ${userPermissions} where ${userPermissions.userId} = ${userId})`;
+
+const columns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  status: users.status,
+  branchId: users.branchId,
+  branchName: records.title,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  lastLoginAt: users.lastLoginAt,
+  permissions: sql<{ _id: string; name: string }[]>`coalesce(
+    (select json_agg(json_build_object('_id', ${permissions.id}, 'name', ${permissions.name}) order by ${permissions.name})
+       from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
+      where ${userPermissions.userId} = ${userId}),
+    '[]'::json)`,
+};
+
+type Row = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  status: string;
+  branchId: string | null;
+  branchName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lastLoginAt: Date | null;
+  permissions: { _id: string; name: string }[];
+};
+
+function toView(row: Row): UserView {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    status: row.status,
+    branchId: row.branchId,
+    branchName: row.branchName ?? null,
+    permissions: row.permissions,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    lastLogin: row.lastLoginAt ? new Date(row.lastLoginAt).toISOString() : null,
+  };
+}
+
+function selectUsers(db: Executor) {
+  return db
+    .select(columns)
+    .from(users)
+    .leftJoin(records, and(eq(records.id, users.branchId), eq(records.formType, 'branch')));
+}
+
+/** `branchId` confines the answer to one branch's users (a branch-scoped caller, or a branch's list). */
+export async function findUser(db: Executor, id: string, branchId: string | null): Promise<UserView | null> {
+  const [row] = await selectUsers(db).where(
+    and(eq(users.id, id), branchId === null ? undefined : eq(users.branchId, branchId)),
+  );
+  return row ? toView(row) : null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+function sortOrder(query: UserListQuery): SQL[] {
+  const direction = query.order === 'asc' ? asc : desc;
+  const key = {
+    name: sql`lower(${users.name})`,
+    email: users.email,
+    role: sql`lower(${users.role})`,
+    status: users.status,
+    createdAt: users.createdAt,
+    lastLogin: users.lastLoginAt,
+  }[query.sortBy];
+  const primary = query.sortBy === 'lastLogin' ? sql`${direction(key)} nulls last` : direction(key);
+  return [primary, direction(users.id)];
+}
+
+export async function listUsers(db: Executor, query: UserListQuery, branchId: string | null): Promise<UserList> {
+  const scope = branchId === null ? undefined : eq(users.branchId, branchId);
+  const search = query.search?.trim().toLowerCase();
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const filters = and(
+    scope,
+    pattern ? or(sql`lower(${users.name}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`) : undefined,
+    query.role ? sql`lower(${users.role}) = ${query.role.trim().toLowerCase()}` : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+  );
+
+  const rows = await selectUsers(db)
+    .where(filters)
+    .orderBy(...sortOrder(query))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [matching] = await db.select({ n: count() }).from(users).where(filters);
+  const [stats] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${users.status} = 'active'))::int`,
+      inactive: sql<number>`(count(*) filter (where ${users.status} <> 'active'))::int`,
+      withPermissions: sql<number>`(count(*) filter (where ${hasPermissions}))::int`,
+    })
+    .from(users)
+    .where(scope);
+  const total = Number(matching?.n ?? 0);
+  return {
+    users: rows.map(toView),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+    stats: {
+      all: Number(stats?.all ?? 0),
+      active: Number(stats?.active ?? 0),
+      inactive: Number(stats?.inactive ?? 0),
+      withPermissions: Number(stats?.withPermissions ?? 0),
+    },
+  };
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEndpoints } from '../../api/app';
+import { allPermissionNames } from '../../api/domain/permissions/catalogue';
+import { createRecord } from '../../api/domain/records';
+import type { Endpoint } from '../../api/http/endpoint';
+import {
+  addBranch,
+  addUser,
+  asSystem,
+  createAccountsApi,
+  grant,
+  syncCatalogue,
+  tokenFor,
+  type AccountsApi,
+} from './accounts';
+
+/**
+ * The authorization walk: every endpoint of /api/v1 is called without a token, with an expired
+ * token, by a user without permissions and, where it addresses one branch's data, by a user of
+ * another branch. An endpoint added without an entry below fails the walk.
+ */
+
+type AnyEndpoint = Endpoint<any, any, any>; // any: endpoints of every input type share the list
+const key = (endpoint: Pick<AnyEndpoint, 'method' | 'path'>) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+
+/** The only endpoints anyone may call without signing in. Adding one is a decision: add it here. */
+const publicEndpoints = ['GET /health', 'POST /auth/v2/login', 'POST /users/refresh', 'POST /auth/v2/logout', 'POST /users/logout'];
+
+/**
+ * Routes mounted beside the endpoint list, without a bearer token by nature: the API's own
+ * description, and the built-in file store's addresses, whose signature is the permission.
+ */
+const routesBesideTheList = [
+  'GET /openapi.json',
+  'PUT /storage/objects/*',
+  'GET /storage/objects/*',
+  'HEAD /storage/objects/*',
+];
+
+interface Fixture {
+  /** Branch A's data, which a user of branch B must never reach. */
+  branchA: { branchId: string; userId: string; studentId: string };
+  branchB: { branchId: string };
+}
+
+/**
+ * How a caller confined to one branch meets an endpoint's data:
+ * - `by-id`: the path addresses one record; a caller of another branch gets 404, as if it did not exist;
+ * - `list`: a list filtered to the caller's branch; nothing of another branch shows up in it;
+ * - `create`: what it creates lands in the caller's own branch (the resource's tests prove it);
+ * - `none`: data of no branch (the catalogue, the caller's own account), or super admins only.
+ */
+type BranchRule = 'by-id' | 'list' | 'create' | 'none';
+
+interface WalkEntry {
+  branch: BranchRule;
+  /** Values for the path's parameters, addressing branch A's records. */
+  params?: (fx: Fixture) => Record<string, string>;
+  /** A valid body, so that validation does not answer before the branch check does. */
+  body?: (fx: Fixture) => unknown;
+}
+
+const walk: Record<string, WalkEntry> = {
+  'GET /users/current-user': { branch: 'none' },
+  'POST /users/change-password': { branch: 'none' },
+  'GET /permissions': { branch: 'none' },
+  'POST /permissions/sync': { branch: 'none' },
+  'GET /users': { branch: 'list' },
+  'GET /users/branch/:branchId': { branch: 'by-id', params: (fx) => ({ branchId: fx.branchA.branchId }) },
+  'GET /users/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.userId }) },
+  'POST /users': { branch: 'create' },
+  'POST /users/branch/create': { branch: 'create' },
+  'PUT /users/:id': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.userId }),
+    body: () => ({ name: 'Renamed', email: 'renamed@example.com' }),
+  },
+  'PUT /users/:id/permissions': {
+    branch: 'none',
+    params: (fx) => ({ id: fx.branchA.userId }),
+    body: () => ({ permissions: [] }),
+  },
+  'PATCH /users/:id/status': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.userId }),
+    body: () => ({ status: 'inactive' }),
+  },
+  'DELETE /users/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.userId }) },
+};
+
+const nonPublic = apiEndpoints.filter((endpoint) => !publicEndpoints.includes(key(endpoint)));
+const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+function pathWith(endpoint: AnyEndpoint, params: Record<string, string>): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? randomUUID()));
+}
+
+/** Parameters that address nothing, for calls that must pass the access rule and change nothing. */
+const randomParams = (endpoint: AnyEndpoint) => Object.fromEntries(pathParams(endpoint.path).map((n) => [n, randomUUID()]));
+
+describe('access rules', () => {
+  it('every endpoint declares one of the four kinds of access, naming permissions of the catalogue', () => {
+    for (const endpoint of apiEndpoints) {
+      const name = key(endpoint);
+      expect(endpoint.access, name).toBeDefined();
+      expect(['public', 'authenticated', 'permission', 'superadmin'], name).toContain(endpoint.access.kind);
+      if (endpoint.access.kind === 'permission') {
+        expect(endpoint.access.anyOf.length, `${name} names no permission`).toBeGreaterThan(0);
+        for (const permission of endpoint.access.anyOf) {
+          expect(allPermissionNames, `${name} names an unknown permission`).toContain(permission);
+        }
+      }
+    }
+  });
+
+  it('public endpoints are exactly the allow-list', () => {
+    const open = apiEndpoints.filter((e) => e.access.kind === 'public').map(key);
+    expect(open.sort()).toEqual([...publicEndpoints].sort());
+  });
+
+  it('every other endpoint has an entry in the walk, and the walk names no endpoint that is gone', () => {
+    const declared = nonPublic.map(key).sort();
+    expect(Object.keys(walk).sort()).toEqual(declared);
+    for (const endpoint of nonPublic) {
+      const entry = walk[key(endpoint)]!;
+      const names = pathParams(endpoint.path);
+      if (names.length || entry.params) {
+        expect(Object.keys(entry.params?.(fakeFixture) ?? {}).sort(), `${key(endpoint)} params`).toEqual(names.sort());
+      }
+      if (entry.branch === 'by-id') expect(names.length, `${key(endpoint)} addresses no record`).toBeGreaterThan(0);
+      if (entry.branch === 'list') expect(endpoint.method, `${key(endpoint)} is a list`).toBe('get');
+    }
+  });
+
+  it('every route of the app is an endpoint of the list, or one of the few routes beside it', async () => {
+    const accounts = await createAccountsApi();
+    try {
+      const routes = new Set(
+        accounts.api.routes
+          .filter((route) => route.method !== 'ALL')
+          .map((route) => `${route.method} ${route.path.replace(/^\/api\/v1/, '')}`),
+      );
+      const listed = new Set(apiEndpoints.map(key));
+      expect([...listed].filter((route) => !routes.has(route)), 'endpoints that are not mounted').toEqual([]);
+      const beside = [...routes].filter((route) => !listed.has(route));
+      expect(beside.filter((route) => !routesBesideTheList.includes(route)), 'routes outside the endpoint list').toEqual([]);
+      expect((await accounts.call('GET', '/openapi.json')).status).toBe(200);
+    } finally {
+      await accounts.cleanup();
+    }
+  });
+});
+
+const fakeFixture: Fixture = {
+  branchA: { branchId: 'a', userId: 'a', studentId: 'a' },
+  branchB: { branchId: 'b' },
+};
+
+describe('the walk', () => {
+  let accounts: AccountsApi;
+  let fx: Fixture;
+  const tokens = {} as {
+    superadmin: string;
+    expired: string;
+    /** Signed in, holding no permission at all. */
+    nobody: string;
+    /** Every permission of the catalogue, but not a super admin. */
+    everything: string;
+    /** A user of branch B whose permissions each check sets. */
+    probe: string;
+  };
+  let probeId: string;
+
+  beforeAll(async () => {
+    accounts = await createAccountsApi();
+    const { db, auth } = accounts;
+    await syncCatalogue(db);
+    const branchA = await addBranch(db, 'Branch A', 'BA');
+    const branchB = await addBranch(db, 'Branch B', 'BB');
+    const { id: studentId } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'student', branchId: branchA, fields: { studentName: 'Student of A' } }),
+    );
+    const userA = await addUser(db, { role: 'branch_user', branchId: branchA });
+    fx = { branchA: { branchId: branchA, userId: userA, studentId }, branchB: { branchId: branchB } };
+
+    const superadmin = await addUser(db, { role: 'superadmin' });
+    tokens.superadmin = await tokenFor(db, auth, superadmin);
+    tokens.expired = await tokenFor(db, auth, superadmin, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    tokens.nobody = await tokenFor(db, auth, await addUser(db, { role: 'admin' }));
+    tokens.everything = await tokenFor(db, auth, await addUser(db, { role: 'admin', permissions: allPermissionNames }));
+    probeId = await addUser(db, { role: 'branch_admin', branchId: branchB });
+    tokens.probe = await tokenFor(db, auth, probeId);
+  });
+  afterAll(() => accounts?.cleanup());
+
+  const call = (endpoint: AnyEndpoint, token: string | undefined, params: Record<string, string>, body?: unknown) =>
+    accounts.call(endpoint.method, pathWith(endpoint, params), { token, body });
+
+  it.each(nonPublic.map((endpoint) => [key(endpoint), endpoint] as const))('%s', async (name, endpoint) => {
+    const entry = walk[name];
+    if (!entry) throw new Error(`${name} has no entry in the walk: state its branch rule and path parameters`);
+    const params = entry.params?.(fx) ?? {};
+    const access = endpoint.access;
+
+    const anonymous = await call(endpoint, undefined, params);
+    expect(anonymous.status, 'without a token').toBe(401);
+    expect(anonymous.body.success).toBe(false);
+    expect((await call(endpoint, tokens.expired, params)).status, 'with an expired token').toBe(410);
+    expect((await call(endpoint, 'not-a-token', params)).status, 'with a malformed token').toBe(401);
+
+    const nobody = await call(endpoint, tokens.nobody, randomParams(endpoint));
+    if (access.kind === 'authenticated') {
+      expect(nobody.status, 'signed in without permissions').toBeLessThan(500);
+      expect([401, 403, 410], 'signed in without permissions').not.toContain(nobody.status);
+    } else {
+      expect(nobody.status, 'signed in without permissions').toBe(403);
+    }
+
+    if (access.kind === 'superadmin') {
+      const everything = await call(endpoint, tokens.everything, randomParams(endpoint));
+      expect(everything.status, 'every permission, not a super admin').toBe(403);
+      const allowed = await call(endpoint, tokens.superadmin, randomParams(endpoint));
+      expect([401, 403, 410], 'as the super admin').not.toContain(allowed.status);
+      expect(allowed.status, 'as the super admin').toBeLessThan(500);
+    }
+
+    if (access.kind === 'permission') {
+      // Each permission of the rule opens the endpoint on its own.
+      for (const permission of access.anyOf) {
+        await grant(accounts.db, probeId, [permission]);
+        const allowed = await call(endpoint, tokens.probe, randomParams(endpoint));
+        expect([401, 403, 410], `holding only ${permission}: ${JSON.stringify(allowed.body)}`).not.toContain(allowed.status);
+        expect(allowed.status, `holding only ${permission}`).toBeLessThan(500);
+      }
+    }
+
+    if (access.kind === 'superadmin' || access.kind === 'public') return;
+    // A caller of branch B holding every permission the rule names.
+    await grant(accounts.db, probeId, access.kind === 'permission' ? [...access.anyOf] : []);
+    if (entry.branch === 'by-id') {
+      const other = await call(endpoint, tokens.probe, params, entry.body?.(fx));
+      expect(other.status, 'a user of another branch addressing branch A').toBe(404);
+    }
+    if (entry.branch === 'list') {
+      const other = await call(endpoint, tokens.probe, params);
+      expect(other.status, 'a user of another branch listing').toBe(200);
+      const text = JSON.stringify(other.body);
+      for (const id of Object.values(fx.branchA)) {
+        expect(text.includes(id), `branch A's ${id} in a list of branch B`).toBe(false);
+      }
+    }
+  });
+});
