@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { callApi, type ApiRequest, type ApiResult } from './api.server';
+import { canOpen, findAdminRoute } from './route-registry';
 import { getRefreshQueue } from './refresh-queue.server';
 import { commitSession, destroySession, getSession, type AuthSession, type UserType } from './session.server';
 import { toastHeader } from './toast.server';
@@ -202,4 +203,15 @@ export async function startSession(
   session.set('userType', userTypeOf(user.role));
   session.set('lastActivity', Date.now());
   return commitSession(session);
+}
+
+/**
+ * The guard of every admin screen: the registry entry for the URL decides who may open it;
+ * an unknown path or a missing permission ends at access denied.
+ */
+export async function requireAdminRoute(request: Request, context: AppLoadContext) {
+  const auth = await requireAdmin(request, context);
+  const route = findAdminRoute(new URL(request.url).pathname);
+  if (!route || !canOpen(route, auth.user)) throw redirect('/admin/access-denied', { headers: auth.headers });
+  return { ...auth, route };
 }

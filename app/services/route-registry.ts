@@ -1,0 +1,188 @@
+/**
+ * Every admin route in one list: the guards, the sidebar, the command palette and the tests all
+ * read it. `permissions` accepts names of both naming sets (the sidebar's and the route guards');
+ * holding any one of them opens the route and shows its link.
+ */
+export type IconName =
+  | 'LayoutDashboard'
+  | 'UserPlus'
+  | 'Users'
+  | 'GraduationCap'
+  | 'UserCheck'
+  | 'FilePlus'
+  | 'ClipboardList'
+  | 'IdCard'
+  | 'PenLine'
+  | 'FileText'
+  | 'LayoutTemplate'
+  | 'Building'
+  | 'Building2'
+  | 'Receipt'
+  | 'ReceiptText'
+  | 'CreditCard'
+  | 'BookOpen'
+  | 'BookPlus'
+  | 'Tags'
+  | 'Files'
+  | 'Award'
+  | 'BadgeCheck'
+  | 'Wallet'
+  | 'PlusCircle'
+  | 'ArrowLeftRight'
+  | 'IndianRupee'
+  | 'UserCog'
+  | 'ShieldCheck'
+  | 'Settings'
+  | 'PanelTop'
+  | 'PanelBottom'
+  | 'LayoutPanelTop'
+  | 'Palette'
+  | 'Images'
+  | 'Medal'
+  | 'Megaphone'
+  | 'Download'
+  | 'Flag';
+
+export type RouteGroup =
+  | 'Student Management'
+  | 'Exams & Results'
+  | 'Branch Management'
+  | 'Invoice Management'
+  | 'Course Management'
+  | 'Certificates & ID Cards'
+  | 'Wallet Management'
+  | 'User Management'
+  | 'Settings';
+
+export interface AdminRoute {
+  /** Full path; `:id` marks a parameter. */
+  path: string;
+  title: string;
+  /** Sidebar group; absent for the standalone Dashboard link and for routes outside the sidebar. */
+  group?: RouteGroup;
+  icon: IconName;
+  /** Any one of these opens the route; an empty list means every signed-in admin may. */
+  permissions: readonly string[];
+  /** Shown in the sidebar (in registry order within its group). */
+  sidebar: boolean;
+  keywords: readonly string[];
+  /** A key sequence shown in the palette and the shortcuts dialog, e.g. 'g s'. */
+  shortcut?: string;
+}
+
+const SETTINGS_EDITORS = [
+  'SETTINGS_HEADER',
+  'SETTINGS_FOOTER',
+  'SETTINGS_BODY',
+  'SETTINGS_THEME',
+  'SETTINGS_GALLERY',
+  'SETTINGS_CERTIFICATIONS',
+  'SETTINGS_NOTICE_BOARD',
+] as const;
+const CERTIFICATE_ANY = [
+  'CERTIFICATE_TEMPLATE_MANAGE',
+  'IDCARD_TEMPLATE_MANAGE',
+  'CERTIFICATE_GENERATE',
+  'CERTIFICATE_FORMATS',
+  'IDCARD_FORMATS',
+  'CERTIFICATE_GENERATED',
+] as const;
+const STUDENT_LISTS = ['STUDENT_VIEW_ALL', 'STUDENT_VIEW_BRANCH'] as const;
+const COURSE_VIEW = ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST'] as const;
+const INVOICE_VIEW = ['INVOICE_VIEW_ALL', 'INVOICE_VIEW_BRANCH'] as const;
+
+export const adminRoutes: readonly AdminRoute[] = [
+  { path: '/admin', title: 'Dashboard', icon: 'LayoutDashboard', permissions: ['DASHBOARD_VIEW'], sidebar: true, keywords: ['home', 'overview'], shortcut: 'g d' },
+
+  { path: '/admin/students/add', title: 'Add Student', group: 'Student Management', icon: 'UserPlus', permissions: ['STUDENT_ADD'], sidebar: true, keywords: ['admission', 'new student', 'enrol'], shortcut: 'g a' },
+  { path: '/admin/students/registered', title: 'Registered Students', group: 'Student Management', icon: 'Users', permissions: [...STUDENT_LISTS, 'STUDENT_VIEW_REGISTERED'], sidebar: true, keywords: ['students', 'list'], shortcut: 'g s' },
+  { path: '/admin/students/passout', title: 'Pass-out Students', group: 'Student Management', icon: 'GraduationCap', permissions: [...STUDENT_LISTS, 'STUDENT_VIEW_PASSOUT'], sidebar: true, keywords: ['completed', 'alumni'] },
+  { path: '/admin/new-students', title: 'New Students', group: 'Student Management', icon: 'UserCheck', permissions: [...STUDENT_LISTS, 'STUDENT_VIEW_NEW'], sidebar: true, keywords: ['recent', 'unregistered'] },
+
+  { path: '/admin/exam/create', title: 'Create Exam', group: 'Exams & Results', icon: 'FilePlus', permissions: ['EXAM_CREATE'], sidebar: true, keywords: ['exam', 'new exam'] },
+  { path: '/admin/exam/list', title: 'Exam List', group: 'Exams & Results', icon: 'ClipboardList', permissions: ['EXAM_VIEW_ALL', 'EXAM_VIEW_BRANCH', 'EXAM_LIST'], sidebar: true, keywords: ['exams'] },
+  { path: '/admin/exam/admit-card', title: 'Admit Cards', group: 'Exams & Results', icon: 'IdCard', permissions: ['ADMIT_CARD_GENERATE', 'EXAM_ADMIT_CARD'], sidebar: true, keywords: ['hall ticket'] },
+  { path: '/admin/exam/result-entry', title: 'Result Entry', group: 'Exams & Results', icon: 'PenLine', permissions: ['RESULT_MANAGE', 'EXAM_MARKS_ENTRY'], sidebar: true, keywords: ['marks', 'results'] },
+  { path: '/admin/exam/student-marksheet', title: 'Student Marksheet', group: 'Exams & Results', icon: 'FileText', permissions: ['MARKSHEET_GENERATE', 'EXAM_STUDENT_MARKSHEET'], sidebar: true, keywords: ['marksheet', 'report card'] },
+  { path: '/admin/exam/templates', title: 'Marksheet Templates', group: 'Exams & Results', icon: 'LayoutTemplate', permissions: ['MARKSHEET_TEMPLATE_MANAGE', 'EXAM_TEMPLATE_MANAGEMENT'], sidebar: true, keywords: ['template'] },
+
+  { path: '/admin/branches/add', title: 'Add Branch', group: 'Branch Management', icon: 'Building', permissions: ['BRANCH_ADD'], sidebar: true, keywords: ['new branch', 'centre', 'center'] },
+  { path: '/admin/branches', title: 'Branches', group: 'Branch Management', icon: 'Building2', permissions: ['BRANCH_VIEW_ALL', 'BRANCH_LIST'], sidebar: true, keywords: ['centres', 'centers'], shortcut: 'g b' },
+
+  { path: '/admin/invoices', title: 'Invoices', group: 'Invoice Management', icon: 'Receipt', permissions: [...INVOICE_VIEW], sidebar: true, keywords: ['bills'], shortcut: 'g i' },
+  { path: '/admin/invoices/student/create', title: 'Create Student Invoice', group: 'Invoice Management', icon: 'ReceiptText', permissions: ['INVOICE_CREATE', 'INVOICE_CREATE_STUDENT'], sidebar: true, keywords: ['bill student', 'fees'] },
+  { path: '/admin/invoices/branch/create', title: 'Create Branch Invoice', group: 'Invoice Management', icon: 'ReceiptText', permissions: ['INVOICE_CREATE', 'INVOICE_CREATE_BRANCH'], sidebar: true, keywords: ['bill branch'] },
+  { path: '/admin/payments', title: 'Payment Records', group: 'Invoice Management', icon: 'CreditCard', permissions: ['PAYMENT_RECORDS_VIEW', 'INVOICE_PAYMENT_RECORDS'], sidebar: true, keywords: ['payments', 'receipts'] },
+  { path: '/admin/invoices/:id', title: 'Invoice', icon: 'Receipt', permissions: [...INVOICE_VIEW], sidebar: false, keywords: [] },
+
+  { path: '/admin/courses/add', title: 'Add Course', group: 'Course Management', icon: 'BookPlus', permissions: ['COURSE_ADD'], sidebar: true, keywords: ['new course'] },
+  { path: '/admin/course/categories', title: 'Course Categories', group: 'Course Management', icon: 'Tags', permissions: ['COURSE_CATEGORY_MANAGE', 'COURSE_CATEGORIES'], sidebar: true, keywords: ['categories'] },
+  { path: '/admin/courses', title: 'Courses', group: 'Course Management', icon: 'BookOpen', permissions: [...COURSE_VIEW], sidebar: true, keywords: ['programmes', 'programs'], shortcut: 'g c' },
+  { path: '/admin/courses/:id', title: 'Course', icon: 'BookOpen', permissions: [...COURSE_VIEW], sidebar: false, keywords: [] },
+  { path: '/admin/course/papers', title: 'Course Papers', icon: 'Files', permissions: [...COURSE_VIEW], sidebar: false, keywords: ['papers', 'subjects'] },
+
+  { path: '/admin/certificates', title: 'Certificates & ID Cards', icon: 'Award', permissions: CERTIFICATE_ANY, sidebar: false, keywords: ['certificates'] },
+  { path: '/admin/certificates/formats', title: 'Certificate Formats', group: 'Certificates & ID Cards', icon: 'Award', permissions: ['CERTIFICATE_TEMPLATE_MANAGE', 'CERTIFICATE_FORMATS'], sidebar: true, keywords: ['certificate template'] },
+  { path: '/admin/certificates/idcard-formats', title: 'ID Card Formats', group: 'Certificates & ID Cards', icon: 'IdCard', permissions: ['IDCARD_TEMPLATE_MANAGE', 'IDCARD_FORMATS'], sidebar: true, keywords: ['id card template'] },
+  { path: '/admin/certificates/generated', title: 'Generated Certificates', group: 'Certificates & ID Cards', icon: 'BadgeCheck', permissions: ['CERTIFICATE_GENERATE', 'CERTIFICATE_GENERATED'], sidebar: true, keywords: ['issued'] },
+
+  { path: '/admin/wallet/dashboard', title: 'Wallet Dashboard', group: 'Wallet Management', icon: 'Wallet', permissions: ['WALLET_DASHBOARD_VIEW', 'WALLET_DASHBOARD'], sidebar: true, keywords: ['balance', 'wallet'], shortcut: 'g w' },
+  { path: '/admin/wallet/add-balance', title: 'Add Balance', group: 'Wallet Management', icon: 'PlusCircle', permissions: ['WALLET_ADD_BALANCE'], sidebar: true, keywords: ['top up', 'recharge', 'credit'] },
+  { path: '/admin/wallet/transactions', title: 'Transactions', group: 'Wallet Management', icon: 'ArrowLeftRight', permissions: ['WALLET_TRANSACTIONS_VIEW', 'WALLET_VIEW_TRANSACTIONS'], sidebar: true, keywords: ['ledger', 'statement'] },
+  { path: '/admin/wallet/operation-pricing', title: 'Operation Pricing', group: 'Wallet Management', icon: 'IndianRupee', permissions: ['OPERATION_PRICING_MANAGE', 'WALLET_OPERATION_PRICING'], sidebar: true, keywords: ['price', 'charges'] },
+
+  { path: '/admin/users', title: 'All Users', icon: 'Users', permissions: ['USER_MANAGE_ALL', 'USERS_MANAGE'], sidebar: false, keywords: ['users', 'staff'] },
+  { path: '/admin/users/branch-management', title: 'Branch Users', group: 'User Management', icon: 'UserCog', permissions: ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT'], sidebar: true, keywords: ['staff', 'branch staff'] },
+  { path: '/admin/users/permission-management', title: 'Permission Management', group: 'User Management', icon: 'ShieldCheck', permissions: ['PERMISSION_MANAGE', 'USERS_PERMISSION_MANAGEMENT'], sidebar: true, keywords: ['access', 'roles'] },
+
+  { path: '/admin/settings', title: 'Settings', group: 'Settings', icon: 'Settings', permissions: SETTINGS_EDITORS, sidebar: true, keywords: ['site', 'website'] },
+  { path: '/admin/settings/header', title: 'Header', group: 'Settings', icon: 'PanelTop', permissions: ['SETTINGS_HEADER'], sidebar: true, keywords: ['site header', 'logo'] },
+  { path: '/admin/settings/body', title: 'Body', group: 'Settings', icon: 'LayoutPanelTop', permissions: ['SETTINGS_BODY'], sidebar: true, keywords: ['home page'] },
+  { path: '/admin/settings/gallery', title: 'Gallery', group: 'Settings', icon: 'Images', permissions: ['SETTINGS_GALLERY'], sidebar: true, keywords: ['photos'] },
+  { path: '/admin/settings/certifications', title: 'Certifications', group: 'Settings', icon: 'Medal', permissions: ['SETTINGS_CERTIFICATIONS'], sidebar: true, keywords: ['affiliations'] },
+  { path: '/admin/settings/footer', title: 'Footer', group: 'Settings', icon: 'PanelBottom', permissions: ['SETTINGS_FOOTER'], sidebar: true, keywords: ['site footer'] },
+  { path: '/admin/settings/theme', title: 'Theme', group: 'Settings', icon: 'Palette', permissions: ['SETTINGS_THEME'], sidebar: true, keywords: ['colours', 'colors'] },
+  { path: '/admin/settings/notice-board', title: 'Notice Board', icon: 'Megaphone', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['notices', 'announcements'] },
+  { path: '/admin/settings/downloads', title: 'Downloads', icon: 'Download', permissions: ['SETTINGS_GALLERY'], sidebar: false, keywords: ['files'] },
+  { path: '/admin/settings/banners', title: 'Banners', icon: 'Flag', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['slides'] },
+];
+
+export const sidebarGroups: readonly RouteGroup[] = [
+  'Student Management',
+  'Exams & Results',
+  'Branch Management',
+  'Invoice Management',
+  'Course Management',
+  'Certificates & ID Cards',
+  'Wallet Management',
+  'User Management',
+  'Settings',
+];
+
+/** Superadmin holds every permission; everyone else needs one of the route's names. */
+export function canOpen(route: Pick<AdminRoute, 'permissions'>, user: { role: string; permissions: readonly string[] }) {
+  if (user.role === 'superadmin' || route.permissions.length === 0) return true;
+  return route.permissions.some((name) => user.permissions.includes(name));
+}
+
+function pattern(path: string) {
+  return new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
+}
+const patterns = adminRoutes.map((route) => ({ route, re: pattern(route.path) }));
+
+/** The registry entry for a URL path; the static entry wins over a parameterised one. */
+export function findAdminRoute(pathname: string): AdminRoute | undefined {
+  const matches = patterns.filter(({ re }) => re.test(pathname)).map(({ route }) => route);
+  return matches.find((route) => !route.path.includes(':')) ?? matches[0];
+}
+
+/** The sidebar for one user: groups in order, empty groups hidden. */
+export function sidebarFor(user: { role: string; permissions: readonly string[] }) {
+  const visible = adminRoutes.filter((route) => route.sidebar && canOpen(route, user));
+  return {
+    standalone: visible.filter((route) => !route.group),
+    groups: sidebarGroups
+      .map((group) => ({ group, routes: visible.filter((route) => route.group === group) }))
+      .filter(({ routes }) => routes.length > 0),
+  };
+}
