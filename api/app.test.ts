@@ -78,6 +78,7 @@ describe('errors', () => {
       message: 'Something went wrong. Please try again.',
       requestId: 'req-500',
     });
+    expect(response.headers.get('X-Request-Id')).toBe('req-500');
     const text = JSON.stringify(response.body);
     expect(text).not.toContain(secret);
     expect(text).not.toMatch(/stack|\bat .*\.ts:\d+/);

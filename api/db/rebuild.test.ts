@@ -46,7 +46,9 @@ describe('rebuildProjections', () => {
 
   it('folds the log back into exactly the tables the commands left', async () => {
     const before = await snapshot();
-    for (const [name, rows] of Object.entries(before)) expect(rows.length, `${name} is seeded`).toBeGreaterThan(0);
+    for (const name of ['users', 'user_permissions', 'permissions', 'course_categories', 'records', 'number_sequences']) {
+      expect(before[name]?.length, `${name} is seeded`).toBeGreaterThan(0);
+    }
 
     const applied = await rebuildProjections(db, undefined, 25);
     const [events] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM events`);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,6 +21,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function preparePglite() {
+  await removeOrphanedTarballs();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'));
   const tarball = path.join(os.tmpdir(), `pglite-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
   try {
@@ -35,6 +36,23 @@ async function preparePglite() {
   }
   const template: TemplateDatabase = { kind: 'pglite', tarball };
   return { template, teardown: () => rm(tarball, { force: true }) };
+}
+
+/** Tarballs of runs whose process is gone (killed before its teardown); each is about 40 MB. */
+async function removeOrphanedTarballs() {
+  for (const name of await readdir(os.tmpdir())) {
+    const pid = Number(/^pglite-template-(\d+)-[0-9a-f]+\.tar$/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) await rm(path.join(os.tmpdir(), name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const PREFIX = 'vitest_';

@@ -1,19 +1,19 @@
 import { format } from 'node:util';
-import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterEach } from 'vitest';
 
-// A console.error during a test is a failure: it is how React, and code that swallows errors,
-// report what went wrong.
-let consoleError: MockInstance<typeof console.error> | undefined;
+// A console.error during a test fails it: it is how React, and code that swallows errors, report
+// what went wrong. A test that expects one silences it with
+// `vi.spyOn(console, 'error').mockImplementation(() => {})`, which this wrapper then never sees.
+const print = console.error.bind(console);
+let logged: string[] = [];
 
-beforeEach(() => {
-  consoleError = vi.spyOn(console, 'error');
-});
+console.error = (...args: unknown[]) => {
+  logged.push(format(...args));
+  print(...args);
+};
 
 afterEach(() => {
-  const calls = consoleError?.mock.calls ?? [];
-  consoleError?.mockRestore();
-  consoleError = undefined;
-  if (calls.length) {
-    throw new Error(`console.error was called during the test:\n${calls.map((args) => format(...args)).join('\n')}`);
-  }
+  const seen = logged;
+  logged = [];
+  if (seen.length) throw new Error(`console.error was called during the test:\n${seen.join('\n')}`);
 });
