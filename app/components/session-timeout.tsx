@@ -1,6 +1,7 @@
 import { useSubmit } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { ACTIVITY_THROTTLE_MS, IDLE_TIMEOUT_MS, sessionMachine } from '~/machines/session.machine';
 
 export interface SessionTimeoutProps {
@@ -27,14 +28,20 @@ export function SessionTimeout({
   now = Date.now,
 }: SessionTimeoutProps) {
   const submit = useSubmit();
+  const csrf = useAuthenticityToken();
   const actorRef = useActorRef(
     sessionMachine.provide({
       actions: {
-        logout: () => submit({ reason: 'idle' }, { method: 'post', action: logoutPath, replace: true }),
+        logout: () => submit({ reason: 'idle', csrf }, { method: 'post', action: logoutPath, replace: true }),
         // A plain request rather than a fetcher: a fetcher's action would revalidate every
         // loader on the page once a minute while the user works.
         recordActivity: () => {
-          fetch(activityPath, { method: 'POST', credentials: 'same-origin', keepalive: true }).catch(() => {
+          fetch(activityPath, {
+            method: 'POST',
+            credentials: 'same-origin',
+            keepalive: true,
+            body: new URLSearchParams({ csrf }),
+          }).catch(() => {
             // A lost ping only means the server sees the activity at the next one.
           });
         },
