@@ -1,0 +1,43 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { validateCsrf } from '~/services/csrf.server';
+import { themeHeader, themeSchema } from '~/services/theme.server';
+
+const schema = z.object({
+  theme: themeSchema,
+  redirectTo: z.string().optional(),
+});
+
+/** Only a path on this site; anything that could leave it (`//host`, `/\host`, a scheme) falls back to `/`. */
+function samePath(value: string | undefined) {
+  if (!value || !value.startsWith('/')) return '/';
+  const base = 'http://same-origin.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/** A browser posting a plain form (no JavaScript) navigates; a fetcher's request does not. */
+function isDocumentRequest(request: Request) {
+  const destination = request.headers.get('Sec-Fetch-Dest');
+  if (destination) return destination === 'document' || destination === 'iframe';
+  return request.headers.get('Accept')?.includes('text/html') ?? false;
+}
+
+export const loader = () => redirect('/');
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request);
+  const parsed = schema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return Response.json({ ok: false as const, error: 'Choose system, light or dark.' }, { status: 400 });
+  }
+  const { theme, redirectTo } = parsed.data;
+  const headers = { 'Set-Cookie': await themeHeader(theme) };
+  if (isDocumentRequest(request)) return redirect(samePath(redirectTo), { headers });
+  return Response.json({ ok: true as const, theme }, { headers });
+}
