@@ -1,24 +1,13 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { validateCsrf } from '~/services/csrf.server';
+import { safeRedirectTo } from '~/services/redirect.server';
 import { themeHeader, themeSchema } from '~/services/theme.server';
 
 const schema = z.object({
   theme: themeSchema,
   redirectTo: z.string().optional(),
 });
-
-/** Only a path on this site; anything that could leave it (`//host`, `/\host`, a scheme) falls back to `/`. */
-function samePath(value: string | undefined) {
-  if (!value || !value.startsWith('/')) return '/';
-  const base = 'http://same-origin.invalid';
-  try {
-    const url = new URL(value, base);
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/';
-  } catch {
-    return '/';
-  }
-}
 
 /** A browser posting a plain form (no JavaScript) navigates; a fetcher's request does not. */
 function isDocumentRequest(request: Request) {
@@ -38,6 +27,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { theme, redirectTo } = parsed.data;
   const headers = { 'Set-Cookie': await themeHeader(theme) };
-  if (isDocumentRequest(request)) return redirect(samePath(redirectTo), { headers });
+  if (isDocumentRequest(request)) return redirect(safeRedirectTo(redirectTo, '/'), { headers });
   return Response.json({ ok: true as const, theme }, { headers });
 }

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { callApi, type ApiRequest, type ApiResult } from './api.server';
 import { canOpen, findAdminRoute } from './route-registry';
+export { safeRedirectTo } from './redirect.server';
 import { getRefreshQueue } from './refresh-queue.server';
 import { commitSession, destroySession, getSession, type AuthSession, type UserType } from './session.server';
 import { toastHeader } from './toast.server';
@@ -51,12 +52,6 @@ function tokenExpiresSoon(token: string, now: number): boolean {
   }
 }
 
-function safeRedirectTo(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}
-
-export { safeRedirectTo };
 
 /** Ends the session (also on the API) and sends the browser to the login of its user type. */
 export async function endSession(
