@@ -4,10 +4,19 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authConfig, type AuthConfig } from './domain/auth/config';
 import type { ApiDeps, ApiEnv } from './http/context';
 import { mountEndpoints, type Endpoint } from './http/endpoint';
+import { isUniqueViolation } from './db/errors';
 import { HttpError } from './http/errors';
 import { authEndpoints } from './http/auth';
 import { healthEndpoints } from './http/health';
 import { buildOpenApiDocument } from './http/openapi';
+import { dynamicDataEndpoints } from './http/dynamic-data';
+import { dynamicFormEndpoints } from './http/dynamic-forms';
+import { formOptionEndpoints } from './http/form-options';
+import { uploadEndpoints } from './http/uploads';
+import type { ObjectStorage } from './storage/object-storage';
+import { temporaryObjectStorage } from './storage';
+import { mountStorageRoutes } from './storage/routes';
+import { walletEndpoints } from './http/wallet';
 import { permissionEndpoints } from './http/permissions';
 import { userEndpoints } from './http/users';
 
@@ -17,16 +26,28 @@ export const apiEndpoints: Endpoint<any, any, any>[] = [
   ...authEndpoints,
   ...permissionEndpoints,
   ...userEndpoints,
+  ...dynamicFormEndpoints,
+  ...dynamicDataEndpoints,
+  ...formOptionEndpoints,
+  ...walletEndpoints,
+  ...uploadEndpoints,
 ];
 
 export type Api = ReturnType<typeof createApi>;
 
-/** Without an auth config (tests, tools) tokens are signed with a secret that lives as long as the app. */
+/**
+ * Without an auth config (tests, tools) tokens are signed with a secret that lives as long as the
+ * app; without a storage, files go to a temporary folder of the app's own.
+ */
 export function createApi(
-  given: Omit<ApiDeps, 'auth'> & { auth?: AuthConfig },
+  given: Omit<ApiDeps, 'auth' | 'storage'> & { auth?: AuthConfig; storage?: ObjectStorage },
   endpoints: Endpoint<any, any, any>[] = apiEndpoints,
 ) {
-  const deps: ApiDeps = { ...given, auth: given.auth ?? authConfig(randomBytes(48)) };
+  const deps: ApiDeps = {
+    ...given,
+    auth: given.auth ?? authConfig(randomBytes(48)),
+    storage: given.storage ?? temporaryObjectStorage(given.clock),
+  };
   const app = new Hono<ApiEnv>().basePath('/api/v1');
 
   app.use(async (c, next) => {
@@ -50,6 +71,7 @@ export function createApi(
   });
 
   mountEndpoints(app, deps, endpoints);
+  mountStorageRoutes(app, deps.storage);
 
   const document = buildOpenApiDocument(endpoints);
   app.get('/openapi.json', (c) => c.json(document));
@@ -62,6 +84,11 @@ export function createApi(
         { success: false, message: error.message, ...error.details },
         error.status as ContentfulStatusCode,
       );
+    }
+    // A unique key decided a race the command's own check could not see (two identical
+    // creations at once): the loser changed nothing, so it is a conflict, not a crash.
+    if (isUniqueViolation(error)) {
+      return c.json({ success: false, message: 'This record already exists or was changed at the same time' }, 409);
     }
     const requestId = c.get('requestId');
     (c.get('log') ?? deps.logger).error({ err: error, requestId }, 'unhandled error');

@@ -166,10 +166,10 @@ describe('concurrent writers', () => {
     );
   });
 
-  // Only a server runs two transactions at once; PGlite queues them.
-  it.runIf(inject('testDatabase').kind === 'postgres')(
-    'turn the loser of a race on the unique version into ConcurrencyError',
-    async () => {
+  // Only a server runs two transactions at once (PGlite queues them), so this case belongs to
+  // the PostgreSQL run of the suite.
+  if (inject('testDatabase').kind === 'postgres') {
+    it('turn the loser of a race on the unique version into ConcurrencyError', async () => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       let appended!: () => void;
@@ -202,8 +202,8 @@ describe('concurrent writers', () => {
       // No `actual`: the unique key decided, not the version check.
       expect(error).toMatchObject({ expected: 'no_stream', actual: undefined });
       expect((await readStream(db, stream.id)).map((e) => e.data)).toEqual([{ n: 1 }]);
-    },
-  );
+    });
+  }
 });
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000) {
