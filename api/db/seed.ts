@@ -4,6 +4,9 @@ import { allPermissionNames } from '../domain/permissions/catalogue';
 import { syncPermissions } from '../domain/permissions/sync';
 import { createRecord } from '../domain/records';
 import { createUser } from '../domain/users';
+import { creditWallet } from '../domain/wallet/credit-wallet';
+import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
+import { ADD_STUDENT } from '../domain/wallet/operation-prices/operation-price';
 import type { Db } from './client';
 import { events } from './schema';
 
@@ -116,6 +119,16 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
         },
       });
       branchIds.set(branch.name, id);
+    }
+
+    await createOperationPrice(ctx, {
+      operationKey: ADD_STUDENT,
+      operationName: 'Add Student',
+      price: 5000,
+      description: 'Charged to the branch wallet for each student admitted',
+    });
+    for (const branchId of branchIds.values()) {
+      await creditWallet(ctx, { branchId, amount: 500000, note: 'Opening balance', reference: 'seed' });
     }
 
     for (const login of demoLogins) {

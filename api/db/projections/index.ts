@@ -6,12 +6,16 @@ import { permissionsProjection } from './permissions';
 import type { EventHandler, Projection } from './projection';
 import { recordsProjection } from './records';
 import { usersProjection } from './users';
+import { operationPricesProjection } from './operation-prices';
+import { walletProjection } from './wallet';
 
 export const projections: Projection[] = [
   usersProjection,
   permissionsProjection,
   courseCategoriesProjection,
   recordsProjection,
+  operationPricesProjection,
+  walletProjection,
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();

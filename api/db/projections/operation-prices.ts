@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { StoredEvent } from '../event-store';
+import { operationPrices } from '../schema';
+import { operationPriceIdOf } from '../../domain/wallet/streams';
+import type { Projection } from './projection';
+
+export interface OperationPriceCreatedData {
+  operationKey: string;
+  operationName: string;
+  /** Paise. */
+  price: number;
+  enabled: boolean;
+  description: string;
+}
+
+/** Only the fields that changed. */
+export type OperationPriceUpdatedData = Partial<Omit<OperationPriceCreatedData, 'enabled'>>;
+
+export const operationPricesProjection: Projection = {
+  name: 'operation-prices',
+  tables: [operationPrices],
+  handlers: {
+    async OperationPriceCreated(tx, event: StoredEvent<OperationPriceCreatedData>) {
+      await tx.insert(operationPrices).values({
+        id: operationPriceIdOf(event.streamId),
+        ...event.data,
+        createdAt: event.occurredAt,
+        updatedAt: event.occurredAt,
+      });
+    },
+    async OperationPriceUpdated(tx, event: StoredEvent<OperationPriceUpdatedData>) {
+      await tx
+        .update(operationPrices)
+        .set({ ...event.data, updatedAt: event.occurredAt })
+        .where(eq(operationPrices.id, operationPriceIdOf(event.streamId)));
+    },
+    async OperationPriceEnabled(tx, event) {
+      await tx
+        .update(operationPrices)
+        .set({ enabled: true, updatedAt: event.occurredAt })
+        .where(eq(operationPrices.id, operationPriceIdOf(event.streamId)));
+    },
+    async OperationPriceDisabled(tx, event) {
+      await tx
+        .update(operationPrices)
+        .set({ enabled: false, updatedAt: event.occurredAt })
+        .where(eq(operationPrices.id, operationPriceIdOf(event.streamId)));
+    },
+    async OperationPriceDeleted(tx, event) {
+      await tx.delete(operationPrices).where(eq(operationPrices.id, operationPriceIdOf(event.streamId)));
+    },
+  },
+};

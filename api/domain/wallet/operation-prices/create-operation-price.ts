@@ -1,0 +1,44 @@
+import { isUniqueViolation } from '../../../db/errors';
+import { append } from '../../../db/event-store';
+import type { OperationPriceCreatedData } from '../../../db/projections/operation-prices';
+import { conflict } from '../../../http/errors';
+import type { CommandContext } from '../../command';
+import { newId } from '../../ids';
+import { walletMessages } from '../errors';
+import { operationPriceStream } from '../streams';
+import { findOperationPrice, findOperationPriceByKey, type OperationPrice } from './operation-price';
+
+export interface CreateOperationPriceInput {
+  operationKey: string;
+  operationName: string;
+  /** Paise. */
+  price: number;
+  enabled?: boolean;
+  description?: string;
+}
+
+/** Prices an operation; one price per operation key (409 for a second). */
+export async function createOperationPrice(
+  { tx, meta }: CommandContext,
+  input: CreateOperationPriceInput,
+): Promise<OperationPrice> {
+  const data: OperationPriceCreatedData = {
+    operationKey: input.operationKey,
+    operationName: input.operationName,
+    price: input.price,
+    enabled: input.enabled ?? true,
+    description: input.description ?? '',
+  };
+  if (await findOperationPriceByKey(tx, data.operationKey)) throw conflict(walletMessages.priceTaken(data.operationKey));
+  const id = newId(meta.occurredAt.getTime());
+  try {
+    await append(tx, operationPriceStream(id), 'no_stream', [{ type: 'OperationPriceCreated', data }], meta);
+  } catch (error) {
+    // A concurrent request priced the same key first.
+    if (isUniqueViolation(error, 'operation_prices_operation_key_unique')) {
+      throw conflict(walletMessages.priceTaken(data.operationKey));
+    }
+    throw error;
+  }
+  return (await findOperationPrice(tx, id))!;
+}

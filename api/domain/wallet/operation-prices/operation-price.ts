@@ -1,0 +1,54 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { operationPrices } from '../../../db/schema';
+
+/** The operation the product charges for when a branch admits a student. */
+export const ADD_STUDENT = 'ADD_STUDENT';
+
+export interface OperationPrice {
+  _id: string;
+  id: string;
+  operationKey: string;
+  operationName: string;
+  /** Paise. */
+  price: number;
+  enabled: boolean;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Row = typeof operationPrices.$inferSelect;
+
+function toOperationPrice(row: Row): OperationPrice {
+  return {
+    _id: row.id,
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listOperationPrices(db: Executor): Promise<OperationPrice[]> {
+  const rows = await db.select().from(operationPrices).orderBy(asc(operationPrices.operationName), asc(operationPrices.id));
+  return rows.map(toOperationPrice);
+}
+
+export async function findOperationPrice(db: Executor, id: string): Promise<OperationPrice | null> {
+  const [row] = await db.select().from(operationPrices).where(eq(operationPrices.id, id));
+  return row ? toOperationPrice(row) : null;
+}
+
+export async function findOperationPriceByKey(db: Executor, operationKey: string): Promise<OperationPrice | null> {
+  const [row] = await db.select().from(operationPrices).where(eq(operationPrices.operationKey, operationKey));
+  return row ? toOperationPrice(row) : null;
+}
+
+/**
+ * Reads a price and locks its row until the transaction ends, so two changes of one price
+ * (two toggles, say) apply one after the other, each to what the other left.
+ */
+export async function lockOperationPrice(tx: Executor, id: string): Promise<OperationPrice | null> {
+  const [row] = await tx.select().from(operationPrices).where(eq(operationPrices.id, id)).for('update');
+  return row ? toOperationPrice(row) : null;
+}

@@ -1,0 +1,10 @@
+/** One stream per branch wallet: every credit, charge, refund and adjustment of that branch. */
+export const walletStream = (branchId: string) => ({ type: 'wallet', id: `wallet-${branchId}` });
+
+const OPERATION_PRICE_PREFIX = 'operation-price-';
+
+export const operationPriceStream = (id: string) => ({ type: 'operation-price', id: `${OPERATION_PRICE_PREFIX}${id}` });
+
+export function operationPriceIdOf(streamId: string): string {
+  return streamId.slice(OPERATION_PRICE_PREFIX.length);
+}
