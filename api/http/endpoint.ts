@@ -71,7 +71,12 @@ const MAX_ATTEMPTS = 4;
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
   for (const endpoint of endpoints) {
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
-      const actor = await authenticate(c, deps);
+      const actor = await authenticate(c, deps).catch((error: unknown) => {
+        // A public endpoint serves anyone: a token that no longer works (the expired one a client
+        // sends along when it refreshes or signs out) makes the caller anonymous, not refused.
+        if (endpoint.access.kind === 'public' && error instanceof HttpError) return null;
+        throw error;
+      });
       authorize(endpoint.access, actor);
       const raw = endpoint.method === 'get' || endpoint.method === 'delete' ? '' : await c.req.text();
       const body = endpoint.body ? parse(endpoint.body, parseJson(raw), 'body') : undefined;
