@@ -1,5 +1,6 @@
 import type { Clock } from '../http/context';
 import { createCourseCategory } from '../domain/course-categories';
+import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { syncPermissions } from '../domain/permissions/sync';
 import { createRecord } from '../domain/records';
@@ -79,6 +80,7 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
   await db.transaction(async (tx) => {
     const ctx = { tx, meta: { occurredAt: clock.now(), actorId: null, requestId: 'seed' } };
     await syncPermissions(ctx);
+    await ensureDefaultFormConfigs(ctx);
 
     const categoryIds: string[] = [];
     for (const name of categories) categoryIds.push(await createCourseCategory(ctx, name));
@@ -151,7 +153,6 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
       for (let i = 0; i < 12; i++, n++) {
         const first = firstNames[n % firstNames.length]!;
         const last = lastNames[(n * 3) % lastNames.length]!;
-        const course = courses[n % courses.length]!;
         await createRecord(ctx, {
           formType: 'student',
           branchId,
@@ -162,12 +163,12 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
             studentEmail: `${first}.${last}${n}@students.demo`.toLowerCase(),
             phoneNumber: `98${String(10000000 + n * 7919).slice(0, 8)}`,
             fatherName: `${lastNames[(n + 2) % lastNames.length]} ${last}`,
+            state: branchName === 'North Campus' ? 'Delhi' : 'Tamil Nadu',
             city: branchName === 'North Campus' ? 'Delhi' : 'Chennai',
             admissionDate: `2026-${String((n % 10) + 1).padStart(2, '0')}-${String((n % 27) + 1).padStart(2, '0')}`,
             isActive: true,
             isRegistered: n % 3 !== 0,
             completedCourse: n % 5 === 0,
-            courseName: course.name,
           },
         });
       }

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
 import { append } from '../db/event-store';
 import { courseCategories } from '../db/schema';
 import { conflict } from '../http/errors';
@@ -23,4 +24,13 @@ export async function createCourseCategory({ tx, meta }: CommandContext, name: s
     meta,
   );
   return id;
+}
+
+/** The active categories by name, as the options of the course form's category. */
+export async function activeCourseCategories(db: Executor) {
+  return db
+    .select({ _id: courseCategories.id, name: courseCategories.name, status: courseCategories.status })
+    .from(courseCategories)
+    .where(eq(courseCategories.status, 'active'))
+    .orderBy(asc(courseCategories.name));
 }

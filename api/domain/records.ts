@@ -1,10 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
-import { append } from '../db/event-store';
-import type { FieldValues, RecordCreatedData } from '../db/projections/records';
-import { numberSequences, records } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { activeFields, isEmptyValue, optionsSourceOf } from '../../common/forms/fields';
+import { buildRecordSchema, fieldErrors, fieldMessages } from '../../common/forms/schema-builder';
+import { append, ConcurrencyError, type NewEvent } from '../db/event-store';
+import type { FieldValues, RecordCreatedData, RecordUpdatedData } from '../db/projections/records';
+import { courseCategories, numberSequences, records } from '../db/schema';
 import type { Executor } from '../db/client';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import type { Actor } from './auth/actor';
+import { branchScope } from './auth/branch-scope';
 import type { CommandContext } from './command';
+import { findFormConfig, formConfigMessages, type FormConfigView } from './form-configs';
 import { newId } from './ids';
+import { recordState } from './record-queries';
 
 export const recordStream = (id: string) => ({ type: 'record', id });
 
@@ -59,4 +66,171 @@ export async function createRecord(
   }
   await append(tx, recordStream(id), 'no_stream', [{ type: 'RecordCreated', data }], meta);
   return { id, generatedNumbers };
+}
+
+export const recordMessages = {
+  notFound: 'Record not found',
+  invalid: 'Please fill all required fields correctly',
+  otherBranch: 'You can only add or change records of your own branch',
+  branchesByAdmins: 'Only institute administrators can add branches',
+  stale: 'This record was changed by someone else. Reload it and try again.',
+  typeChanged: 'The form type of a record cannot be changed',
+} as const;
+
+/** Who submits a form: their role and branch decide where the record may go. */
+export type Submitter = Pick<Actor, 'id' | 'role' | 'branchId'>;
+
+/** Values never kept on a record: a branch form's password must not sit in the log in clear. */
+const unstoredFields = new Set(['password']);
+
+function storedValues(values: FieldValues): FieldValues {
+  return Object.fromEntries(
+    Object.entries(values).filter(([name, value]) => !unstoredFields.has(name) && !isEmptyValue(value)),
+  );
+}
+
+async function configOf(db: Executor, formType: string): Promise<FormConfigView> {
+  const config = await findFormConfig(db, formType);
+  if (!config) throw new HttpError(404, formConfigMessages.notFound);
+  return config;
+}
+
+function invalid(errors: Record<string, string[]>): HttpError {
+  return badRequest(recordMessages.invalid, errors);
+}
+
+/** Validates the submitted values against the form's active fields. */
+function validate(config: FormConfigView, values: FieldValues): FieldValues {
+  const result = buildRecordSchema(config.fields).safeParse(values);
+  if (!result.success) throw invalid(fieldErrors(result.error));
+  return result.data;
+}
+
+/** Every select whose choice names another record must name one that exists. */
+async function checkReferences(db: Executor, config: FormConfigView, values: FieldValues): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  for (const field of activeFields(config.fields)) {
+    const value = values[field.name];
+    const source = optionsSourceOf(field);
+    if (typeof value !== 'string' || !source) continue;
+    const exists =
+      source === 'courseCategories'
+        ? await db.select({ id: courseCategories.id }).from(courseCategories).where(eq(courseCategories.id, value))
+        : await db
+            .select({ id: records.id })
+            .from(records)
+            .where(and(eq(records.id, value), eq(records.formType, source === 'branches' ? 'branch' : 'course')));
+    if (exists.length === 0) errors[field.name] = [fieldMessages.selection(field.label || field.name)];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+/**
+ * The branch a record belongs to. A branch's own staff work in their branch only; for others a
+ * student goes to the branch chosen as its center, and other records belong to no branch.
+ */
+function branchOf(formType: string, scope: string | null, values: FieldValues, current: string | null): string | null {
+  if (formType === 'branch') return null;
+  if (scope !== null) {
+    if (formType === 'student' && typeof values.centerName === 'string' && values.centerName !== scope) {
+      throw new HttpError(403, recordMessages.otherBranch);
+    }
+    return scope;
+  }
+  if (formType === 'student' && typeof values.centerName === 'string') return values.centerName;
+  return current;
+}
+
+/** A branch's own staff need not choose their center: it is their branch. */
+function withOwnCenter(formType: string, scope: string | null, values: FieldValues): FieldValues {
+  if (formType !== 'student' || scope === null || !isEmptyValue(values.centerName)) return values;
+  return { ...values, centerName: scope };
+}
+
+export interface SubmitRecordInput {
+  formType: string;
+  values: FieldValues;
+}
+
+export interface SubmittedRecord {
+  id: string;
+  generatedNumbers?: GeneratedNumbers;
+}
+
+/** Adds a record through its form: validated against the stored configuration, placed in a branch. */
+export async function submitRecord(ctx: CommandContext, by: Submitter, input: SubmitRecordInput): Promise<SubmittedRecord> {
+  const config = await configOf(ctx.tx, input.formType);
+  const scope = branchScope(by);
+  if (input.formType === 'branch' && scope !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
+  const values = validate(config, withOwnCenter(input.formType, scope, input.values));
+  await checkReferences(ctx.tx, config, values);
+  const branchId = branchOf(input.formType, scope, values, null);
+  return createRecord(ctx, { formType: input.formType, branchId, fields: storedValues(values) });
+}
+
+export interface ChangeRecordInput {
+  formType?: string;
+  values: FieldValues;
+  /** The version the client last read (If-Match); without it the change applies to the latest. */
+  expectedVersion?: number;
+}
+
+async function writableRecord(ctx: CommandContext, by: Submitter, id: string, expectedVersion?: number) {
+  const current = await recordState(ctx.tx, id);
+  const scope = branchScope(by);
+  if (!current) throw notFound('Record');
+  const own = current.formType === 'branch' ? current.id === scope : current.branchId === scope;
+  if (scope !== null && !own) {
+    // Institute-wide records are readable by every branch but changed only by the institute.
+    if (current.formType !== 'branch' && current.branchId === null) throw new HttpError(403, recordMessages.otherBranch);
+    throw notFound('Record');
+  }
+  if (expectedVersion !== undefined && expectedVersion !== current.version) throw new HttpError(412, recordMessages.stale);
+  return current;
+}
+
+/**
+ * Appends at the version the command read. Without If-Match a lost race is reported as a
+ * conflict on `any`, which makes the request run again on the newer state.
+ */
+async function appendAt(ctx: CommandContext, id: string, version: number, event: NewEvent, ifMatch: boolean) {
+  try {
+    await append(ctx.tx, recordStream(id), version, [event], ctx.meta);
+  } catch (error) {
+    if (!(error instanceof ConcurrencyError)) throw error;
+    if (ifMatch) throw new HttpError(412, recordMessages.stale);
+    throw new ConcurrencyError(id, 'any');
+  }
+}
+
+/** The permission a change needs is decided by the record's form type, so read it first. */
+export async function recordFormType(db: Executor, id: string): Promise<string | null> {
+  return (await recordState(db, id))?.formType ?? null;
+}
+
+/**
+ * Replaces the values of a record's active fields; values of fields the form no longer shows
+ * are kept. A student may move to another branch (not by a branch's own staff); its numbers stay.
+ */
+export async function changeRecord(ctx: CommandContext, by: Submitter, id: string, input: ChangeRecordInput): Promise<void> {
+  const current = await writableRecord(ctx, by, id, input.expectedVersion);
+  if (input.formType !== undefined && input.formType !== current.formType) {
+    throw badRequest(recordMessages.typeChanged, { formType: [recordMessages.typeChanged] });
+  }
+  const config = await configOf(ctx.tx, current.formType);
+  const scope = branchScope(by);
+  const values = validate(config, withOwnCenter(current.formType, scope, input.values));
+  await checkReferences(ctx.tx, config, values);
+  const shown = new Set(activeFields(config.fields).map((field) => field.name));
+  const kept = Object.fromEntries(Object.entries(current.fields).filter(([name]) => !shown.has(name)));
+  const fields = { ...storedValues(kept), ...storedValues(values) };
+  const branchId = branchOf(current.formType, scope, values, current.branchId);
+  const data: RecordUpdatedData = { fields, ...(branchId !== current.branchId && { branchId }) };
+  await appendAt(ctx, id, current.version, { type: 'RecordUpdated', data }, input.expectedVersion !== undefined);
+}
+
+export async function deleteRecord(ctx: CommandContext, by: Submitter, id: string, expectedVersion?: number): Promise<void> {
+  const current = await writableRecord(ctx, by, id, expectedVersion);
+  if (current.formType === 'branch' && branchScope(by) !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
+  await appendAt(ctx, id, current.version, { type: 'RecordDeleted', data: {} }, expectedVersion !== undefined);
 }

@@ -2,6 +2,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
 import { courseCategoriesProjection } from './course-categories';
+import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
 import type { EventHandler, Projection } from './projection';
 import { recordsProjection } from './records';
@@ -13,6 +14,7 @@ export const projections: Projection[] = [
   usersProjection,
   permissionsProjection,
   courseCategoriesProjection,
+  formConfigsProjection,
   recordsProjection,
   operationPricesProjection,
   walletProjection,

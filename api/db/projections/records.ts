@@ -14,6 +14,13 @@ export interface RecordCreatedData {
   sequence?: { scope: string; year: number; value: number };
 }
 
+export interface RecordUpdatedData {
+  /** Every value of the record after the change. */
+  fields: FieldValues;
+  /** Present when the record moved to another branch. */
+  branchId?: string | null;
+}
+
 // A branch's form also asks for a course (courseName), so the branch's own name must come first.
 const titleFields = ['studentName', 'addBranch', 'branchName', 'examName', 'courseName', 'name'];
 const codeFields = ['registrationNumber', 'courseCode', 'branchCode', 'examId'];
@@ -84,7 +91,7 @@ export const recordsProjection: Projection = {
       }
     },
     async RecordUpdated(tx, event) {
-      const { fields } = event.data as { fields: FieldValues };
+      const { fields, branchId } = event.data as RecordUpdatedData;
       const [current] = await tx
         .select({ registrationNo: records.registrationNo, rollNo: records.rollNo })
         .from(records)
@@ -94,6 +101,7 @@ export const recordsProjection: Projection = {
         .set({
           fields,
           ...recordColumns({ ...fields, ...current }),
+          ...(branchId !== undefined && { branchId }),
           version: event.version,
           updatedAt: event.occurredAt,
         })

@@ -1,0 +1,250 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { valuesToFieldsData } from '../../common/forms/fields';
+import type { FieldData } from '../../common/forms/types';
+import type { Executor } from '../db/client';
+import { readStream } from '../db/event-store';
+import type { FieldValues } from '../db/projections/records';
+import { formConfigs, records, users } from '../db/schema';
+
+/** A record as the API answers it: the client contract's _id and fieldsData, plus what lists show. */
+export interface RecordView {
+  _id: string;
+  formType: string;
+  branchId: string | null;
+  /** The title of the branch the record belongs to. */
+  branchName: string | null;
+  title: string;
+  code: string | null;
+  courseId: string | null;
+  /** The title of the course in selectedCourse. */
+  courseName: string | null;
+  registrationNo: string | null;
+  rollNo: string | null;
+  isActive: boolean;
+  isRegistered: boolean;
+  completedCourse: boolean;
+  walletEnabled: boolean;
+  admissionDate: string | null;
+  fieldsData: FieldData[];
+  /** The version to send back in If-Match when changing the record. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RecordList {
+  records: RecordView[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+export const recordSortFields = ['createdAt', 'title', 'admissionDate', 'registrationNo'] as const;
+export type RecordSortField = (typeof recordSortFields)[number];
+
+export interface RecordListQuery {
+  formType: string;
+  search?: string;
+  branchId?: string;
+  courseId?: string;
+  registered?: boolean;
+  passout?: boolean;
+  active?: boolean;
+  admissionFrom?: string;
+  admissionTo?: string;
+  sort: RecordSortField;
+  order: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+const branch = alias(records, 'branch');
+const course = alias(records, 'course');
+
+const columns = {
+  id: records.id,
+  formType: records.formType,
+  branchId: records.branchId,
+  branchName: branch.title,
+  title: records.title,
+  code: records.code,
+  courseId: records.courseId,
+  courseName: course.title,
+  registrationNo: records.registrationNo,
+  rollNo: records.rollNo,
+  isActive: records.isActive,
+  isRegistered: records.isRegistered,
+  completedCourse: records.completedCourse,
+  walletEnabled: records.walletEnabled,
+  admissionDate: records.admissionDate,
+  fields: records.fields,
+  version: records.version,
+  createdAt: records.createdAt,
+  updatedAt: records.updatedAt,
+};
+
+type Row = Awaited<ReturnType<typeof selectRecords>>[number];
+
+function view({ id, fields, createdAt, updatedAt, ...row }: Row): RecordView {
+  return {
+    _id: id,
+    ...row,
+    fieldsData: valuesToFieldsData(fields as FieldValues),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+function selectRecords(db: Executor) {
+  return db
+    .select(columns)
+    .from(records)
+    .leftJoin(branch, and(eq(branch.id, records.branchId), eq(branch.formType, 'branch')))
+    .leftJoin(course, and(eq(course.id, records.courseId), eq(course.formType, 'course')));
+}
+
+/**
+ * What a caller confined to a branch may read: their branch's records and the institute-wide
+ * ones (courses, exams of no branch); of the branches, their own. Null scope reads everything.
+ */
+export function readableBy(scope: string | null): SQL | undefined {
+  if (scope === null) return undefined;
+  return or(
+    and(eq(records.formType, 'branch'), eq(records.id, scope)),
+    and(ne(records.formType, 'branch'), or(eq(records.branchId, scope), isNull(records.branchId))),
+  );
+}
+
+/** What such a caller may change: their branch's records, and their branch itself. */
+export function writableBy(scope: string | null): SQL | undefined {
+  if (scope === null) return undefined;
+  return or(
+    and(eq(records.formType, 'branch'), eq(records.id, scope)),
+    and(ne(records.formType, 'branch'), eq(records.branchId, scope)),
+  );
+}
+
+export async function findRecord(db: Executor, id: string, scope: string | null): Promise<RecordView | null> {
+  const [row] = await selectRecords(db).where(and(eq(records.id, id), readableBy(scope)));
+  return row ? view(row) : null;
+}
+
+/** The stored values of a record, for a command that changes it. */
+export async function recordState(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: records.id,
+      formType: records.formType,
+      branchId: records.branchId,
+      fields: records.fields,
+      version: records.version,
+    })
+    .from(records)
+    .where(eq(records.id, id));
+  return row ? { ...row, fields: row.fields as FieldValues } : null;
+}
+
+/** LIKE pattern for text anywhere in a value, wildcards in the text taken literally. */
+function containing(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const sortColumns = {
+  createdAt: records.createdAt,
+  title: records.title,
+  admissionDate: records.admissionDate,
+  registrationNo: records.registrationNo,
+} as const;
+
+/** One page of a form type's records, searched, filtered and sorted, with the total count. */
+export async function listRecords(db: Executor, query: RecordListQuery, scope: string | null): Promise<RecordList> {
+  const where = and(
+    eq(records.formType, query.formType),
+    readableBy(scope),
+    query.search ? ilike(records.searchText, containing(query.search)) : undefined,
+    query.branchId ? eq(records.branchId, query.branchId) : undefined,
+    query.courseId ? eq(records.courseId, query.courseId) : undefined,
+    query.registered !== undefined ? eq(records.isRegistered, query.registered) : undefined,
+    query.passout !== undefined ? eq(records.completedCourse, query.passout) : undefined,
+    query.active !== undefined ? eq(records.isActive, query.active) : undefined,
+    query.admissionFrom ? gte(records.admissionDate, query.admissionFrom) : undefined,
+    query.admissionTo ? lte(records.admissionDate, query.admissionTo) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const sortColumn = sortColumns[query.sort];
+  const nullsLast = query.sort === 'admissionDate' || query.sort === 'registrationNo';
+  const [rows, [count]] = await Promise.all([
+    selectRecords(db)
+      .where(where)
+      .orderBy(
+        ...(nullsLast ? [sql`${sortColumn} is null`] : []),
+        direction(sortColumn),
+        direction(records.id),
+      )
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(records).where(where),
+  ]);
+  const total = count?.total ?? 0;
+  return {
+    records: rows.map(view),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+export interface FieldChange {
+  name: string;
+  label: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface RecordHistoryEntry {
+  version: number;
+  type: string;
+  at: string;
+  actorId: string | null;
+  /** The name of whoever made the change; null for the system (the seed, maintenance). */
+  actorName: string | null;
+  changes: FieldChange[];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The record's events, oldest first, each with who made it and which values it changed. */
+export async function recordHistory(db: Executor, id: string, formType: string): Promise<RecordHistoryEntry[]> {
+  const stored = await readStream(db, id);
+  const actorIds = [...new Set(stored.map((e) => e.actorId).filter((a): a is string => a !== null))];
+  const [names, [config]] = await Promise.all([
+    actorIds.length
+      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))
+      : Promise.resolve([]),
+    db.select({ fields: formConfigs.fields }).from(formConfigs).where(eq(formConfigs.formType, formType)),
+  ]);
+  const nameOf = new Map(names.map((u) => [u.id, u.name]));
+  const labelOf = new Map(((config?.fields ?? []) as { name: string; label: string }[]).map((f) => [f.name, f.label]));
+
+  let previous: FieldValues = {};
+  return stored.map((event) => {
+    const fields = (event.data as { fields?: FieldValues }).fields ?? {};
+    const next = event.type === 'RecordDeleted' ? {} : fields;
+    const names = [...new Set([...Object.keys(previous), ...Object.keys(next)])];
+    const changes = names
+      .filter((name) => !same(previous[name], next[name]))
+      .map((name) => ({ name, label: labelOf.get(name) ?? name, from: previous[name] ?? null, to: next[name] ?? null }));
+    previous = next;
+    return {
+      version: event.version,
+      type: event.type,
+      at: event.occurredAt.toISOString(),
+      actorId: event.actorId,
+      actorName: event.actorId ? (nameOf.get(event.actorId) ?? null) : null,
+      changes,
+    };
+  });
+}

@@ -1,0 +1,556 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultFormConfigs } from '../../common/forms/defaults';
+import { fieldsDataToValues } from '../../common/forms/fields';
+import { buildRecordSchema } from '../../common/forms/schema-builder';
+import type { FieldData, FormFieldConfig } from '../../common/forms/types';
+import {
+  addBranch,
+  addUser,
+  asSystem,
+  createAccountsApi,
+  syncCatalogue,
+  tokenFor,
+  type AccountsApi,
+} from '../../tests/api/accounts';
+import { createTestDatabase, testClock } from '../../tests/support/test-database';
+import { records } from '../db/schema';
+import { seedDemoInstitute } from '../db/seed';
+import { createCourseCategory } from '../domain/course-categories';
+import { ensureDefaultFormConfigs, updateFormConfig } from '../domain/form-configs';
+import { allPermissionNames } from '../domain/permissions/catalogue';
+import { messages } from './authenticate';
+import { dynamicDataMessages } from './dynamic-data';
+
+const clock = testClock('2026-03-02T10:00:00.000Z');
+let accounts: AccountsApi;
+
+const fx = {} as {
+  north: string;
+  south: string;
+  category: string;
+  course: string;
+  otherCourse: string;
+  tokens: {
+    superadmin: string;
+    admin: string;
+    northAdmin: string;
+    southAdmin: string;
+    northStaff: string;
+    viewer: string;
+    nobody: string;
+  };
+};
+
+const branchStaff = ['STUDENT_ADD', 'STUDENT_VIEW_BRANCH', 'STUDENT_EDIT', 'STUDENT_DELETE', 'COURSE_LIST', 'EXAM_CREATE'];
+
+beforeAll(async () => {
+  accounts = await createAccountsApi(clock);
+  const { db, auth } = accounts;
+  await syncCatalogue(db);
+  await asSystem(db, ensureDefaultFormConfigs);
+  fx.north = await addBranch(db, 'North Campus', 'NC01');
+  fx.south = await addBranch(db, 'South Campus', 'SC01');
+  fx.category = await asSystem(db, (ctx) => createCourseCategory(ctx, 'Computer Applications'));
+  const token = async (account: Parameters<typeof addUser>[1]) => tokenFor(db, auth, await addUser(db, account), clock.now());
+  fx.tokens = {
+    superadmin: await token({ role: 'superadmin', name: 'Super Admin' }),
+    admin: await token({ role: 'admin', name: 'Institute Admin', permissions: allPermissionNames }),
+    northAdmin: await token({ role: 'branch_admin', name: 'North Admin', branchId: fx.north, permissions: branchStaff }),
+    southAdmin: await token({ role: 'branch_admin', name: 'South Admin', branchId: fx.south, permissions: branchStaff }),
+    northStaff: await token({ role: 'branch_user', branchId: fx.north, permissions: ['STUDENT_VIEW_BRANCH'] }),
+    viewer: await token({ role: 'admin', permissions: ['STUDENT_VIEW_ALL'] }),
+    nobody: await token({ role: 'admin' }),
+  };
+  const course = await post(fx.tokens.admin, 'course', {
+    courseName: 'Diploma in Computer Applications',
+    courseCode: 'DCA',
+    description: 'Fundamentals, Office, Internet',
+    duration: '12',
+    fees: 18000,
+    category: fx.category,
+    isActive: true,
+  });
+  expect(course.status, JSON.stringify(course.body)).toBe(201);
+  fx.course = course.body.data._id;
+  const other = await post(fx.tokens.admin, 'course', { courseName: 'Tally with GST', category: fx.category });
+  fx.otherCourse = other.body.data._id;
+});
+afterAll(() => accounts?.cleanup());
+
+const asFieldsData = (values: Record<string, unknown>): FieldData[] =>
+  Object.entries(values).map(([name, value]) => ({ name, value }));
+
+function post(token: string, formType: string | undefined, values: Record<string, unknown>, headers = {}) {
+  return accounts.call('POST', '/dynamic-data', { token, headers, body: { formType, fieldsData: asFieldsData(values) } });
+}
+
+function put(token: string, id: string, values: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return accounts.call('PUT', `/dynamic-data/${id}`, { token, headers, body: { fieldsData: asFieldsData(values) } });
+}
+
+let serial = 0;
+function student(extra: Record<string, unknown> = {}) {
+  serial++;
+  return {
+    centerName: fx.north,
+    studentName: `Student ${serial}`,
+    selectedCourse: fx.course,
+    studentEmail: `student${serial}@example.com`,
+    phoneNumber: '9810000001',
+    ...extra,
+  };
+}
+
+/** Sends a browser form: multipart/form-data, every value as text. */
+function postForm(token: string, form: FormData, path = '/dynamic-data', method = 'POST') {
+  return accounts.api.request(`/api/v1${path}`, { method, body: form, headers: { Authorization: `Bearer ${token}` } });
+}
+
+function formOf(values: Record<string, string | Blob>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  return form;
+}
+
+describe('POST /dynamic-data: students', () => {
+  it('admits a student to the branch chosen as its center, with generated numbers', async () => {
+    const response = await post(fx.tokens.admin, 'student', student({ fatherName: '', state: 'Kerala', isActive: 'on', admissionDate: '2026-03-01' }));
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.message).toBe('Student Registered Successfully!');
+    const { data } = response.body;
+    expect(data.generatedNumbers).toEqual({ registrationNo: 'NC01/2026/0001', rollNo: 'NC01260001' });
+    expect(data).toMatchObject({
+      formType: 'student',
+      branchId: fx.north,
+      branchName: 'North Campus',
+      courseId: fx.course,
+      courseName: 'Diploma in Computer Applications',
+      registrationNo: 'NC01/2026/0001',
+      rollNo: 'NC01260001',
+      isActive: true,
+      isRegistered: false,
+      completedCourse: false,
+      admissionDate: '2026-03-01',
+      version: 1,
+      createdAt: '2026-03-02T10:00:00.000Z',
+    });
+    const values = fieldsDataToValues(data.fieldsData);
+    expect(values).toMatchObject({ state: 'Kerala', isActive: true, isRegistered: false, admissionDate: '2026-03-01' });
+    expect(values).not.toHaveProperty('fatherName');
+    expect(response.headers.get('ETag')).toBe('"1"');
+  });
+
+  it('puts a branch admin’s student in their own branch, center or not', async () => {
+    const { centerName: _, ...withoutCenter } = student();
+    const response = await post(fx.tokens.southAdmin, 'student', withoutCenter);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.data.branchId).toBe(fx.south);
+    expect(response.body.data.generatedNumbers.registrationNo).toMatch(/^SC01\/2026\/\d{4}$/);
+    expect(fieldsDataToValues(response.body.data.fieldsData).centerName).toBe(fx.south);
+  });
+
+  it('refuses a branch admin’s student for another branch', async () => {
+    const response = await post(fx.tokens.northAdmin, 'student', student({ centerName: fx.south }));
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses a center or course that does not exist', async () => {
+    const response = await post(fx.tokens.admin, 'student', student({ centerName: fx.course, selectedCourse: fx.north }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({
+      centerName: ['Center Name selection is invalid'],
+      selectedCourse: ['Selected Course selection is invalid'],
+    });
+  });
+
+  it('answers every invalid field with the product’s message', async () => {
+    const response = await post(fx.tokens.admin, 'student', {
+      centerName: fx.north,
+      studentName: '',
+      studentEmail: 'not-an-email',
+      phoneNumber: '12345',
+      state: 'Atlantis',
+      maritalStatus: 'Engaged',
+      dateOfBirth: '2001-02-30',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Please fill all required fields correctly',
+      errors: {
+        studentName: ['Student Name is required'],
+        selectedCourse: ['Selected Course is required'],
+        studentEmail: ['Student Email must be a valid email'],
+        phoneNumber: ['Phone Number must be a valid 10-digit number'],
+        state: ['State selection is invalid'],
+        maritalStatus: ['Marital Status selection is invalid'],
+        dateOfBirth: ['Date of Birth must be a valid date'],
+      },
+    });
+  });
+
+  it('answers 400 without a form type and 404 for a form type with no configuration', async () => {
+    const none = await post(fx.tokens.admin, undefined, student());
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Form type not specified.');
+    const unknown = await post(fx.tokens.superadmin, 'no-such-form', {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Form configuration not found. Please contact super admin to set up this form.');
+  });
+
+  it('checks the permission of the form type: 403 with the standard message', async () => {
+    const response = await post(fx.tokens.viewer, 'student', student());
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(messages.forbidden);
+    expect((await post(fx.tokens.northAdmin, 'branch', { branchCode: 'X1', courseName: 'DCA', phoneNumber: '9810000001' })).status).toBe(403);
+    expect((await post(fx.tokens.nobody, 'course', { courseName: 'X', category: fx.category })).status).toBe(403);
+  });
+
+  it('validates with the configuration as the super admin last saved it', async () => {
+    const { db } = accounts;
+    await asSystem(db, async (ctx) => {
+      const fields = defaultFormConfigs.student.fields.map((f: FormFieldConfig) =>
+        f.name === 'city' ? { ...f, required: true } : f.name === 'phoneNumber' ? { ...f, isActive: false } : f,
+      );
+      await updateFormConfig(ctx, 'student', { fields });
+    });
+    try {
+      const response = await post(fx.tokens.admin, 'student', student({ phoneNumber: 'ignored: inactive' }));
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({ city: ['City is required'] });
+    } finally {
+      await asSystem(db, (ctx) => updateFormConfig(ctx, 'student', { fields: defaultFormConfigs.student.fields }));
+    }
+  });
+});
+
+describe('POST /dynamic-data as a browser form (multipart/form-data)', () => {
+  it('reads every field by name, lists as JSON text', async () => {
+    const response = await postForm(
+      fx.tokens.admin,
+      formOf({
+        formType: 'examResult',
+        examId: 'EX-1',
+        examName: 'Finals',
+        examType: 'Final Examination',
+        selectedCourse: fx.course,
+        examSubjectsTable: JSON.stringify([{ subjectName: 'Fundamentals', passingMarks: '33' }]),
+        enableSubjectPaperUpload: 'on',
+        examPaper: 'examResult/2026/03/paper.pdf',
+      }),
+    );
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    expect(body.message).toBe('Exam created successfully!');
+    expect(fieldsDataToValues(body.data.fieldsData)).toEqual({
+      examId: 'EX-1',
+      examName: 'Finals',
+      examType: 'Final Examination',
+      selectedCourse: fx.course,
+      examSubjectsTable: [{ subjectName: 'Fundamentals', passingMarks: '33' }],
+      enableSubjectPaperUpload: true,
+      examPaper: 'examResult/2026/03/paper.pdf',
+    });
+    expect(body.data).toMatchObject({ title: 'Finals', code: 'EX-1', courseName: 'Diploma in Computer Applications', branchId: null });
+  });
+
+  it('answers the same messages as JSON, per field', async () => {
+    const response = await postForm(fx.tokens.admin, formOf({ formType: 'course', courseName: 'X', category: fx.category, fees: 'a lot' }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ fees: ['Fees must be a number'] });
+  });
+
+  it('refuses file parts: files are uploaded first and sent as their stored key', async () => {
+    const form = formOf({ formType: 'student', ...student() });
+    form.append('studentPhoto', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'photo.png');
+    const response = await postForm(fx.tokens.admin, form);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      message: dynamicDataMessages.filesNotAccepted,
+      errors: { studentPhoto: [dynamicDataMessages.filesNotAccepted] },
+    });
+  });
+
+  it('ignores the empty part of a file input left empty', async () => {
+    const form = formOf({ formType: 'student', ...student() });
+    form.append('studentPhoto', new Blob([]), '');
+    const response = await postForm(fx.tokens.admin, form);
+    expect(response.status).toBe(201);
+  });
+});
+
+describe('GET, PUT and DELETE /dynamic-data/:id', () => {
+  let id: string;
+
+  beforeAll(async () => {
+    const created = await post(fx.tokens.northAdmin, 'student', student({ studentName: 'Asha Rao', city: 'Delhi' }));
+    id = created.body.data._id;
+  });
+
+  it('answers the record with its version as ETag', async () => {
+    const response = await accounts.call('GET', `/dynamic-data/${id}`, { token: fx.tokens.northStaff });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ETag')).toBe('"1"');
+    expect(Object.keys(response.body.data).sort()).toEqual(
+      [
+        '_id', 'formType', 'branchId', 'branchName', 'title', 'code', 'courseId', 'courseName', 'registrationNo', 'rollNo',
+        'isActive', 'isRegistered', 'completedCourse', 'walletEnabled', 'admissionDate', 'fieldsData', 'version',
+        'createdAt', 'updatedAt',
+      ].sort(),
+    );
+    expect(response.body.data).toMatchObject({ _id: id, title: 'Asha Rao', branchId: fx.north });
+  });
+
+  it('hides a branch’s student from another branch: 404 by id, for every verb', async () => {
+    for (const [method, path] of [
+      ['GET', `/dynamic-data/${id}`],
+      ['GET', `/dynamic-data/${id}/history`],
+      ['PUT', `/dynamic-data/${id}`],
+      ['DELETE', `/dynamic-data/${id}`],
+    ] as const) {
+      const response = await accounts.call(method, path, { token: fx.tokens.southAdmin, body: method === 'PUT' ? { fieldsData: [] } : undefined });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('updates the values, keeping the numbers and the values of fields the form no longer shows', async () => {
+    const before = (await accounts.call('GET', `/dynamic-data/${id}`, { token: fx.tokens.admin })).body.data;
+    await accounts.db.update(records).set({ fields: { ...fieldsDataToValues(before.fieldsData), legacyNote: 'kept' } }).where(eq(records.id, id));
+    clock.advance(60_000);
+    const response = await put(fx.tokens.northAdmin, id, student({ studentName: 'Asha R. Rao', isRegistered: true }), {
+      'If-Match': '"1"',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.message).toBe('Student updated successfully');
+    expect(response.headers.get('ETag')).toBe('"2"');
+    expect(response.body.data).toMatchObject({
+      title: 'Asha R. Rao',
+      isRegistered: true,
+      version: 2,
+      registrationNo: before.registrationNo,
+      rollNo: before.rollNo,
+      updatedAt: '2026-03-02T10:01:00.000Z',
+    });
+    const values = fieldsDataToValues(response.body.data.fieldsData);
+    expect(values.legacyNote).toBe('kept');
+    expect(values).not.toHaveProperty('city');
+  });
+
+  it('refuses a stale If-Match with 412 and changes nothing', async () => {
+    const response = await put(fx.tokens.northAdmin, id, student({ studentName: 'Lost update' }), { 'If-Match': '"1"' });
+    expect(response.status).toBe(412);
+    expect(response.body.message).toBe('This record was changed by someone else. Reload it and try again.');
+    const current = await accounts.call('GET', `/dynamic-data/${id}`, { token: fx.tokens.admin });
+    expect(current.body.data).toMatchObject({ version: 2, title: 'Asha R. Rao' });
+    expect((await put(fx.tokens.northAdmin, id, {}, { 'If-Match': 'three' })).status).toBe(400);
+  });
+
+  it('moves a student to another branch only for callers of no branch', async () => {
+    const moved = await put(fx.tokens.admin, id, student({ centerName: fx.south, studentName: 'Asha R. Rao' }));
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ branchId: fx.south, branchName: 'South Campus' });
+    expect((await accounts.call('GET', `/dynamic-data/${id}`, { token: fx.tokens.northAdmin })).status).toBe(404);
+    const back = await put(fx.tokens.southAdmin, id, student({ centerName: fx.north }));
+    expect(back.status).toBe(403);
+    expect((await put(fx.tokens.admin, id, student({ centerName: fx.north, studentName: 'Asha R. Rao' }))).status).toBe(200);
+  });
+
+  it('lets a branch read institute courses but not change them', async () => {
+    expect((await accounts.call('GET', `/dynamic-data/${fx.course}`, { token: fx.tokens.northAdmin })).status).toBe(200);
+    const change = await put(fx.tokens.northAdmin, fx.course, { courseName: 'Renamed', category: fx.category });
+    expect(change.status).toBe(403);
+  });
+
+  it('tells who changed what and when, oldest first', async () => {
+    const response = await accounts.call('GET', `/dynamic-data/${id}/history`, { token: fx.tokens.northAdmin });
+    expect(response.status).toBe(200);
+    const history = response.body.data;
+    expect(history.map((e: { type: string }) => e.type)).toEqual(['RecordCreated', 'RecordUpdated', 'RecordUpdated', 'RecordUpdated']);
+    expect(history.map((e: { actorName: string }) => e.actorName)).toEqual(['North Admin', 'North Admin', 'Institute Admin', 'Institute Admin']);
+    expect(history[0].changes).toEqual(expect.arrayContaining([{ name: 'studentName', label: 'Student Name', from: null, to: 'Asha Rao' }]));
+    expect(history[1]).toMatchObject({ version: 2, at: '2026-03-02T10:01:00.000Z' });
+    expect(history[1].changes).toEqual(
+      expect.arrayContaining([
+        { name: 'studentName', label: 'Student Name', from: 'Asha Rao', to: 'Asha R. Rao' },
+        { name: 'isRegistered', label: 'Registered', from: false, to: true },
+        { name: 'city', label: 'City', from: 'Delhi', to: null },
+      ]),
+    );
+    expect(history[2].changes).toEqual(expect.arrayContaining([{ name: 'centerName', label: 'Center Name', from: fx.north, to: fx.south }]));
+  });
+
+  it('deletes with the delete permission, then answers 404', async () => {
+    expect((await accounts.call('DELETE', `/dynamic-data/${id}`, { token: fx.tokens.northStaff })).status).toBe(403);
+    const stale = await accounts.call('DELETE', `/dynamic-data/${id}`, { token: fx.tokens.northAdmin, headers: { 'If-Match': '"1"' } });
+    expect(stale.status).toBe(412);
+    const response = await accounts.call('DELETE', `/dynamic-data/${id}`, { token: fx.tokens.northAdmin });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Student deleted successfully', data: { _id: id } });
+    expect((await accounts.call('GET', `/dynamic-data/${id}`, { token: fx.tokens.admin })).status).toBe(404);
+  });
+
+  it('keeps a branch form’s password out of the record', async () => {
+    const response = await post(fx.tokens.admin, 'branch', {
+      addBranch: 'East Campus',
+      branchCode: 'EC01',
+      courseName: 'DCA',
+      phoneNumber: '9810000003',
+      userName: 'east',
+      password: 'Secret@123',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe('Branch created successfully');
+    expect(JSON.stringify(response.body)).not.toContain('Secret@123');
+    const [row] = await accounts.db.select({ fields: records.fields }).from(records).where(eq(records.id, response.body.data._id));
+    expect(JSON.stringify(row!.fields)).not.toContain('Secret@123');
+  });
+});
+
+describe('GET /dynamic-data: search, filters, sort and pages', () => {
+  let branch: string;
+  let token: string;
+  const names = ['Zara Khan', 'Aarav Mehta', 'Meera Iyer', 'Kabir Singh', 'Diya Patel', 'Ishaan Nair'];
+
+  beforeAll(async () => {
+    branch = await addBranch(accounts.db, 'West Campus', 'WC01');
+    token = fx.tokens.admin;
+    for (const [i, name] of names.entries()) {
+      clock.advance(1000);
+      const response = await post(
+        token,
+        'student',
+        student({
+          centerName: branch,
+          studentName: name,
+          selectedCourse: i % 2 === 0 ? fx.course : fx.otherCourse,
+          city: i < 3 ? 'Pune' : 'Mumbai',
+          admissionDate: `2026-0${i + 1}-15`,
+          isRegistered: i % 3 !== 0,
+          completedCourse: i === 4,
+          isActive: i !== 5,
+        }),
+      );
+      expect(response.status).toBe(201);
+    }
+  });
+
+  const list = async (query: Record<string, string>) => {
+    const response = await accounts.call('GET', `/dynamic-data?${new URLSearchParams({ formType: 'student', branchId: branch, ...query })}`, {
+      token,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data as { records: { title: string }[]; total: number; page: number; limit: number; totalPages: number };
+  };
+  const titles = (page: { records: { title: string }[] }) => page.records.map((r) => r.title);
+
+  it('answers the newest first by default, with the total', async () => {
+    const page = await list({});
+    expect(page).toMatchObject({ total: 6, page: 1, limit: 20, totalPages: 1 });
+    expect(titles(page)).toEqual([...names].reverse());
+  });
+
+  it('pages through the records', async () => {
+    const first = await list({ sort: 'title', order: 'asc', limit: '4' });
+    const second = await list({ sort: 'title', order: 'asc', limit: '4', page: '2' });
+    expect(first).toMatchObject({ total: 6, totalPages: 2, limit: 4 });
+    expect([...titles(first), ...titles(second)]).toEqual([...names].sort());
+    expect((await accounts.call('GET', '/dynamic-data?formType=student&limit=101', { token })).status).toBe(400);
+  });
+
+  it('sorts by admission date and registration number, both ways', async () => {
+    expect(titles(await list({ sort: 'admissionDate', order: 'asc' }))).toEqual(names);
+    expect(titles(await list({ sort: 'registrationNo', order: 'desc' }))).toEqual([...names].reverse());
+  });
+
+  it('searches the text of every value, case-insensitively', async () => {
+    expect(titles(await list({ search: 'mEeRa' }))).toEqual(['Meera Iyer']);
+    expect((await list({ search: 'mumbai' })).total).toBe(3);
+    expect((await list({ search: 'WC01/2026/0002' })).records).toHaveLength(1);
+    expect((await list({ search: '100%' })).total).toBe(0);
+  });
+
+  it('filters by course, registered, pass-out, active and admission dates', async () => {
+    expect((await list({ courseId: fx.otherCourse })).total).toBe(3);
+    expect(titles(await list({ registered: 'false', sort: 'title', order: 'asc' }))).toEqual(['Kabir Singh', 'Zara Khan']);
+    expect(titles(await list({ passout: 'true' }))).toEqual(['Diya Patel']);
+    expect(titles(await list({ active: 'false' }))).toEqual(['Ishaan Nair']);
+    expect(titles(await list({ admissionFrom: '2026-02-01', admissionTo: '2026-03-31', sort: 'admissionDate', order: 'asc' }))).toEqual([
+      'Aarav Mehta',
+      'Meera Iyer',
+    ]);
+    expect((await list({ registered: '', active: '' })).total).toBe(6);
+  });
+
+  it('shows a branch’s staff their own branch only, whatever branch they ask for', async () => {
+    const asked = await accounts.call('GET', `/dynamic-data?formType=student&branchId=${branch}`, { token: fx.tokens.northStaff });
+    expect(asked.body.data.total).toBe(0);
+    const own = await accounts.call('GET', '/dynamic-data?formType=student&limit=100', { token: fx.tokens.northStaff });
+    expect(own.body.data.total).toBeGreaterThan(0);
+    expect(own.body.data.records.every((r: { branchId: string }) => r.branchId === fx.north)).toBe(true);
+  });
+
+  it('GET /dynamic-data/branch lists the caller’s branch; callers of no branch name one', async () => {
+    const own = await accounts.call('GET', '/dynamic-data/branch', { token: fx.tokens.northStaff });
+    expect(own.status).toBe(200);
+    expect(own.body.data.records.every((r: { branchId: string }) => r.branchId === fx.north)).toBe(true);
+    const named = await accounts.call('GET', `/dynamic-data/branch?branchId=${branch}`, { token });
+    expect(named.body.data.total).toBe(6);
+    const unnamed = await accounts.call('GET', '/dynamic-data/branch', { token });
+    expect(unnamed.status).toBe(400);
+  });
+
+  it('lists courses and branches to those who fill in the student form', async () => {
+    const courses = await accounts.call('GET', '/dynamic-data?formType=course&sort=title&order=asc', { token: fx.tokens.southAdmin });
+    expect(courses.status).toBe(200);
+    expect(courses.body.data.records.map((r: { title: string }) => r.title)).toEqual(['Diploma in Computer Applications', 'Tally with GST']);
+    const branches = await accounts.call('GET', '/dynamic-data?formType=branch', { token: fx.tokens.southAdmin });
+    expect(branches.body.data.records.map((r: { _id: string }) => r._id)).toEqual([fx.south]);
+    expect((await accounts.call('GET', '/dynamic-data?formType=student', { token: fx.tokens.nobody })).status).toBe(403);
+    expect((await accounts.call('GET', '/dynamic-data', { token })).body.message).toBe('Invalid request query');
+  });
+});
+
+describe('GET /course/categories/all', () => {
+  it('answers the active categories by name', async () => {
+    const response = await accounts.call('GET', '/course/categories/all', { token: fx.tokens.northStaff });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual([{ _id: fx.category, name: 'Computer Applications', status: 'active' }]);
+  });
+});
+
+describe('generated numbers under concurrent admissions', () => {
+  it('gives 50 parallel admissions to one branch 50 different, sequential numbers', async () => {
+    const branch = await addBranch(accounts.db, 'Rush Campus', 'RC01');
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(fx.tokens.admin, 'student', student({ centerName: branch, studentName: `Rush ${i}` }))),
+    );
+    for (const response of responses) expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const numbers = responses.map((r) => r.body.data.generatedNumbers.registrationNo as string).sort();
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `RC01/2026/${String(i + 1).padStart(4, '0')}`));
+    const rolls = new Set(responses.map((r) => r.body.data.generatedNumbers.rollNo));
+    expect(rolls.size).toBe(50);
+  });
+});
+
+describe('the demo institute', () => {
+  it('holds records its own forms accept', async () => {
+    const testDatabase = await createTestDatabase();
+    try {
+      const { db } = testDatabase.database;
+      await seedDemoInstitute(db, testClock());
+      const rows = await db.select({ formType: records.formType, fields: records.fields }).from(records);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        const schema = buildRecordSchema(defaultFormConfigs[row.formType as keyof typeof defaultFormConfigs].fields);
+        const result = schema.safeParse(row.fields);
+        expect(result.success, `${row.formType}: ${JSON.stringify(!result.success && result.error.issues)}`).toBe(true);
+        const names = new Set(defaultFormConfigs[row.formType as keyof typeof defaultFormConfigs].fields.map((f) => f.name));
+        expect(Object.keys(row.fields as object).filter((name) => !names.has(name)), row.formType).toEqual([]);
+      }
+    } finally {
+      await testDatabase.cleanup();
+    }
+  });
+});

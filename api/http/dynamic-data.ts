@@ -1,0 +1,324 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { formTypeLabel } from '../../common/forms/config-schema';
+import { fieldsDataToValues, isDefaultFormType } from '../../common/forms/fields';
+import type { FieldData } from '../../common/forms/types';
+import type { Executor } from '../db/client';
+import type { FieldValues } from '../db/projections/records';
+import type { Actor } from '../domain/auth/actor';
+import { branchScope } from '../domain/auth/branch-scope';
+import {
+  findRecord,
+  listRecords,
+  recordHistory,
+  recordSortFields,
+  type RecordListQuery,
+  type RecordView,
+} from '../domain/record-queries';
+import { changeRecord, deleteRecord, submitRecord } from '../domain/records';
+import type { ApiEnv } from './context';
+import { defineEndpoint, type Reply } from './endpoint';
+import { badRequest, notFound } from './errors';
+import { requireFormPermission, type FormAction } from './form-access';
+import { ifMatchVersion, versionTag } from './if-match';
+
+export const dynamicDataMessages = {
+  noFormType: 'Form type not specified.',
+  filesNotAccepted: 'Files are not accepted here: upload the file first, then send its stored key as the value',
+  invalidJson: 'Request body must be valid JSON',
+  invalidForm: 'Request body must be valid form data',
+  noBranch: 'Choose a branch: this account does not belong to one',
+} as const;
+
+const fieldData = z.object({ name: z.string(), value: z.unknown() });
+
+export const recordView = z.object({
+  _id: z.string(),
+  formType: z.string(),
+  branchId: z.string().nullable().describe('The branch the record belongs to; null for institute-wide records and branches'),
+  branchName: z.string().nullable(),
+  title: z.string().describe('Student, course, branch or exam name'),
+  code: z.string().nullable().describe('registrationNumber, courseCode, branchCode or examId'),
+  courseId: z.string().nullable().describe('The selectedCourse'),
+  courseName: z.string().nullable(),
+  registrationNo: z.string().nullable().describe('Generated for students'),
+  rollNo: z.string().nullable().describe('Generated for students'),
+  isActive: z.boolean(),
+  isRegistered: z.boolean(),
+  completedCourse: z.boolean(),
+  walletEnabled: z.boolean(),
+  admissionDate: z.string().nullable(),
+  fieldsData: z.array(fieldData).describe('The stored values; empty ones are left out'),
+  version: z.number().int().describe('Send back as If-Match: "<version>" to change only this version'),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+
+export const recordList = z.object({
+  records: z.array(recordView),
+  total: z.number().int().describe('Records matching the search and filters'),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+const createdRecord = recordView.extend({
+  generatedNumbers: z.object({ registrationNo: z.string(), rollNo: z.string() }).optional().describe('Students only'),
+});
+
+const historyEntry = z.object({
+  version: z.number().int(),
+  type: z.enum(['RecordCreated', 'RecordUpdated', 'RecordDeleted']),
+  at: z.string().datetime(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable().describe('Null for changes made by the system (the demo seed)'),
+  changes: z.array(z.object({ name: z.string(), label: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const flag = z.preprocess(blankToUndefined, z.enum(['true', 'false']).transform((v) => v === 'true').optional());
+const day = z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD').optional());
+const optionalId = z.preprocess(blankToUndefined, z.string().max(100).optional());
+
+const listFilters = {
+  search: z.string().trim().max(100).optional().describe('Text anywhere in the record’s values or numbers'),
+  courseId: optionalId,
+  registered: flag.describe('isRegistered'),
+  passout: flag.describe('completedCourse'),
+  active: flag.describe('isActive'),
+  admissionFrom: day.describe('Admission date on or after, YYYY-MM-DD'),
+  admissionTo: day.describe('Admission date on or before, YYYY-MM-DD'),
+  sort: z.enum(recordSortFields).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+const listQuery = z.object({
+  formType: z.string({ required_error: dynamicDataMessages.noFormType }).min(1, dynamicDataMessages.noFormType).max(60),
+  branchId: optionalId.describe('A branch’s own staff always see their branch only'),
+  ...listFilters,
+});
+
+const branchListQuery = z.object({
+  formType: z.string().min(1).max(60).default('student'),
+  branchId: optionalId.describe('For callers who belong to no branch: the branch to list'),
+  ...listFilters,
+});
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const jsonSubmission = z.object({
+  formType: z.string().max(60).optional(),
+  fieldsData: z
+    .union([z.array(z.object({ name: z.string().min(1).max(100), value: z.unknown() })).max(500), z.record(z.unknown())])
+    .optional(),
+});
+
+interface Submission {
+  formType?: string;
+  values: FieldValues;
+}
+
+/**
+ * A form submission as JSON ({ formType, fieldsData: [{ name, value }] }) or as a browser form
+ * (multipart or urlencoded: formType and each field by name, lists as JSON text). Files are
+ * uploaded on their own; a file part here is refused.
+ */
+async function readSubmission(c: Context<ApiEnv>): Promise<Submission> {
+  const contentType = c.req.header('Content-Type') ?? '';
+  const raw = await c.req.text();
+  if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
+    return readFormData(contentType, raw);
+  }
+  let body: unknown;
+  try {
+    body = raw.trim() ? JSON.parse(raw) : {};
+  } catch {
+    throw badRequest(dynamicDataMessages.invalidJson);
+  }
+  const parsed = jsonSubmission.safeParse(body);
+  if (!parsed.success) throw badRequest('Invalid request body', { fieldsData: parsed.error.issues.map((i) => i.message) });
+  const { formType, fieldsData = [] } = parsed.data;
+  const values = Array.isArray(fieldsData) ? fieldsDataToValues(fieldsData as FieldData[]) : fieldsData;
+  return { formType, values };
+}
+
+async function readFormData(contentType: string, raw: string): Promise<Submission> {
+  let form: FormData;
+  try {
+    form = await new Request('http://form.local/', { method: 'POST', headers: { 'Content-Type': contentType }, body: raw }).formData();
+  } catch {
+    throw badRequest(dynamicDataMessages.invalidForm);
+  }
+  const values: FieldValues = {};
+  const files: Record<string, string[]> = {};
+  let formType: string | undefined;
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') {
+      // A file input left empty still sends a nameless, empty part.
+      if (value.name !== '' || value.size > 0) files[name] = [dynamicDataMessages.filesNotAccepted];
+      continue;
+    }
+    if (name === 'formType') formType = value;
+    else if (name === 'fieldsData') Object.assign(values, fieldsDataFromText(value));
+    else values[name] = name in values ? [values[name], value].flat() : value;
+  }
+  if (Object.keys(files).length) throw badRequest(dynamicDataMessages.filesNotAccepted, files);
+  return { formType, values };
+}
+
+function fieldsDataFromText(text: string): FieldValues {
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (Array.isArray(list)) return fieldsDataToValues(list as FieldData[]);
+  } catch {
+    // Not a list: reported as invalid below.
+  }
+  throw badRequest(dynamicDataMessages.invalidForm, { fieldsData: ['fieldsData must be a JSON list of { name, value }'] });
+}
+
+/** The record, if the caller's branch may see it and their permissions let them `action` it. */
+async function reachableRecord(db: Executor, actor: Actor, id: string, action: FormAction): Promise<RecordView> {
+  const record = await findRecord(db, id, branchScope(actor));
+  if (!record) throw notFound('Record');
+  requireFormPermission(actor, record.formType, action);
+  return record;
+}
+
+function typeName(formType: string): string {
+  const names: Record<string, string> = { student: 'Student', course: 'Course', branch: 'Branch', examResult: 'Exam' };
+  return isDefaultFormType(formType) ? names[formType]! : formTypeLabel(formType);
+}
+
+function createdMessage(formType: string): string {
+  if (formType === 'student') return 'Student Registered Successfully!';
+  if (formType === 'examResult') return 'Exam created successfully!';
+  return `${typeName(formType)} created successfully`;
+}
+
+function updatedMessage(formType: string): string {
+  return formType === 'examResult' ? 'Exam updated successfully!' : `${typeName(formType)} updated successfully`;
+}
+
+const list = defineEndpoint({
+  method: 'get',
+  path: '/dynamic-data',
+  summary: 'A page of one form type’s records: search, filters, sort; a branch’s own staff see their branch',
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  query: listQuery,
+  response: recordList,
+  async handle({ db, query, actor }): Promise<Reply> {
+    requireFormPermission(actor!, query.formType, 'read');
+    return { message: 'Records', data: await listRecords(db, query as RecordListQuery, branchScope(actor!)) };
+  },
+});
+
+const branchList = defineEndpoint({
+  method: 'get',
+  path: '/dynamic-data/branch',
+  summary: 'A page of the records of the caller’s branch (students unless formType says otherwise)',
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  query: branchListQuery,
+  response: recordList,
+  async handle({ db, query, actor }): Promise<Reply> {
+    const scope = branchScope(actor!);
+    const branchId = scope ?? actor!.branchId ?? query.branchId;
+    if (!branchId) throw badRequest(dynamicDataMessages.noBranch, { branchId: [dynamicDataMessages.noBranch] });
+    requireFormPermission(actor!, query.formType, 'read');
+    return { message: 'Records of the branch', data: await listRecords(db, { ...query, branchId } as RecordListQuery, scope) };
+  },
+});
+
+const show = defineEndpoint({
+  method: 'get',
+  path: '/dynamic-data/:id',
+  summary: 'One record; its ETag is its version',
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  params: idParams,
+  response: recordView,
+  async handle({ db, params, actor, c }): Promise<Reply> {
+    const record = await reachableRecord(db, actor!, params.id, 'read');
+    c.header('ETag', versionTag(record.version));
+    return { message: 'Record', data: record };
+  },
+});
+
+const history = defineEndpoint({
+  method: 'get',
+  path: '/dynamic-data/:id/history',
+  summary: 'Who changed the record, when, and which values, oldest first',
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  params: idParams,
+  response: z.array(historyEntry),
+  async handle({ db, params, actor }): Promise<Reply> {
+    const record = await reachableRecord(db, actor!, params.id, 'read');
+    return { message: 'Record history', data: await recordHistory(db, record._id, record.formType) };
+  },
+});
+
+const create = defineEndpoint({
+  method: 'post',
+  path: '/dynamic-data',
+  summary:
+    'Add a record through its form: JSON { formType, fieldsData: [{ name, value }] }, or multipart/form-data ' +
+    '(formType and each field by name, lists as JSON text; no file parts: upload first and send the key). ' +
+    '400 with `errors` per field; students answer generatedNumbers',
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  response: createdRecord,
+  async handle({ tx, meta, actor, c }): Promise<Reply> {
+    const { formType, values } = await readSubmission(c);
+    if (!formType) throw badRequest(dynamicDataMessages.noFormType, { formType: [dynamicDataMessages.noFormType] });
+    requireFormPermission(actor!, formType, 'create');
+    const { id, generatedNumbers } = await submitRecord({ tx: tx!, meta }, actor!, { formType, values });
+    const record = (await findRecord(tx!, id, null))!;
+    c.header('ETag', versionTag(record.version));
+    return {
+      status: 201,
+      message: createdMessage(formType),
+      data: { ...record, ...(generatedNumbers && { generatedNumbers }) },
+    };
+  },
+});
+
+const update = defineEndpoint({
+  method: 'put',
+  path: '/dynamic-data/:id',
+  summary:
+    'Replace the values of a record’s form (the same shapes as adding one); If-Match: "<version>" refuses a stale edit with 412',
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  params: idParams,
+  response: recordView,
+  async handle({ tx, meta, actor, params, c }): Promise<Reply> {
+    const record = await reachableRecord(tx!, actor!, params.id, 'edit');
+    const { formType, values } = await readSubmission(c);
+    await changeRecord({ tx: tx!, meta }, actor!, record._id, { formType, values, expectedVersion: ifMatchVersion(c) });
+    const updated = (await findRecord(tx!, record._id, null))!;
+    c.header('ETag', versionTag(updated.version));
+    return { message: updatedMessage(record.formType), data: updated };
+  },
+});
+
+const remove = defineEndpoint({
+  method: 'delete',
+  path: '/dynamic-data/:id',
+  summary: 'Delete a record (its history stays in the log); If-Match: "<version>" refuses a stale delete with 412',
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  params: idParams,
+  response: z.object({ _id: z.string() }),
+  async handle({ tx, meta, actor, params, c }): Promise<Reply> {
+    const record = await reachableRecord(tx!, actor!, params.id, 'delete');
+    await deleteRecord({ tx: tx!, meta }, actor!, record._id, ifMatchVersion(c));
+    return { message: `${typeName(record.formType)} deleted successfully`, data: { _id: record._id } };
+  },
+});
+
+/** /branch is listed before /:id, which would otherwise take it for an id. */
+export const dynamicDataEndpoints = [list, branchList, history, show, create, update, remove];
