@@ -12,6 +12,7 @@ import { seedIfEmpty } from './api/db/seed';
 import { ConfigError, loadEnv } from './api/env';
 import { systemClock } from './api/http/context';
 import { createLogger } from './api/logger';
+import { createObjectStorage } from './api/storage';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
 
 async function main() {
@@ -23,7 +24,9 @@ async function main() {
   const auth = authConfig(await loadSecret(env.dataDir, 'jwt-secret', env.JWT_SECRET));
   // The web tier signs its cookies with this; it reads it from the environment.
   process.env.SESSION_SECRET = await loadSecret(env.dataDir, 'session-secret', env.SESSION_SECRET);
-  const api = createApi({ database, logger, clock: systemClock, auth });
+  const storage = await createObjectStorage(env, systemClock);
+  logger.info({ storage: storage.kind }, 'file storage ready');
+  const api = createApi({ database, logger, clock: systemClock, auth, storage });
   const apiListener = getRequestListener(api.fetch);
   const transport = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
 

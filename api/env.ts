@@ -20,6 +20,20 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** The address browsers reach this server at; the built-in file store's addresses start with it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Stores uploads in this S3 bucket instead of the built-in store under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** For S3-compatible services (MinIO, R2, ...); AWS itself needs none. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Both or neither; without them the AWS SDK's default credential chain applies. */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

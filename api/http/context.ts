@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { AuthConfig } from '../domain/auth/config';
+import type { ObjectStorage } from '../storage/object-storage';
 
 export interface Clock {
   now(): Date;
@@ -13,6 +14,8 @@ export interface ApiDeps {
   logger: Logger;
   clock: Clock;
   auth: AuthConfig;
+  /** Where uploaded files live: the built-in store or S3. */
+  storage: ObjectStorage;
 }
 
 export interface ApiEnv {

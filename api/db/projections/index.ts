@@ -6,6 +6,7 @@ import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
 import type { EventHandler, Projection } from './projection';
 import { recordsProjection } from './records';
+import { uploadsProjection } from './uploads';
 import { usersProjection } from './users';
 import { operationPricesProjection } from './operation-prices';
 import { walletProjection } from './wallet';
@@ -16,6 +17,7 @@ export const projections: Projection[] = [
   courseCategoriesProjection,
   formConfigsProjection,
   recordsProjection,
+  uploadsProjection,
   operationPricesProjection,
   walletProjection,
 ];

@@ -1,0 +1,145 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+/**
+ * What may be uploaded (SPEC.md sections 5 and 9): 5 MB of an image, PDF, DOC or DOCX by
+ * default; student photo, documents, signature and branch documents 1 MB of JPG, PNG, SVG or GIF;
+ * course image 2 MB of the same; exam and subject papers 5 MB of PDF, DOC or DOCX. The same rules
+ * apply when an upload address is issued and when the upload is confirmed.
+ */
+export const MB = 1024 * 1024;
+
+/** Seconds an upload address stays valid. */
+export const UPLOAD_ADDRESS_TTL_SECONDS = 600;
+/** Seconds a download address stays valid unless the caller asks otherwise (SPEC.md: 300). */
+export const DOWNLOAD_ADDRESS_TTL_SECONDS = 300;
+export const MAX_DOWNLOAD_ADDRESS_TTL_SECONDS = 3600;
+/** How much of a stored file is read to tell its real type. */
+export const SNIFF_BYTES = 64 * 1024;
+
+interface FileKind {
+  label: string;
+  contentType: string;
+  extensions: readonly string[];
+  /** What file-type reports for the real bytes; null: a text format, told apart by its markup. */
+  detected: readonly string[] | null;
+}
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const kinds = {
+  jpg: { label: 'JPG', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jfif'], detected: ['image/jpeg'] },
+  png: { label: 'PNG', contentType: 'image/png', extensions: ['png'], detected: ['image/png', 'image/apng'] },
+  svg: { label: 'SVG', contentType: 'image/svg+xml', extensions: ['svg'], detected: null },
+  gif: { label: 'GIF', contentType: 'image/gif', extensions: ['gif'], detected: ['image/gif'] },
+  webp: { label: 'WEBP', contentType: 'image/webp', extensions: ['webp'], detected: ['image/webp'] },
+  pdf: { label: 'PDF', contentType: 'application/pdf', extensions: ['pdf'], detected: ['application/pdf'] },
+  // Word 97-2003 files are OLE compound files.
+  doc: { label: 'DOC', contentType: 'application/msword', extensions: ['doc'], detected: ['application/x-cfb'] },
+  // A DOCX is a zip; when its parts lie beyond the bytes read, only the zip is recognised.
+  docx: { label: 'DOCX', contentType: DOCX, extensions: ['docx'], detected: [DOCX, 'application/zip'] },
+} satisfies Record<string, FileKind>;
+
+type KindName = keyof typeof kinds;
+
+export interface UploadRule {
+  maxBytes: number;
+  accepts: readonly KindName[];
+}
+
+const images: KindName[] = ['jpg', 'png', 'svg', 'gif'];
+const papers: KindName[] = ['pdf', 'doc', 'docx'];
+
+export const defaultUploadRule: UploadRule = {
+  maxBytes: 5 * MB,
+  accepts: ['jpg', 'png', 'gif', 'svg', 'webp', 'pdf', 'doc', 'docx'],
+};
+
+const fieldRules: Record<string, UploadRule> = {
+  studentPhoto: { maxBytes: 1 * MB, accepts: images },
+  documents: { maxBytes: 1 * MB, accepts: images },
+  signature: { maxBytes: 1 * MB, accepts: images },
+  branchDocument1: { maxBytes: 1 * MB, accepts: images },
+  branchDocument2: { maxBytes: 1 * MB, accepts: images },
+  courseImage: { maxBytes: 2 * MB, accepts: images },
+  examPaper: { maxBytes: 5 * MB, accepts: papers },
+  subjectPaper: { maxBytes: 5 * MB, accepts: papers },
+};
+
+/**
+ * The rule of a form field. Files inside a table row are named `field_index_subfield`
+ * (`examSubjectsTable_0_subjectPaper`), so the last part names the field too.
+ */
+export function uploadRuleFor(fieldName?: string | null): UploadRule {
+  if (!fieldName) return defaultUploadRule;
+  return fieldRules[fieldName] ?? fieldRules[fieldName.split('_').pop() ?? ''] ?? defaultUploadRule;
+}
+
+export const uploadMessages = {
+  noFile: 'No file provided',
+  tooLarge: (rule: UploadRule) => `File size must be less than ${formatMb(rule.maxBytes)}MB`,
+  unsupported: (rule: UploadRule) => `File type not supported. Accepted: ${acceptedList(rule)}`,
+  sizeMismatch: 'The uploaded file’s size does not match the size given for it. Please upload it again.',
+  contentMismatch: 'The file’s content does not match its type. Please choose another file.',
+  notUploaded: 'The file was not uploaded, or its upload address has expired. Please upload it again.',
+  notFound: 'File not found',
+  invalidKey: 'Invalid file key',
+} as const;
+
+export function acceptedList(rule: UploadRule): string {
+  return rule.accepts.map((name) => kinds[name].label).join(', ');
+}
+
+function formatMb(bytes: number): string {
+  return String(Math.round((bytes / MB) * 100) / 100);
+}
+
+const aliases: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+};
+
+/**
+ * The content type an upload is stored with: the browser's type, normalised; when the browser
+ * gave none (or only octet-stream), the one the file name's extension stands for.
+ */
+export function resolveContentType(fileType: string | undefined, fileName: string): string {
+  const given = (fileType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (given && given !== 'application/octet-stream') return aliases[given] ?? given;
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  const kind = Object.values(kinds).find((k) => (k.extensions as readonly string[]).includes(extension));
+  return kind?.contentType ?? (given || 'application/octet-stream');
+}
+
+export interface UploadCandidate {
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** The message that refuses this upload under the rule, or null when it may go ahead. */
+export function checkUpload(rule: UploadRule, { fileName, contentType, size }: UploadCandidate): string | null {
+  if (!fileName.trim() || !(size > 0)) return uploadMessages.noFile;
+  if (size > rule.maxBytes) return uploadMessages.tooLarge(rule);
+  if (!kindOf(rule, contentType)) return uploadMessages.unsupported(rule);
+  return null;
+}
+
+function kindOf(rule: UploadRule, contentType: string): FileKind | undefined {
+  return rule.accepts.map((name) => kinds[name] as FileKind).find((kind) => kind.contentType === contentType);
+}
+
+/** Whether the first bytes of a file are really of the (accepted) content type it was stored as. */
+export async function contentMatchesType(contentType: string, start: Buffer): Promise<boolean> {
+  const kind = Object.values(kinds).find((k) => k.contentType === contentType) as FileKind | undefined;
+  if (!kind) return false;
+  const detected = await fileTypeFromBuffer(start);
+  if (kind.detected === null) return (!detected || detected.mime === 'application/xml') && looksLikeSvg(start);
+  return !!detected && kind.detected.includes(detected.mime);
+}
+
+function looksLikeSvg(start: Buffer): boolean {
+  if (start.includes(0)) return false;
+  const text = start.toString('utf8').replace(/^\uFEFF/, '');
+  return /^\s*</.test(text) && /<svg[\s>]/i.test(text);
+}
