@@ -225,6 +225,52 @@ describe('POST /dynamic-data: students', () => {
   });
 });
 
+describe('POST /dynamic-data: retries and custom forms', () => {
+  it('replays a retried admission with the same Idempotency-Key: one student, the same numbers', async () => {
+    const values = student({ studentName: 'Retried Student' });
+    const first = await post(fx.tokens.admin, 'student', values, { 'Idempotency-Key': 'admit-retried-student' });
+    const retry = await post(fx.tokens.admin, 'student', values, { 'Idempotency-Key': 'admit-retried-student' });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(retry.body.data.generatedNumbers).toEqual(first.body.data.generatedNumbers);
+    const found = await accounts.call('GET', '/dynamic-data?formType=student&search=retried%20student', { token: fx.tokens.admin });
+    expect(found.body.data.total).toBe(1);
+  });
+
+  it('keeps records of a custom form for the super admin and those who edit the settings', async () => {
+    const configured = await accounts.call('POST', '/dynamic-forms', {
+      token: fx.tokens.superadmin,
+      body: {
+        formType: 'alumni-survey',
+        label: 'Alumni Survey',
+        fields: [
+          { name: 'name', label: 'Name', type: 'text', required: true },
+          { name: 'graduationYear', label: 'Graduation Year', type: 'number' },
+          { name: 'contact', label: 'Contact', type: 'tel' },
+        ],
+      },
+    });
+    expect(configured.status).toBe(201);
+    const settingsEditor = await tokenFor(
+      accounts.db,
+      accounts.auth,
+      await addUser(accounts.db, { role: 'admin', permissions: ['SETTINGS_EDIT'] }),
+      clock.now(),
+    );
+    const created = await post(settingsEditor, 'alumni-survey', { name: 'Ravi', graduationYear: '2019', contact: '9810000009' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.message).toBe('Alumni Survey created successfully');
+    expect(fieldsDataToValues(created.body.data.fieldsData)).toEqual({ name: 'Ravi', graduationYear: 2019, contact: '9810000009' });
+    expect((await post(fx.tokens.superadmin, 'alumni-survey', { name: 'Sita' })).status).toBe(201);
+    const invalid = await post(fx.tokens.superadmin, 'alumni-survey', { contact: '12' });
+    expect(invalid.body.errors).toEqual({ name: ['Name is required'], contact: ['Contact must be a valid 10-digit number'] });
+    expect((await post(fx.tokens.northAdmin, 'alumni-survey', { name: 'Nope' })).status).toBe(403);
+    const listed = await accounts.call('GET', '/dynamic-data?formType=alumni-survey&sort=title&order=asc', { token: settingsEditor });
+    expect(listed.body.data.records.map((r: { title: string }) => r.title)).toEqual(['Ravi', 'Sita']);
+  });
+});
+
 describe('POST /dynamic-data as a browser form (multipart/form-data)', () => {
   it('reads every field by name, lists as JSON text', async () => {
     const response = await postForm(

@@ -12,7 +12,6 @@ import {
   listRecords,
   recordHistory,
   recordSortFields,
-  type RecordListQuery,
   type RecordView,
 } from '../domain/record-queries';
 import { changeRecord, deleteRecord, submitRecord } from '../domain/records';
@@ -211,7 +210,7 @@ const list = defineEndpoint({
   response: recordList,
   async handle({ db, query, actor }): Promise<Reply> {
     requireFormPermission(actor!, query.formType, 'read');
-    return { message: 'Records', data: await listRecords(db, query as RecordListQuery, branchScope(actor!)) };
+    return { message: 'Records', data: await listRecords(db, query, branchScope(actor!)) };
   },
 });
 
@@ -228,7 +227,7 @@ const branchList = defineEndpoint({
     const branchId = scope ?? actor!.branchId ?? query.branchId;
     if (!branchId) throw badRequest(dynamicDataMessages.noBranch, { branchId: [dynamicDataMessages.noBranch] });
     requireFormPermission(actor!, query.formType, 'read');
-    return { message: 'Records of the branch', data: await listRecords(db, { ...query, branchId } as RecordListQuery, scope) };
+    return { message: 'Records of the branch', data: await listRecords(db, { ...query, branchId }, scope) };
   },
 });
 
