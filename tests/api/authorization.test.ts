@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints } from '../../api/app';
+import { append } from '../../api/db/event-store';
+import type { FileUploadedData } from '../../api/db/projections/uploads';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
 import { createRecord } from '../../api/domain/records';
+import { uploadStream } from '../../api/domain/uploads';
+import { creditWallet } from '../../api/domain/wallet/credit-wallet';
 import type { Endpoint } from '../../api/http/endpoint';
 import {
   addBranch,
@@ -25,7 +29,15 @@ type AnyEndpoint = Endpoint<any, any, any>; // any: endpoints of every input typ
 const key = (endpoint: Pick<AnyEndpoint, 'method' | 'path'>) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 
 /** The only endpoints anyone may call without signing in. Adding one is a decision: add it here. */
-const publicEndpoints = ['GET /health', 'POST /auth/v2/login', 'POST /users/refresh', 'POST /auth/v2/logout', 'POST /users/logout'];
+const publicEndpoints = [
+  'GET /health',
+  'POST /auth/v2/login',
+  'POST /users/refresh',
+  'POST /auth/v2/logout',
+  'POST /users/logout',
+  // SPEC.md section 7: the client sends no token to /dynamic-forms; a form's fields are not secret.
+  'GET /dynamic-forms/type/:formType',
+];
 
 /**
  * Routes mounted beside the endpoint list, without a bearer token by nature: the API's own
@@ -40,13 +52,14 @@ const routesBesideTheList = [
 
 interface Fixture {
   /** Branch A's data, which a user of branch B must never reach. */
-  branchA: { branchId: string; userId: string; studentId: string };
+  branchA: { branchId: string; userId: string; studentId: string; walletEntryId: string; uploadKey: string };
   branchB: { branchId: string };
 }
 
 /**
  * How a caller confined to one branch meets an endpoint's data:
- * - `by-id`: the path addresses one record; a caller of another branch gets 404, as if it did not exist;
+ * - `by-id`: the path, query or body addresses one record; a caller of another branch gets 404, as if it
+ *   did not exist;
  * - `list`: a list filtered to the caller's branch; nothing of another branch shows up in it;
  * - `create`: what it creates lands in the caller's own branch (the resource's tests prove it);
  * - `none`: data of no branch (the catalogue, the caller's own account), or super admins only.
@@ -55,8 +68,10 @@ type BranchRule = 'by-id' | 'list' | 'create' | 'none';
 
 interface WalkEntry {
   branch: BranchRule;
-  /** Values for the path's parameters, addressing branch A's records. */
+  /** Values for the path's parameters, addressing branch A's records (random ids otherwise). */
   params?: (fx: Fixture) => Record<string, string>;
+  /** A query addressing branch A's record, for endpoints that take its id there. */
+  query?: (fx: Fixture) => Record<string, string>;
   /** A valid body, so that validation does not answer before the branch check does. */
   body?: (fx: Fixture) => unknown;
 }
@@ -66,7 +81,7 @@ const walk: Record<string, WalkEntry> = {
   'POST /users/change-password': { branch: 'none' },
   'GET /permissions': { branch: 'none' },
   'POST /permissions/sync': { branch: 'none' },
-  'GET /users': { branch: 'list' },
+  'GET /users': { branch: 'list', query: () => ({ limit: '100' }) },
   'GET /users/branch/:branchId': { branch: 'by-id', params: (fx) => ({ branchId: fx.branchA.branchId }) },
   'GET /users/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.userId }) },
   'POST /users': { branch: 'create' },
@@ -87,13 +102,52 @@ const walk: Record<string, WalkEntry> = {
     body: () => ({ status: 'inactive' }),
   },
   'DELETE /users/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.userId }) },
+
+  'GET /wallet/balance': { branch: 'list' },
+  'GET /wallet/balance/current': { branch: 'none' },
+  'GET /wallet/balance/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.branchId }) },
+  'GET /wallet/transactions': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId, limit: '100' }) },
+  'GET /wallet/statistics': { branch: 'list' },
+  'POST /wallet/add-balance': { branch: 'create' },
+  'POST /wallet/operation-pricing/deduct': { branch: 'create' },
+  'POST /wallet/refund': {
+    branch: 'by-id',
+    body: (fx) => ({ chargeId: fx.branchA.walletEntryId, reason: 'Walk' }),
+  },
+  'GET /wallet/operation-pricing': { branch: 'none' },
+  'POST /wallet/operation-pricing': { branch: 'none' },
+  'PUT /wallet/operation-pricing/:id': { branch: 'none' },
+  'DELETE /wallet/operation-pricing/:id': { branch: 'none' },
+  'PATCH /wallet/operation-pricing/:id/toggle-status': { branch: 'none' },
+
+  'GET /dynamic-forms': { branch: 'none' },
+  'POST /dynamic-forms': { branch: 'none' },
+  'PUT /dynamic-forms/:id': { branch: 'none' },
+  'GET /course/categories/all': { branch: 'none' },
+  'GET /dynamic-data': { branch: 'list', query: () => ({ formType: 'student', limit: '100' }) },
+  'GET /dynamic-data/branch': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId, limit: '100' }) },
+  'GET /dynamic-data/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
+  'GET /dynamic-data/:id/history': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
+  'POST /dynamic-data': { branch: 'create' },
+  'PUT /dynamic-data/:id': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.studentId }),
+    body: () => ({ formType: 'student', fieldsData: [{ name: 'studentName', value: 'Renamed' }] }),
+  },
+  'DELETE /dynamic-data/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
+
+  'POST /s3-upload/presigned-url': { branch: 'create' },
+  'POST /s3-upload/confirm-upload': { branch: 'create' },
+  'GET /s3-upload/download-url': { branch: 'by-id', query: (fx) => ({ key: fx.branchA.uploadKey }) },
 };
 
 const nonPublic = apiEndpoints.filter((endpoint) => !publicEndpoints.includes(key(endpoint)));
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
-function pathWith(endpoint: AnyEndpoint, params: Record<string, string>): string {
-  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? randomUUID()));
+function pathWith(endpoint: AnyEndpoint, params: Record<string, string>, query: Record<string, string> = {}): string {
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? randomUUID()));
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** Parameters that address nothing, for calls that must pass the access rule and change nothing. */
@@ -125,10 +179,12 @@ describe('access rules', () => {
     for (const endpoint of nonPublic) {
       const entry = walk[key(endpoint)]!;
       const names = pathParams(endpoint.path);
-      if (names.length || entry.params) {
-        expect(Object.keys(entry.params?.(fakeFixture) ?? {}).sort(), `${key(endpoint)} params`).toEqual(names.sort());
+      if (entry.params) {
+        expect(Object.keys(entry.params(fakeFixture)).sort(), `${key(endpoint)} params`).toEqual(names.sort());
       }
-      if (entry.branch === 'by-id') expect(names.length, `${key(endpoint)} addresses no record`).toBeGreaterThan(0);
+      if (entry.branch === 'by-id') {
+        expect(Boolean(entry.params || entry.query || entry.body), `${key(endpoint)} addresses no record of branch A`).toBe(true);
+      }
       if (entry.branch === 'list') expect(endpoint.method, `${key(endpoint)} is a list`).toBe('get');
     }
   });
@@ -153,7 +209,7 @@ describe('access rules', () => {
 });
 
 const fakeFixture: Fixture = {
-  branchA: { branchId: 'a', userId: 'a', studentId: 'a' },
+  branchA: { branchId: 'a', userId: 'a', studentId: 'a', walletEntryId: 'a', uploadKey: 'a' },
   branchB: { branchId: 'b' },
 };
 
@@ -182,7 +238,22 @@ describe('the walk', () => {
       createRecord(ctx, { formType: 'student', branchId: branchA, fields: { studentName: 'Student of A' } }),
     );
     const userA = await addUser(db, { role: 'branch_user', branchId: branchA });
-    fx = { branchA: { branchId: branchA, userId: userA, studentId }, branchB: { branchId: branchB } };
+    const walletEntry = await asSystem(db, (ctx) => creditWallet(ctx, { branchId: branchA, amount: 10_000 }));
+    const uploadKey = 'student/2026/01/0190-walk.pdf';
+    const upload: FileUploadedData = {
+      originalFileName: 'walk.pdf',
+      contentType: 'application/pdf',
+      size: 4,
+      formType: 'student',
+      fieldName: null,
+      uploadedBy: userA,
+      branchId: branchA,
+    };
+    await asSystem(db, (ctx) => append(ctx.tx, uploadStream(uploadKey), 'no_stream', [{ type: 'FileUploaded', data: upload }], ctx.meta));
+    fx = {
+      branchA: { branchId: branchA, userId: userA, studentId, walletEntryId: walletEntry.id, uploadKey },
+      branchB: { branchId: branchB },
+    };
 
     const superadmin = await addUser(db, { role: 'superadmin' });
     tokens.superadmin = await tokenFor(db, auth, superadmin);
@@ -194,13 +265,17 @@ describe('the walk', () => {
   });
   afterAll(() => accounts?.cleanup());
 
-  const call = (endpoint: AnyEndpoint, token: string | undefined, params: Record<string, string>, body?: unknown) =>
-    accounts.call(endpoint.method, pathWith(endpoint, params), { token, body });
+  const call = (
+    endpoint: AnyEndpoint,
+    token: string | undefined,
+    params: Record<string, string>,
+    { query, body }: { query?: Record<string, string>; body?: unknown } = {},
+  ) => accounts.call(endpoint.method, pathWith(endpoint, params, query), { token, body });
 
   it.each(nonPublic.map((endpoint) => [key(endpoint), endpoint] as const))('%s', async (name, endpoint) => {
     const entry = walk[name];
     if (!entry) throw new Error(`${name} has no entry in the walk: state its branch rule and path parameters`);
-    const params = entry.params?.(fx) ?? {};
+    const params = entry.params?.(fx) ?? randomParams(endpoint);
     const access = endpoint.access;
 
     const anonymous = await call(endpoint, undefined, params);
@@ -236,15 +311,16 @@ describe('the walk', () => {
     }
 
     if (access.kind === 'superadmin' || access.kind === 'public') return;
-    // A caller of branch B holding every permission the rule names.
-    await grant(accounts.db, probeId, access.kind === 'permission' ? [...access.anyOf] : []);
+    // A caller of branch B holding every permission there is: belonging to a branch confines
+    // them to it, whatever they hold.
+    await grant(accounts.db, probeId, allPermissionNames);
     if (entry.branch === 'by-id') {
-      const other = await call(endpoint, tokens.probe, params, entry.body?.(fx));
+      const other = await call(endpoint, tokens.probe, params, { query: entry.query?.(fx), body: entry.body?.(fx) });
       expect(other.status, 'a user of another branch addressing branch A').toBe(404);
     }
     if (entry.branch === 'list') {
-      const other = await call(endpoint, tokens.probe, params);
-      expect(other.status, 'a user of another branch listing').toBe(200);
+      const other = await call(endpoint, tokens.probe, params, { query: entry.query?.(fx) });
+      expect(other.status, `a user of another branch listing: ${JSON.stringify(other.body)}`).toBe(200);
       const text = JSON.stringify(other.body);
       for (const id of Object.values(fx.branchA)) {
         expect(text.includes(id), `branch A's ${id} in a list of branch B`).toBe(false);
