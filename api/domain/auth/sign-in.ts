@@ -29,6 +29,9 @@ export async function signIn(
   const now = meta.occurredAt;
   const since = new Date(now.getTime() - config.failureWindowSeconds * 1000);
 
+  // Sign-ins of one email take turns, so a burst of guesses cannot all pass the count before
+  // any of them is recorded.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${email}`}))`);
   if (await isRateLimited(tx, config, email, input.ip, since)) return { kind: 'rate-limited' };
 
   const [user] = await tx
