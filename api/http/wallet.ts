@@ -429,7 +429,7 @@ const deduct = defineEndpoint({
   async handle({ body, actor, tx, meta }): Promise<Reply> {
     const branchId = targetBranch(actor!, body.branchId);
     const result = await chargeOperation({ tx: tx!, meta }, { ...body, branchId });
-    const name = result.charge?.operationName ?? body.operationName ?? result.operationPrice?.operationName ?? body.operationKey;
+    const name = result.charge?.operationName || body.operationName || result.operationPrice?.operationName || body.operationKey;
     return {
       status: result.charged ? 201 : 200,
       message: chargeMessage(result, name),

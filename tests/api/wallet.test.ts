@@ -487,6 +487,9 @@ describe('GET /wallet/statistics', () => {
     const ranged = await call('GET', '/statistics?period=day&from=2026-03-10&to=2026-03-12', staff.user);
     expect(ranged.body.data.byPeriod.map((p: { period: string }) => p.period)).toEqual(['2026-03-10', '2026-03-11', '2026-03-12']);
     expect(ranged.body.data.totals.credits).toBe(30_000);
+    const tooLong = await call('GET', '/statistics?period=day&from=2000-01-01&to=2026-01-01', staff.user);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('Choose a range of at most 1200 days');
     clock.set('2026-01-15T09:00:00.000Z');
   });
 

@@ -34,10 +34,13 @@ export function addPeriods(period: 'day' | 'month', start: Date, count: number):
   return new Date(`${label}T00:00:00${WALLET_UTC_OFFSET}`);
 }
 
-/** The labels of every period from `from` up to (not including) `to`: 2026-01-15 or 2026-01. */
-export function periodLabels(period: 'day' | 'month', from: Date, to: Date): string[] {
+/**
+ * The labels of the periods from `from` up to (not including) `to`: 2026-01-15 or 2026-01. Stops
+ * one past `limit`, so a caller can refuse a range that is too long without listing it.
+ */
+export function periodLabels(period: 'day' | 'month', from: Date, to: Date, limit = Infinity): string[] {
   const labels: string[] = [];
-  for (let at = startOf(period, from); at < to; at = addPeriods(period, at, 1)) {
+  for (let at = startOf(period, from); at < to && labels.length <= limit; at = addPeriods(period, at, 1)) {
     labels.push(period === 'day' ? indianDay(at) : indianDay(at).slice(0, 7));
   }
   return labels;

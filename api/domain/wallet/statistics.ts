@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { walletLedger } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import { listBalances } from './balances';
 import { addPeriods, periodLabels, startOf } from './dates';
 import { WALLET_TIME_ZONE } from './money';
@@ -68,8 +69,13 @@ function range(query: StatisticsQuery): { from: Date; to: Date } {
   return { from, to };
 }
 
+/** Enough for three years by day or a century by month. */
+const MAX_PERIODS = 1200;
+
 export async function walletStatistics(db: Executor, query: StatisticsQuery): Promise<WalletStatistics> {
   const { from, to } = range(query);
+  const labels = periodLabels(query.period, from, to, MAX_PERIODS);
+  if (labels.length > MAX_PERIODS) throw badRequest(`Choose a range of at most ${MAX_PERIODS} ${query.period}s`);
   const inScope = and(
     query.scope ? inArray(walletLedger.branchId, query.scope) : undefined,
     query.branchId ? eq(walletLedger.branchId, query.branchId) : undefined,
@@ -129,7 +135,7 @@ export async function walletStatistics(db: Executor, query: StatisticsQuery): Pr
       topUps: thisMonth.credits,
       count: thisMonth.count,
     },
-    byPeriod: periodLabels(query.period, from, to).map((period) => ({ period, ...(byLabel.get(period) ?? noMovements) })),
+    byPeriod: labels.map((period) => ({ period, ...(byLabel.get(period) ?? noMovements) })),
     byOperation: operations.map((o) => ({ ...o, spend: o.charged - o.refunded })),
     byBranch: balances.map((b) => ({
       branchId: b.branchId,
