@@ -21,7 +21,10 @@ async function main() {
   const database = await openConfiguredDatabase(env, logger);
   if (env.SEED_ON_EMPTY) await seedIfEmpty(database.db, systemClock, (line) => console.log(line));
 
-  const auth = authConfig(await loadSecret(env.dataDir, 'jwt-secret', env.JWT_SECRET));
+  const auth = authConfig(
+    await loadSecret(env.dataDir, 'jwt-secret', env.JWT_SECRET),
+    env.ACCESS_TOKEN_TTL_SECONDS ? { accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS } : {},
+  );
   // The web tier signs its cookies with this; it reads it from the environment.
   process.env.SESSION_SECRET = await loadSecret(env.dataDir, 'session-secret', env.SESSION_SECRET);
   const storage = await createObjectStorage(env, systemClock);

@@ -12,6 +12,8 @@ const envSchema = z.object({
     .optional(),
   API_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Lifetime of API access tokens; 15 minutes unless set. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Express's trust-proxy setting: how many proxies in front may set X-Forwarded-For. */
