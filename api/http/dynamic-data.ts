@@ -274,13 +274,13 @@ const create = defineEndpoint({
     const { formType, values } = await readSubmission(c);
     if (!formType) throw badRequest(dynamicDataMessages.noFormType, { formType: [dynamicDataMessages.noFormType] });
     requireFormPermission(actor!, formType, 'create');
-    const { id, generatedNumbers } = await submitRecord({ tx: tx!, meta }, actor!, { formType, values });
+    const { id, generatedNumbers, charge } = await submitRecord({ tx: tx!, meta }, actor!, { formType, values });
     const record = (await findRecord(tx!, id, null))!;
     c.header('ETag', versionTag(record.version));
     return {
       status: 201,
       message: createdMessage(formType),
-      data: { ...record, ...(generatedNumbers && { generatedNumbers }) },
+      data: { ...record, ...(generatedNumbers && { generatedNumbers }), ...(charge && { charge }) },
     };
   },
 });
