@@ -8,6 +8,7 @@ import { openConfiguredDatabase } from './api/boot';
 import { DatabaseUnavailableError } from './api/db/client';
 import { authConfig } from './api/domain/auth/config';
 import { loadSecret } from './api/secrets';
+import { ensureReferenceData } from './api/db/reference-data';
 import { seedIfEmpty } from './api/db/seed';
 import { ConfigError, loadEnv } from './api/env';
 import { systemClock } from './api/http/context';
@@ -20,6 +21,7 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openConfiguredDatabase(env, logger);
   if (env.SEED_ON_EMPTY) await seedIfEmpty(database.db, systemClock, (line) => console.log(line));
+  await ensureReferenceData(database.db, systemClock);
 
   const auth = authConfig(
     await loadSecret(env.dataDir, 'jwt-secret', env.JWT_SECRET),
