@@ -1,12 +1,7 @@
 /** The largest amount one API call may move: ₹10,00,00,000.00 (10^10 paise). */
 export const MAX_AMOUNT_PAISE = 10_000_000_000;
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
-/** Paise shown as rupees with Indian digit grouping: 123456 → ₹1,234.56. */
-export function formatRupees(paise: number): string {
-  return rupees.format(paise / 100);
-}
+export { formatRupees } from '../../../common/money';
 
 /**
  * The time zone the institute keeps its books in: a day or a month of wallet activity starts at
