@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { ZodTypeAny } from 'zod';
 import { Button } from '~/components/ui/button';
@@ -29,6 +30,18 @@ export function LoginForm({ id, title, description, schema, lastResult, redirect
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+
+  // A field the server left out of a failed answer (the password, or both after a refused
+  // sign-in) is emptied, as the page rendered without JavaScript shows it.
+  const emailId = fields.email.id;
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    if (lastResult?.status !== 'error' || !lastResult.initialValue) return;
+    for (const [name, id] of [['email', emailId], ['password', passwordId]] as const) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement && lastResult.initialValue[name] === undefined) input.value = '';
+    }
+  }, [lastResult, emailId, passwordId]);
 
   return (
     <Card className="w-full max-w-sm shadow-xl">

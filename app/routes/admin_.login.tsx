@@ -43,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : 'Login failed. Please try again.';
     // The rate limit and an inactive account have a reason worth showing beside the message.
     const reason = result.status === 429 || result.status === 403 ? [result.message] : [];
-    return data(submission.reply({ formErrors: [message, ...reason], hideFields: ['password'] }), {
+    // SPEC.md section 8: the form is reset on every failure.
+    return data(submission.reply({ formErrors: [message, ...reason], hideFields: ['email', 'password'] }), {
       status: result.status === 500 ? 500 : 400,
     });
   }
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(
       submission.reply({
         formErrors: [`Access denied. This is admin login page. You have '${user.role}' role.`],
-        hideFields: ['password'],
+        hideFields: ['email', 'password'],
       }),
       { status: 403 },
     );

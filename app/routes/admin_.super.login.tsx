@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await signInOnApi(context, email, password);
   if (!result.ok) {
     return data(
-      submission.reply({ formErrors: [result.message || 'Login failed. Please try again.'], resetForm: true }),
+      submission.reply({ formErrors: [result.message || 'Login failed. Please try again.'], hideFields: ['email', 'password'] }),
       { status: result.status === 500 ? 500 : 400 },
     );
   }
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(
       submission.reply({
         formErrors: [`Access denied. This is superadmin login page. You have '${user.role}' role.`],
-        resetForm: true,
+        hideFields: ['email', 'password'],
       }),
       { status: 403 },
     );
