@@ -1,8 +1,14 @@
-import type { MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useRouteLoaderData } from '@remix-run/react';
+import { requireAdminRoute } from '~/services/auth.server';
 import type { loader as adminLoader } from './admin';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { headers } = await requireAdminRoute(request, context);
+  return data(null, { headers });
+}
 
 export default function Dashboard() {
   const admin = useRouteLoaderData<typeof adminLoader>('routes/admin');

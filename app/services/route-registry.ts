@@ -58,7 +58,10 @@ export interface AdminRoute {
   /** Full path; `:id` marks a parameter. */
   path: string;
   title: string;
-  /** Sidebar group; absent for the standalone Dashboard link and for routes outside the sidebar. */
+  /**
+   * The area it belongs to: its sidebar group, and its heading in the command palette. Absent for
+   * the standalone Dashboard link.
+   */
   group?: RouteGroup;
   icon: IconName;
   /** Any one of these opens the route; an empty list means every signed-in admin may. */
@@ -113,15 +116,15 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin/invoices/student/create', title: 'Create Student Invoice', group: 'Invoice Management', icon: 'ReceiptText', permissions: ['INVOICE_CREATE', 'INVOICE_CREATE_STUDENT'], sidebar: true, keywords: ['bill student', 'fees'] },
   { path: '/admin/invoices/branch/create', title: 'Create Branch Invoice', group: 'Invoice Management', icon: 'ReceiptText', permissions: ['INVOICE_CREATE', 'INVOICE_CREATE_BRANCH'], sidebar: true, keywords: ['bill branch'] },
   { path: '/admin/payments', title: 'Payment Records', group: 'Invoice Management', icon: 'CreditCard', permissions: ['PAYMENT_RECORDS_VIEW', 'INVOICE_PAYMENT_RECORDS'], sidebar: true, keywords: ['payments', 'receipts'] },
-  { path: '/admin/invoices/:id', title: 'Invoice', icon: 'Receipt', permissions: [...INVOICE_VIEW], sidebar: false, keywords: [] },
+  { path: '/admin/invoices/:id', title: 'Invoice', group: 'Invoice Management', icon: 'Receipt', permissions: [...INVOICE_VIEW], sidebar: false, keywords: [] },
 
   { path: '/admin/courses/add', title: 'Add Course', group: 'Course Management', icon: 'BookPlus', permissions: ['COURSE_ADD'], sidebar: true, keywords: ['new course'] },
   { path: '/admin/course/categories', title: 'Course Categories', group: 'Course Management', icon: 'Tags', permissions: ['COURSE_CATEGORY_MANAGE', 'COURSE_CATEGORIES'], sidebar: true, keywords: ['categories'] },
   { path: '/admin/courses', title: 'Courses', group: 'Course Management', icon: 'BookOpen', permissions: [...COURSE_VIEW], sidebar: true, keywords: ['programmes', 'programs'], shortcut: 'g c' },
-  { path: '/admin/courses/:id', title: 'Course', icon: 'BookOpen', permissions: [...COURSE_VIEW], sidebar: false, keywords: [] },
-  { path: '/admin/course/papers', title: 'Course Papers', icon: 'Files', permissions: [...COURSE_VIEW], sidebar: false, keywords: ['papers', 'subjects'] },
+  { path: '/admin/courses/:id', title: 'Course', group: 'Course Management', icon: 'BookOpen', permissions: [...COURSE_VIEW], sidebar: false, keywords: [] },
+  { path: '/admin/course/papers', title: 'Course Papers', group: 'Course Management', icon: 'Files', permissions: [...COURSE_VIEW], sidebar: false, keywords: ['papers', 'subjects'] },
 
-  { path: '/admin/certificates', title: 'Certificates & ID Cards', icon: 'Award', permissions: CERTIFICATE_ANY, sidebar: false, keywords: ['certificates'] },
+  { path: '/admin/certificates', title: 'Certificates & ID Cards', group: 'Certificates & ID Cards', icon: 'Award', permissions: CERTIFICATE_ANY, sidebar: false, keywords: ['certificates'] },
   { path: '/admin/certificates/formats', title: 'Certificate Formats', group: 'Certificates & ID Cards', icon: 'Award', permissions: ['CERTIFICATE_TEMPLATE_MANAGE', 'CERTIFICATE_FORMATS'], sidebar: true, keywords: ['certificate template'] },
   { path: '/admin/certificates/idcard-formats', title: 'ID Card Formats', group: 'Certificates & ID Cards', icon: 'IdCard', permissions: ['IDCARD_TEMPLATE_MANAGE', 'IDCARD_FORMATS'], sidebar: true, keywords: ['id card template'] },
   { path: '/admin/certificates/generated', title: 'Generated Certificates', group: 'Certificates & ID Cards', icon: 'BadgeCheck', permissions: ['CERTIFICATE_GENERATE', 'CERTIFICATE_GENERATED'], sidebar: true, keywords: ['issued'] },
@@ -131,7 +134,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin/wallet/transactions', title: 'Transactions', group: 'Wallet Management', icon: 'ArrowLeftRight', permissions: ['WALLET_TRANSACTIONS_VIEW', 'WALLET_VIEW_TRANSACTIONS'], sidebar: true, keywords: ['ledger', 'statement'] },
   { path: '/admin/wallet/operation-pricing', title: 'Operation Pricing', group: 'Wallet Management', icon: 'IndianRupee', permissions: ['OPERATION_PRICING_MANAGE', 'WALLET_OPERATION_PRICING'], sidebar: true, keywords: ['price', 'charges'] },
 
-  { path: '/admin/users', title: 'All Users', icon: 'Users', permissions: ['USER_MANAGE_ALL', 'USERS_MANAGE'], sidebar: false, keywords: ['users', 'staff'] },
+  { path: '/admin/users', title: 'All Users', group: 'User Management', icon: 'Users', permissions: ['USER_MANAGE_ALL', 'USERS_MANAGE'], sidebar: false, keywords: ['users', 'staff'] },
   { path: '/admin/users/branch-management', title: 'Branch Users', group: 'User Management', icon: 'UserCog', permissions: ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT'], sidebar: true, keywords: ['staff', 'branch staff'] },
   { path: '/admin/users/permission-management', title: 'Permission Management', group: 'User Management', icon: 'ShieldCheck', permissions: ['PERMISSION_MANAGE', 'USERS_PERMISSION_MANAGEMENT'], sidebar: true, keywords: ['access', 'roles'] },
 
@@ -142,9 +145,9 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin/settings/certifications', title: 'Certifications', group: 'Settings', icon: 'Medal', permissions: ['SETTINGS_CERTIFICATIONS'], sidebar: true, keywords: ['affiliations'] },
   { path: '/admin/settings/footer', title: 'Footer', group: 'Settings', icon: 'PanelBottom', permissions: ['SETTINGS_FOOTER'], sidebar: true, keywords: ['site footer'] },
   { path: '/admin/settings/theme', title: 'Theme', group: 'Settings', icon: 'Palette', permissions: ['SETTINGS_THEME'], sidebar: true, keywords: ['colours', 'colors'] },
-  { path: '/admin/settings/notice-board', title: 'Notice Board', icon: 'Megaphone', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['notices', 'announcements'] },
-  { path: '/admin/settings/downloads', title: 'Downloads', icon: 'Download', permissions: ['SETTINGS_GALLERY'], sidebar: false, keywords: ['files'] },
-  { path: '/admin/settings/banners', title: 'Banners', icon: 'Flag', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['slides'] },
+  { path: '/admin/settings/notice-board', title: 'Notice Board', group: 'Settings', icon: 'Megaphone', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['notices', 'announcements'] },
+  { path: '/admin/settings/downloads', title: 'Downloads', group: 'Settings', icon: 'Download', permissions: ['SETTINGS_GALLERY'], sidebar: false, keywords: ['files'] },
+  { path: '/admin/settings/banners', title: 'Banners', group: 'Settings', icon: 'Flag', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['slides'] },
 ];
 
 export const sidebarGroups: readonly RouteGroup[] = [
@@ -176,7 +179,7 @@ export function findAdminRoute(pathname: string): AdminRoute | undefined {
   return matches.find((route) => !route.path.includes(':')) ?? matches[0];
 }
 
-/** The sidebar for one user: groups in order, empty groups hidden. */
+/** The sidebar for one user: the standalone links, then the groups in order, empty groups hidden. */
 export function sidebarFor(user: { role: string; permissions: readonly string[] }) {
   const visible = adminRoutes.filter((route) => route.sidebar && canOpen(route, user));
   return {
@@ -185,4 +188,14 @@ export function sidebarFor(user: { role: string; permissions: readonly string[] 
       .map((group) => ({ group, routes: visible.filter((route) => route.group === group) }))
       .filter(({ routes }) => routes.length > 0),
   };
+}
+
+/** Every route one user may open that has a fixed address (the palette's pages), in registry order. */
+export function openableRoutes(user: { role: string; permissions: readonly string[] }) {
+  return adminRoutes.filter((route) => !route.path.includes(':') && canOpen(route, user));
+}
+
+/** The dashboard when the user may open it, else the first page they may: where "home" links lead. */
+export function homeRouteFor(user: { role: string; permissions: readonly string[] }): AdminRoute | undefined {
+  return openableRoutes(user)[0];
 }

@@ -1,0 +1,79 @@
+import { Link, useLocation } from '@remix-run/react';
+import { useId } from 'react';
+import {
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+} from '~/components/ui/sidebar';
+import { sidebarFor, type AdminRoute } from '~/services/route-registry';
+import { routeIcons } from './route-icons';
+
+function RouteLink({ route, active }: { route: AdminRoute; active: boolean }) {
+  const Icon = routeIcons[route.icon];
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton asChild isActive={active} tooltip={route.title}>
+        <Link to={route.path} aria-current={active ? 'page' : undefined}>
+          <Icon aria-hidden="true" />
+          <span>{route.title}</span>
+        </Link>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
+  );
+}
+
+function LinkGroup({ label, routes, current }: { label: string; routes: readonly AdminRoute[]; current: string }) {
+  const labelId = useId();
+  return (
+    <SidebarGroup role="group" aria-labelledby={labelId}>
+      <SidebarGroupLabel id={labelId}>{label}</SidebarGroupLabel>
+      <SidebarGroupContent>
+        <SidebarMenu>
+          {routes.map((route) => (
+            <RouteLink key={route.path} route={route} active={route.path === current} />
+          ))}
+        </SidebarMenu>
+      </SidebarGroupContent>
+    </SidebarGroup>
+  );
+}
+
+/**
+ * SPEC.md 2.3 for one user, from the registry: the standalone links, then each group with the
+ * links the user holds a permission for; groups left empty are not shown.
+ */
+export function NavRoutes({ user }: { user: { role: string; permissions: readonly string[] } }) {
+  const { standalone, groups } = sidebarFor(user);
+  const { pathname } = useLocation();
+  const current = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+  if (standalone.length === 0 && groups.length === 0) {
+    return (
+      <p className="px-4 py-3 text-sm text-sidebar-foreground/70 group-data-[collapsible=icon]:hidden">
+        No pages yet. Ask an administrator for access, then refresh your permissions.
+      </p>
+    );
+  }
+
+  return (
+    <nav aria-label="Main">
+      {standalone.length > 0 ? (
+        <SidebarGroup>
+          <SidebarGroupContent>
+            <SidebarMenu>
+              {standalone.map((route) => (
+                <RouteLink key={route.path} route={route} active={route.path === current} />
+              ))}
+            </SidebarMenu>
+          </SidebarGroupContent>
+        </SidebarGroup>
+      ) : null}
+      {groups.map(({ group, routes }) => (
+        <LinkGroup key={group} label={group} routes={routes} current={current} />
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { usePermissionRefresh } from '~/hooks/use-permission-refresh';
+import type { SessionUser } from '~/services/auth.server';
+
+interface AdminShellValue {
+  user: SessionUser;
+  paletteOpen: boolean;
+  setPaletteOpen: (open: boolean) => void;
+  shortcutsOpen: boolean;
+  setShortcutsOpen: (open: boolean) => void;
+  /** Reloads the user's permissions and toasts the result. */
+  refreshPermissions: () => void;
+  refreshing: boolean;
+}
+
+const AdminShellContext = createContext<AdminShellValue | null>(null);
+
+export function useAdminShell() {
+  const value = useContext(AdminShellContext);
+  if (!value) throw new Error('useAdminShell must be used within the admin shell.');
+  return value;
+}
+
+/**
+ * What the sidebar, the header, the palette and the shortcuts share: the signed-in user, which
+ * dialogs are open, and the one permission refresher (window focus included).
+ */
+export function AdminShellProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const { refresh, refreshing } = usePermissionRefresh(user.permissions);
+  const value = useMemo(
+    () => ({
+      user,
+      paletteOpen,
+      setPaletteOpen,
+      shortcutsOpen,
+      setShortcutsOpen,
+      refreshPermissions: refresh,
+      refreshing,
+    }),
+    [user, paletteOpen, shortcutsOpen, refresh, refreshing],
+  );
+  return <AdminShellContext.Provider value={value}>{children}</AdminShellContext.Provider>;
+}

@@ -1,0 +1,74 @@
+import { useLocation } from '@remix-run/react';
+import { ChevronRightIcon, KeyboardIcon, SearchIcon } from 'lucide-react';
+import { ShortcutKeys } from '~/components/shortcuts-dialog';
+import { ThemeToggle } from '~/components/theme-toggle';
+import { Button } from '~/components/ui/button';
+import { Separator } from '~/components/ui/separator';
+import { SidebarTrigger } from '~/components/ui/sidebar';
+import { Tooltip, TooltipContent, TooltipTrigger } from '~/components/ui/tooltip';
+import { findAdminRoute } from '~/services/route-registry';
+import { useAdminShell } from './shell-context';
+
+const OTHER_TITLES: Record<string, string> = {
+  '/admin/access-denied': 'Access denied',
+};
+
+/** The bar above every admin screen: sidebar toggle, where you are, search and shortcuts. */
+export function SiteHeader() {
+  const { setPaletteOpen, setShortcutsOpen } = useAdminShell();
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = findAdminRoute(path);
+  const title = OTHER_TITLES[path] ?? route?.title;
+  const group = OTHER_TITLES[path] ? undefined : route?.group;
+
+  return (
+    <header
+      data-slot="site-header"
+      className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4"
+    >
+      <SidebarTrigger className="-ml-1" />
+      <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-4" />
+      {title ? (
+        <nav aria-label="Breadcrumb" className="min-w-0">
+          <ol className="flex min-w-0 items-center gap-1.5 text-sm">
+            {group ? (
+              <li className="hidden items-center gap-1.5 text-muted-foreground sm:flex">
+                {group}
+                <ChevronRightIcon aria-hidden="true" className="size-3.5" />
+              </li>
+            ) : null}
+            <li className="truncate font-medium" aria-current="page">
+              {title}
+            </li>
+          </ol>
+        </nav>
+      ) : null}
+      <div className="ml-auto flex items-center gap-1 md:gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setPaletteOpen(true)}
+          className="text-muted-foreground max-md:size-8 max-md:px-0 md:w-56 md:justify-between"
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          <span className="inline-flex items-center gap-2">
+            <SearchIcon aria-hidden="true" />
+            <span className="max-md:sr-only">Search…</span>
+          </span>
+          <ShortcutKeys keys="mod+k" className="max-md:hidden" />
+        </Button>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button variant="ghost" size="icon" className="size-8" onClick={() => setShortcutsOpen(true)} aria-keyshortcuts="?">
+              <KeyboardIcon aria-hidden="true" />
+              <span className="sr-only">Keyboard shortcuts</span>
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>Keyboard shortcuts (?)</TooltipContent>
+        </Tooltip>
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

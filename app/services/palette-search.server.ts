@@ -1,0 +1,99 @@
+import type { PaletteSearchResult } from '~/components/command-palette';
+import type { AuthedApi } from './auth.server';
+import { adminRoutes, canOpen } from './route-registry';
+
+/** Results per kind of record. */
+const LIMIT = 5;
+/** User Management in the super-admin panel; it reads `?search=` too. */
+const SUPER_ADMIN_USERS_PATH = '/admin/super-admin/users';
+
+interface Searcher {
+  role: string;
+  permissions: readonly string[];
+}
+
+interface UserRow {
+  _id: string;
+  name: string;
+  email: string;
+  role: string;
+}
+
+interface StudentRow {
+  _id: string;
+  title: string;
+  registrationNo: string | null;
+  branchName: string | null;
+  isRegistered: boolean;
+  completedCourse: boolean;
+}
+
+function route(path: string) {
+  const found = adminRoutes.find((entry) => entry.path === path);
+  if (!found) throw new Error(`No registry entry for ${path}`);
+  return found;
+}
+
+const usersRoute = route('/admin/users');
+const studentLists = {
+  registered: route('/admin/students/registered'),
+  passout: route('/admin/students/passout'),
+  fresh: route('/admin/new-students'),
+};
+
+function withSearch(path: string, search: string) {
+  return `${path}?${new URLSearchParams({ search })}`;
+}
+
+async function searchUsers(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
+  if (!canOpen(usersRoute, user)) return [];
+  const result = await api.call<{ users: UserRow[] }>('GET', '/users', { query: { search: query, limit: LIMIT } });
+  if (!result.ok || !Array.isArray(result.data?.users)) return [];
+  // The super admin manages users in their own panel.
+  const listPath = user.role === 'superadmin' ? SUPER_ADMIN_USERS_PATH : usersRoute.path;
+  return result.data.users.slice(0, LIMIT).map((row) => ({
+    id: `user:${row._id}`,
+    group: 'Users',
+    kind: 'user',
+    label: row.name,
+    description: `${row.email} · ${row.role}`,
+    href: withSearch(listPath, row.email),
+  }));
+}
+
+async function searchStudents(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
+  // The student lists live in the admin area, which the super admin does not enter.
+  if (user.role === 'superadmin') return [];
+  const lists = Object.values(studentLists).filter((list) => canOpen(list, user));
+  if (lists.length === 0) return [];
+  const result = await api.call<{ records: StudentRow[] }>('GET', '/dynamic-data', {
+    query: { formType: 'student', search: query, limit: LIMIT },
+  });
+  if (!result.ok || !Array.isArray(result.data?.records)) return [];
+  return result.data.records.slice(0, LIMIT).map((row) => {
+    const own = row.completedCourse ? studentLists.passout : row.isRegistered ? studentLists.registered : studentLists.fresh;
+    const list = lists.includes(own) ? own : lists[0]!;
+    return {
+      id: `student:${row._id}`,
+      group: 'Students',
+      kind: 'student',
+      label: row.title,
+      description: [row.registrationNo, row.branchName].filter(Boolean).join(' · ') || undefined,
+      href: withSearch(list.path, row.registrationNo ?? row.title),
+    };
+  });
+}
+
+/**
+ * Records matching a palette query, from the kinds the user may see. A kind whose API call fails
+ * or is refused adds nothing: the palette shows what it can.
+ */
+export async function searchForPalette(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
+  const settled = await Promise.allSettled([searchStudents(api, user, query), searchUsers(api, user, query)]);
+  return settled.flatMap((outcome) => {
+    if (outcome.status === 'fulfilled') return outcome.value;
+    // A redirect (the session ended) must still reach the browser.
+    if (outcome.reason instanceof Response) throw outcome.reason;
+    return [];
+  });
+}

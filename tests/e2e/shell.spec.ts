@@ -1,0 +1,365 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/services/route-registry';
+import { demo, expect, loginAs, test } from './fixtures';
+
+/**
+ * The admin shell, driven from the route registry: for several permission sets the sidebar and
+ * the command palette show exactly what the registry grants, the guards send everything else to
+ * access denied, and the keyboard reaches it all.
+ */
+
+interface Account {
+  email: string;
+  password: string;
+}
+
+interface ApiUser {
+  _id: string;
+  name: string;
+  role: string;
+  permissions: string[];
+}
+
+/** The user as the API reports them at sign-in (role and permission names). */
+async function apiUser(request: APIRequestContext, account: Account) {
+  const response = await request.post('/api/v1/auth/v2/login', { data: account });
+  expect(response.ok(), `sign-in of ${account.email} on the API`).toBe(true);
+  const body = (await response.json()) as { data: { accessToken: string; user: ApiUser } };
+  return { token: body.data.accessToken, user: body.data.user };
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const accessDenied = (page: Page) => page.getByRole('heading', { name: 'Access denied', level: 1 });
+
+/** What the sidebar shows: each group's label (none for the standalone links) and its links. */
+async function renderedSidebar(page: Page) {
+  await expect(mainNav(page)).toBeVisible();
+  return mainNav(page)
+    .locator('[data-slot="sidebar-group"]')
+    .evaluateAll((groups) =>
+      groups.map((group) => ({
+        label: group.querySelector('[data-slot="sidebar-group-label"]')?.textContent ?? null,
+        links: [...group.querySelectorAll('a')].map((link) => new URL(link.href).pathname),
+      })),
+    );
+}
+
+function expectedSidebar(user: ApiUser) {
+  const { standalone, groups } = sidebarFor(user);
+  return [
+    ...(standalone.length > 0 ? [{ label: null, links: standalone.map((route) => route.path) }] : []),
+    ...groups.map(({ group, routes }) => ({ label: group, links: routes.map((route) => route.path) })),
+  ];
+}
+
+async function openPalette(page: Page) {
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(palette(page)).toBeVisible();
+  await expect(palette(page).getByRole('combobox')).toBeFocused();
+}
+
+/** The pages the palette offers (recent items and actions aside). */
+async function paletteRoutes(page: Page) {
+  return palette(page)
+    .locator('[cmdk-item][data-palette-id^="/admin"]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-palette-id')!));
+}
+
+/**
+ * Waits until a freshly loaded page has hydrated: keyboard shortcuts only exist once React runs,
+ * and the palette opening on Ctrl/Cmd+K is the sign that it does.
+ */
+async function hydrated(page: Page) {
+  await expect(async () => {
+    if (!(await palette(page).isVisible())) await page.keyboard.press('ControlOrMeta+k');
+    await expect(palette(page)).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+}
+
+async function signIn(page: Page, account: Account) {
+  await loginAs(page, account.email, account.password);
+  await hydrated(page);
+}
+
+const accounts = [
+  { name: 'admin (every permission)', account: demo.admin },
+  { name: 'branch admin', account: demo.northAdmin },
+  { name: 'branch staff', account: demo.northStaff },
+] as const;
+
+for (const { name, account } of accounts) {
+  test.describe(`as ${name}`, () => {
+    test('the sidebar shows exactly the links the registry grants', async ({ page, request }) => {
+      const { user } = await apiUser(request, account);
+      await signIn(page, account);
+      expect(await renderedSidebar(page)).toEqual(expectedSidebar(user));
+      // The dashboard is the one standalone link, and it is the current page.
+      if (canOpen(adminRoutes[0]!, user)) {
+        await expect(mainNav(page).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+      }
+    });
+
+    test('the palette lists exactly the pages the user may open', async ({ page, request }) => {
+      const { user } = await apiUser(request, account);
+      await signIn(page, account);
+      await openPalette(page);
+      const listed = await paletteRoutes(page);
+      expect([...listed].sort()).toEqual(openableRoutes(user).map((route) => route.path).sort());
+      expect(new Set(listed).size).toBe(listed.length);
+    });
+
+    test('a typed address the user may not open ends at access denied', async ({ page, request }) => {
+      const { user } = await apiUser(request, account);
+      const forbidden = adminRoutes.filter((route) => !route.path.includes(':') && !canOpen(route, user));
+      test.skip(forbidden.length === 0, 'this user may open every page');
+      await signIn(page, account);
+      for (const route of forbidden.slice(0, 3)) {
+        await page.goto(route.path);
+        await expect(page).toHaveURL(/\/admin\/access-denied$/);
+        await expect(accessDenied(page)).toBeVisible();
+      }
+      // The layout is still there to navigate on.
+      expect(await renderedSidebar(page)).toEqual(expectedSidebar(user));
+    });
+  });
+}
+
+test('every sidebar link of branch staff opens its page, not access denied', async ({ page, request }) => {
+  const { user } = await apiUser(request, demo.northStaff);
+  await signIn(page, demo.northStaff);
+  for (const path of expectedSidebar(user).flatMap((group) => group.links)) {
+    await mainNav(page).locator(`a[href="${path}"]`).click();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(mainNav(page).locator(`a[href="${path}"]`)).toHaveAttribute('aria-current', 'page');
+    await expect(accessDenied(page)).toHaveCount(0);
+  }
+});
+
+test('an unknown address under /admin ends at access denied, inside the layout', async ({ page }) => {
+  await signIn(page, demo.northStaff);
+  await page.goto('/admin/whatever/this-is');
+  await expect(page).toHaveURL(/\/admin\/access-denied$/);
+  await expect(accessDenied(page)).toBeVisible();
+  await expect(mainNav(page)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+/** A registry page no route module serves yet (so the catch-all shows it), if any is left. */
+function unbuiltRoute() {
+  const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../app/routes');
+  const modules = new Set(readdirSync(routesDir).map((file) => file.replace(/(\/route)?\.tsx?$/, '')));
+  return adminRoutes.find((route) => {
+    if (route.path === '/admin' || route.path.includes(':')) return false;
+    const name = route.path.slice(1).replaceAll('/', '.');
+    return !modules.has(name) && !modules.has(`${name}._index`);
+  });
+}
+
+test('a registry page without its screen yet shows an honest coming-soon state', async ({ page }) => {
+  const route = unbuiltRoute();
+  test.skip(!route, 'every registry page has its screen');
+  await signIn(page, demo.admin);
+  await page.goto(route!.path);
+  await expect(page).toHaveURL((url) => url.pathname === route!.path);
+  await expect(page.getByRole('heading', { name: route!.title, level: 1 })).toBeVisible();
+  await expect(page.getByText('This screen is not available yet')).toBeVisible();
+});
+
+test('Ctrl/Cmd+K opens the palette, typing filters it, Enter navigates', async ({ page }) => {
+  await signIn(page, demo.northStaff);
+  await openPalette(page);
+  await page.keyboard.type('Registered');
+  await expect(palette(page).locator('[cmdk-item][aria-selected="true"]')).toContainText('Registered Students');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/students\/registered$/);
+
+  // Pressing it again closes it; the page just visited comes back as a recent item elsewhere.
+  await openPalette(page);
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(palette(page)).toBeHidden();
+  await page.goto('/admin');
+  await hydrated(page);
+  await openPalette(page);
+  await expect(palette(page).locator('[data-palette-id="recent:/admin/students/registered"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+});
+
+test('the palette finds students of the user’s own branch through the API, and no users without the permission', async ({
+  page,
+}) => {
+  await signIn(page, demo.northStaff);
+  await openPalette(page);
+  await page.keyboard.type('Ishaan');
+  const students = palette(page).locator('[cmdk-item][data-palette-id^="search:student:"]');
+  await expect(students.first()).toBeVisible();
+  for (const description of await students.allTextContents()) expect(description).toContain('North Campus');
+  await expect(palette(page).locator('[data-palette-id^="search:user:"]')).toHaveCount(0);
+});
+
+test('the palette finds users for someone who may manage them', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await openPalette(page);
+  await page.keyboard.type('north.staff');
+  const user = palette(page).locator('[cmdk-item][data-palette-id^="search:user:"]').first();
+  await expect(user).toContainText(demo.northStaff.email);
+});
+
+test('Ctrl/Cmd+B collapses the sidebar to icons, and it stays collapsed after a reload', async ({ page, context }) => {
+  await signIn(page, demo.northAdmin);
+  const sidebar = page.locator('[data-slot="sidebar"]');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press('ControlOrMeta+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await expect(sidebar).toHaveAttribute('data-collapsible', 'icon');
+  const cookie = (await context.cookies()).find((entry) => entry.name === 'sidebar_state');
+  expect(cookie?.value).toBe('false');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 60);
+
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await hydrated(page);
+  // Server-rendered that way: the first paint already has the narrow sidebar.
+  const html = await (await page.request.get('/admin')).text();
+  expect(html).toContain('data-state="collapsed"');
+  const gapWidth = async () => (await page.locator('[data-slot="sidebar-gap"]').boundingBox())?.width;
+  await expect.poll(gapWidth).toBe(48);
+
+  await page.keyboard.press('ControlOrMeta+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await expect.poll(gapWidth).toBe(256);
+});
+
+test('g then a letter goes to a page, and ? lists every shortcut', async ({ page, request }) => {
+  const { user } = await apiUser(request, demo.northStaff);
+  await signIn(page, demo.northStaff);
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/\/admin\/students\/registered$/);
+
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  for (const label of ['Open the command palette', 'Collapse or expand the sidebar', 'Focus the notifications']) {
+    await expect(dialog.getByText(label)).toBeVisible();
+  }
+  const sequences = openableRoutes(user).filter((route) => route.shortcut);
+  expect(sequences.length).toBeGreaterThan(0);
+  for (const route of sequences) await expect(dialog.getByText(route.title, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A sequence for a page the user may not open does nothing.
+  const closed = adminRoutes.find((route) => route.shortcut && !canOpen(route, user))!;
+  const [, letter] = closed.shortcut!.split(' ');
+  await page.keyboard.press('g');
+  await page.keyboard.press(letter!);
+  await expect(page).toHaveURL(/\/admin\/students\/registered$/);
+});
+
+test('the user menu shows who is signed in and refreshes the permissions', async ({ page, request }) => {
+  const { user } = await apiUser(request, demo.northStaff);
+  await signIn(page, demo.northStaff);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText(user.name)).toBeVisible();
+  await expect(menu.getByText(demo.northStaff.email)).toBeVisible();
+  for (const item of ['Upgrade to Pro', 'Account', 'Billing', 'Notifications']) {
+    await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+  }
+  const refresh = menu.getByRole('menuitem', { name: /Refresh Permissions/ });
+  await expect(refresh).toContainText(String(user.permissions.length));
+  await refresh.click();
+  await expect(toast(page, 'Permissions refreshed')).toBeVisible();
+  await expect(toast(page, `You have ${user.permissions.length} permissions`)).toBeVisible();
+});
+
+test('window focus reloads the permissions, at most once every 5 s', async ({ page }) => {
+  await signIn(page, demo.northStaff);
+  let reloads = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname.endsWith('.data')) reloads += 1;
+  });
+  const focus = () => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+  await page.waitForTimeout(5_100);
+  await focus();
+  await expect.poll(() => reloads).toBe(1);
+  await focus();
+  await page.waitForTimeout(1_000);
+  expect(reloads).toBe(1);
+  await page.waitForTimeout(4_200);
+  await focus();
+  await expect.poll(() => reloads).toBe(2);
+});
+
+test('log out from the user menu returns to the admin login', async ({ page }) => {
+  await signIn(page, demo.northStaff);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+});
+
+test('on a phone the sidebar is a sheet opened from the header', async ({ page, request }) => {
+  const { user } = await apiUser(request, demo.northStaff);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, demo.northStaff);
+  await expect(mainNav(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(sheet).toBeVisible();
+  expect(Math.round((await sheet.boundingBox())!.width)).toBe(288);
+  expect(await renderedSidebar(page)).toEqual(expectedSidebar(user));
+  await sheet.getByRole('link', { name: 'New Students' }).click();
+  await expect(page).toHaveURL(/\/admin\/new-students$/);
+  await expect(sheet).toBeHidden();
+});
+
+test('without DASHBOARD_VIEW the dashboard is access denied; granted permissions appear after Refresh Permissions', async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiUser(request, demo.superadmin);
+  const account = { email: `shell.${Date.now()}@institute.demo`, password: 'Shell@123' };
+  const created = await request.post('/api/v1/users', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Shell Tester', ...account, role: 'user', status: 'active', permissions: ['COURSE_LIST'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data: createdUser } = (await created.json()) as { data: { _id: string } };
+
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/admin\/access-denied$/);
+  await expect(accessDenied(page)).toBeVisible();
+  expect(await renderedSidebar(page)).toEqual([{ label: 'Course Management', links: ['/admin/courses'] }]);
+  await expect(page.getByRole('link', { name: 'Go to Courses' })).toBeVisible();
+
+  const granted = await request.put(`/api/v1/users/${createdUser._id}/permissions`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { permissions: ['COURSE_LIST', 'DASHBOARD_VIEW', 'STUDENT_ADD'] },
+  });
+  expect(granted.ok(), await granted.text()).toBe(true);
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: /Refresh Permissions/ }).click();
+  await expect(toast(page, '2 added')).toBeVisible();
+  const user = { role: 'user', permissions: ['COURSE_LIST', 'DASHBOARD_VIEW', 'STUDENT_ADD'] };
+  await page.keyboard.press('Escape');
+  expect(await renderedSidebar(page)).toEqual(expectedSidebar({ _id: '', name: '', ...user }));
+  await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
