@@ -1,0 +1,24 @@
+/** Where each form type's records are added and edited (the dynamic form screens). */
+const formPaths: Record<string, string> = {
+  student: '/admin/students/add',
+  course: '/admin/courses/add',
+  branch: '/admin/branches/add',
+  examResult: '/admin/exam/create',
+};
+
+export function formPath(formType: string): string | undefined {
+  return formPaths[formType];
+}
+
+/** The form screen in edit mode for one record. */
+export function editHref(formType: string, id: string): string | undefined {
+  const path = formPaths[formType];
+  return path ? `${path}?${new URLSearchParams({ isEditMode: 'true', _id: id })}` : undefined;
+}
+
+const typeNames: Record<string, string> = { student: 'Student', course: 'Course', branch: 'Branch', examResult: 'Exam' };
+
+/** "Student", "Exam"; a custom form's type as words. */
+export function typeName(formType: string): string {
+  return typeNames[formType] ?? formType.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}

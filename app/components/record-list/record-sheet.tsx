@@ -1,0 +1,124 @@
+import { Link } from '@remix-run/react';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Separator } from '~/components/ui/separator';
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
+import { Skeleton } from '~/components/ui/skeleton';
+import { formatDateTime } from '~/utils/format';
+import { editHref } from './links';
+import { RecordFields, RecordHistory } from './record-details';
+import type { RecordListData, RecordRow } from './types';
+
+/**
+ * A record's details beside the list, opened by ?view=<id> (so it survives a reload and can be
+ * shared): every field by its form label, then its history.
+ */
+export function RecordSheet({
+  viewId,
+  view,
+  pendingTitle,
+  names,
+  can,
+  typeLabel,
+  onClose,
+  onDelete,
+}: {
+  /** The record the address asks for (or is about to); null closes the sheet. */
+  viewId: string | null;
+  view: RecordListData['view'];
+  /** The row's name while its details load. */
+  pendingTitle?: string;
+  names: Record<string, string>;
+  can: RecordListData['can'];
+  typeLabel: string;
+  onClose: () => void;
+  onDelete: (record: RecordRow) => void;
+}) {
+  const loaded = view && (view.ok ? view.detail.record._id === viewId : view.id === viewId) ? view : null;
+  const record = loaded?.ok ? loaded.detail.record : null;
+  const edit = record && can.edit ? editHref(record.formType, record._id) : undefined;
+
+  return (
+    <Sheet open={viewId !== null} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent className="w-full gap-0 sm:max-w-xl">
+        <SheetHeader className="border-b">
+          <SheetTitle className="text-lg">{record?.title ?? pendingTitle ?? typeLabel}</SheetTitle>
+          {record ? (
+            <SheetDescription asChild>
+              <div className="flex flex-wrap items-center gap-2">
+                <span>{typeLabel}</span>
+                {record.registrationNo ? <Badge variant="outline">Reg. {record.registrationNo}</Badge> : null}
+                {record.rollNo ? <Badge variant="outline">Roll {record.rollNo}</Badge> : null}
+                {record.code && !record.registrationNo ? <Badge variant="outline">{record.code}</Badge> : null}
+              </div>
+            </SheetDescription>
+          ) : (
+            <SheetDescription>{typeLabel} details</SheetDescription>
+          )}
+        </SheetHeader>
+
+        <div className="grid gap-6 p-4">
+          {!loaded ? (
+            <div role="status" aria-label="Loading details" className="grid gap-4">
+              {Array.from({ length: 6 }, (_, index) => (
+                <div key={index} className="grid gap-1.5">
+                  <Skeleton className="h-3 w-24" />
+                  <Skeleton className="h-4 w-48" />
+                </div>
+              ))}
+            </div>
+          ) : !loaded.ok ? (
+            <p role="alert" className="text-sm text-destructive">
+              {loaded.message}
+            </p>
+          ) : (
+            <>
+              <section aria-labelledby="record-fields-heading">
+                <h3 id="record-fields-heading" className="mb-3 text-sm font-semibold">
+                  Details
+                </h3>
+                <RecordFields record={loaded.detail.record} fields={loaded.detail.fields} names={names} />
+                <p className="mt-4 text-xs text-muted-foreground">
+                  Added {formatDateTime(loaded.detail.record.createdAt)} · last changed{' '}
+                  {formatDateTime(loaded.detail.record.updatedAt)}
+                </p>
+              </section>
+              <Separator />
+              <section aria-labelledby="record-history-heading">
+                <h3 id="record-history-heading" className="mb-4 text-sm font-semibold">
+                  History
+                </h3>
+                <RecordHistory
+                  history={loaded.detail.history}
+                  fields={loaded.detail.fields}
+                  names={names}
+                  record={loaded.detail.record}
+                />
+              </section>
+            </>
+          )}
+        </div>
+
+        {record && (edit || can.delete) ? (
+          <SheetFooter className="sticky bottom-0 flex-row justify-end border-t bg-background">
+            {can.delete ? (
+              <Button type="button" variant="outline" className="text-destructive" onClick={() => onDelete(record)}>
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </Button>
+            ) : null}
+            {edit ? (
+              <Button asChild>
+                <Link to={edit}>
+                  <PencilIcon aria-hidden="true" />
+                  Edit
+                </Link>
+              </Button>
+            ) : null}
+          </SheetFooter>
+        ) : null}
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Building2Icon } from 'lucide-react';
+import { RecordListError } from '~/components/record-list/list-error';
+import { RecordList } from '~/components/record-list/record-list';
+import { ActiveBadge, FlagBadge } from '~/components/record-list/status-badges';
+import type { ColumnDef, RecordRow } from '~/components/record-list/types';
+import { fieldText } from '~/components/record-list/values';
+import { requireAdminRoute } from '~/services/auth.server';
+import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
+
+const title = 'Branches';
+
+const screen: ListScreen = {
+  formType: 'branch',
+  filters: ['active'],
+  sorts: ['title', 'createdAt'],
+  defaults: { sort: 'title', order: 'asc' },
+};
+
+const columns: ColumnDef<RecordRow>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.title, sort: 'title', viewLink: true, card: 'title' },
+  { id: 'code', header: 'Code', cell: (row) => row.code ?? '—', card: 'subtitle' },
+  { id: 'director', header: 'Director', cell: (row) => fieldText(row, 'directorName') || '—' },
+  { id: 'state', header: 'State', cell: (row) => fieldText(row, 'state') || '—' },
+  { id: 'phone', header: 'Phone', cell: (row) => fieldText(row, 'phoneNumber') || '—', className: 'tabular-nums' },
+  { id: 'wallet', header: 'Wallet', cell: (row) => <FlagBadge on={row.walletEnabled} yes="Enabled" no="Disabled" /> },
+  { id: 'status', header: 'Status', cell: (row) => <ActiveBadge active={row.isActive} /> },
+];
+
+export const meta: MetaFunction = () => [{ title }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAdminRoute(request, context);
+  return data(await loadRecordList(request, auth, screen), { headers: auth.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAdminRoute(request, context);
+  return deleteRecordAction(request, auth);
+}
+
+export default function Branches() {
+  const list = useLoaderData<typeof loader>();
+  return (
+    <RecordList
+      title={title}
+      description={`${list.total} ${list.total === 1 ? 'branch' : 'branches'}`}
+      formType="branch"
+      typeLabel="Branch"
+      noun="branches"
+      data={list}
+      columns={columns}
+      filters={[{ name: 'active', label: 'Status' }]}
+      searchPlaceholder="Name, code, director, district…"
+      empty={{ icon: Building2Icon, title: 'No branches yet', description: 'The institute’s branches appear here.' }}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <RecordListError title={title} />;
+}

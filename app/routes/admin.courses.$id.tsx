@@ -1,0 +1,203 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ArrowLeftIcon, PencilIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import * as React from 'react';
+import { DeleteDialog } from '~/components/record-list/delete-dialog';
+import { editHref } from '~/components/record-list/links';
+import { RecordListError } from '~/components/record-list/list-error';
+import { RecordFields, RecordHistory } from '~/components/record-list/record-details';
+import { ActiveBadge } from '~/components/record-list/status-badges';
+import type { ListRow } from '~/components/record-list/types';
+import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/components/record-list/values';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { requireAdminRoute } from '~/services/auth.server';
+import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
+import { adminRoutes, canOpen } from '~/services/route-registry';
+
+const studentsRoute = adminRoutes.find((route) => route.path === '/admin/students/registered')!;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `${loaded.detail.record.title} · Courses` : 'Course' },
+];
+
+/** The course, its subjects, how many students it has, and its history. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const auth = await requireAdminRoute(request, context);
+  const { api, user, headers } = auth;
+  const id = params.id ?? '';
+  const [found, categories] = await Promise.all([
+    loadRecordDetail(api, id),
+    api.call<{ _id: string; name: string }[]>('GET', '/course/categories/all'),
+  ]);
+  if (!found.ok || found.detail.record.formType !== 'course') {
+    const status = found.ok ? 404 : found.status;
+    throw data({ message: status === 404 ? 'This course does not exist or was deleted.' : found.ok ? '' : found.message }, { status, headers });
+  }
+
+  const seesStudents = canOpen(studentsRoute, user);
+  const count = (registered?: boolean) =>
+    api.call<{ total: number }>('GET', '/dynamic-data', { query: { formType: 'student', courseId: id, registered, limit: 1 } });
+  const [all, registered] = seesStudents ? await Promise.all([count(), count(true)]) : [null, null];
+
+  const names: Record<string, string> = {};
+  if (categories.ok && Array.isArray(categories.data)) for (const category of categories.data) names[category._id] = category.name;
+
+  return data(
+    {
+      detail: found.detail,
+      names,
+      can: recordAbilities(user, 'course'),
+      students: all?.ok && registered?.ok ? { total: all.data.total, registered: registered.data.total } : null,
+      studentsHref: `${studentsRoute.path}?${new URLSearchParams({ courseId: id })}`,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAdminRoute(request, context);
+  return deleteRecordAction(request, auth, { redirectTo: '/admin/courses' });
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg border px-4 py-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-1 truncate text-lg font-semibold tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+export default function CourseView() {
+  const { detail, names, can, students, studentsHref } = useLoaderData<typeof loader>();
+  const { record, fields, history } = detail;
+  const [deleting, setDeleting] = React.useState<ListRow | null>(null);
+  const closeDelete = React.useCallback(() => setDeleting(null), []);
+  const subjects = subjectsOf(fieldValue(record, 'description'));
+  const category = String(fieldValue(record, 'category') ?? '');
+  const edit = can.edit ? editHref('course', record._id) : undefined;
+
+  return (
+    <article aria-labelledby="course-title" className="grid gap-6">
+      <div>
+        <Button asChild variant="link" className="h-auto px-0 text-muted-foreground">
+          <Link to="/admin/courses">
+            <ArrowLeftIcon aria-hidden="true" />
+            Courses
+          </Link>
+        </Button>
+        <header className="mt-2 flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 id="course-title" className="text-2xl font-semibold tracking-tight break-words">
+              {record.title}
+            </h1>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              {record.code ? <Badge variant="outline">{record.code}</Badge> : null}
+              <ActiveBadge active={record.isActive} />
+              {category ? <Badge variant="secondary">{names[category] ?? category}</Badge> : null}
+            </div>
+          </div>
+          {edit || can.delete ? (
+            <div className="flex gap-2">
+              {can.delete ? (
+                <Button variant="outline" className="text-destructive" onClick={() => setDeleting(record)}>
+                  <Trash2Icon aria-hidden="true" />
+                  Delete
+                </Button>
+              ) : null}
+              {edit ? (
+                <Button asChild>
+                  <Link to={edit}>
+                    <PencilIcon aria-hidden="true" />
+                    Edit
+                  </Link>
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+        </header>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Fact label="Fees">{formatFees(fieldValue(record, 'fees')) || '—'}</Fact>
+        <Fact label="Duration">{formatMonths(fieldValue(record, 'duration')) || '—'}</Fact>
+        <Fact label="Subjects">{subjects.length}</Fact>
+        <Fact label="Students">{students ? students.total : '—'}</Fact>
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Subjects</CardTitle>
+              <CardDescription>From the course’s subject list, in its order.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {subjects.length ? (
+                <ol className="grid gap-2 sm:grid-cols-2">
+                  {subjects.map((subject, index) => (
+                    <li key={`${subject}-${index}`} className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm">
+                      <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-medium tabular-nums">
+                        {index + 1}
+                      </span>
+                      {subject}
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="text-sm text-muted-foreground">No subjects listed.</p>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <RecordFields record={record} fields={fields.filter((field) => field.name !== 'description')} names={names} />
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="grid content-start gap-6">
+          {students ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Students</CardTitle>
+                <CardDescription>
+                  {students.total} enrolled · {students.registered} registered
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Button asChild variant="outline" className="w-full">
+                  <Link to={studentsHref}>
+                    <UsersIcon aria-hidden="true" />
+                    View registered students
+                  </Link>
+                </Button>
+              </CardContent>
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>History</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <RecordHistory history={history} fields={fields} names={names} record={record} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <DeleteDialog target={deleting} typeLabel="Course" onClose={closeDelete} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RecordListError title="Course" back={{ href: '/admin/courses', label: 'Back to courses' }} />;
+}

@@ -1,0 +1,52 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { UserCheckIcon } from 'lucide-react';
+import { RecordListError } from '~/components/record-list/list-error';
+import { StudentList, studentScreenBase } from '~/components/record-list/student-list';
+import { requireAdminRoute } from '~/services/auth.server';
+import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
+
+const title = 'New Students';
+
+/**
+ * "New" means admitted but not yet registered (isRegistered false) nor passed out, newest first,
+ * rather than "the most recent N": a list that empties as the office registers its students is a
+ * to-do list, and a student never sits in New and in Registered or Pass-out at once. The most
+ * recently added registered students are Registered Students in its default order.
+ */
+const screen: ListScreen = {
+  ...studentScreenBase,
+  fixed: { registered: false, passout: false },
+  defaults: { sort: 'createdAt', order: 'desc' },
+};
+
+export const meta: MetaFunction = () => [{ title }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAdminRoute(request, context);
+  return data(await loadRecordList(request, auth, screen), { headers: auth.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAdminRoute(request, context);
+  return deleteRecordAction(request, auth);
+}
+
+export default function NewStudents() {
+  const list = useLoaderData<typeof loader>();
+  return (
+    <StudentList
+      data={list}
+      title={title}
+      empty={{
+        icon: UserCheckIcon,
+        title: 'No new students',
+        description: 'Admitted students waiting for registration appear here.',
+      }}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <RecordListError title={title} />;
+}

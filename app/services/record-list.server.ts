@@ -1,0 +1,273 @@
+import { data, redirect } from '@remix-run/node';
+import { z } from 'zod';
+import { activeFields } from '../../common/forms/fields';
+import type { FormConfig } from '../../common/forms/types';
+import { formPath } from '~/components/record-list/links';
+import {
+  parseListQuery,
+  searchWith,
+  type FilterName,
+  type ListQuery,
+  type QueryDefaults,
+  type SortField,
+} from '~/components/record-list/query';
+import type {
+  DetailField,
+  HistoryEntry,
+  Option,
+  RecordDetail,
+  RecordListData,
+  RecordRow,
+} from '~/components/record-list/types';
+import { humanise } from '~/components/record-list/values';
+import type { AuthedApi, SessionUser } from './auth.server';
+import { readForm } from './forms.server';
+import { adminRoutes, canOpen } from './route-registry';
+import { redirectWithToast } from './toast.server';
+
+/** What a list screen asks of the records API; its columns are the route component's business. */
+export interface ListScreen {
+  formType: string;
+  /** Filters the screen always applies; they are not part of its address. */
+  fixed?: { registered?: boolean; passout?: boolean };
+  defaults: QueryDefaults;
+  /** The filters it offers; others in the address are ignored. */
+  filters: readonly FilterName[];
+  /** The API fields its columns sort by. */
+  sorts: readonly SortField[];
+  /** Names its cells and details show for ids: of branches, courses, course categories. */
+  lookups?: readonly ('branches' | 'courses' | 'categories')[];
+}
+
+interface Auth {
+  api: AuthedApi;
+  user: SessionUser;
+  headers: Headers;
+}
+
+interface RecordPage {
+  records: RecordRow[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+/**
+ * The permission names that let a user change or remove a form type's records: the same table as
+ * the API's api/http/form-access.ts (record-list.server.test.ts holds the two together). The UI
+ * uses it only to hide what would be refused.
+ */
+const formPermissions: Record<string, { edit: readonly string[]; delete: readonly string[] }> = {
+  student: { edit: ['STUDENT_EDIT'], delete: ['STUDENT_DELETE'] },
+  course: { edit: ['COURSE_EDIT'], delete: ['COURSE_DELETE'] },
+  branch: { edit: ['BRANCH_EDIT'], delete: ['BRANCH_DELETE'] },
+  examResult: { edit: ['EXAM_CREATE'], delete: ['EXAM_CREATE'] },
+};
+const customFormPermissions = { edit: ['SETTINGS_EDIT'], delete: ['SETTINGS_EDIT'] } as const;
+
+export function permissionNamesFor(formType: string, action: 'edit' | 'delete'): readonly string[] {
+  return (formPermissions[formType] ?? customFormPermissions)[action];
+}
+
+/**
+ * Whether the user may add records (open the form screen), edit them (and reach the form screen
+ * that edits), or delete them.
+ */
+export function recordAbilities(user: Pick<SessionUser, 'role' | 'permissions'>, formType: string) {
+  const holds = (names: readonly string[]) =>
+    user.role === 'superadmin' || names.some((name) => user.permissions.includes(name));
+  const form = adminRoutes.find((route) => route.path === formPath(formType));
+  const opensForm = form ? canOpen(form, user) : false;
+  return {
+    create: opensForm,
+    edit: holds(permissionNamesFor(formType, 'edit')) && opensForm,
+    delete: holds(permissionNamesFor(formType, 'delete')),
+  };
+}
+
+/** An error page for the route's ErrorBoundary, with the API's own message. */
+function failure(status: number, message: string, headers: Headers): never {
+  throw data({ message }, { status: status >= 400 ? status : 500, headers });
+}
+
+async function recordOptions(api: AuthedApi, formType: string): Promise<Option[]> {
+  const result = await api.call<RecordPage>('GET', '/dynamic-data', {
+    query: { formType, sort: 'title', order: 'asc', limit: 100 },
+  });
+  // A user who may not list them simply gets no choices; the list itself still works.
+  if (!result.ok) return [];
+  return result.data.records.map((record) => ({ value: record._id, label: record.title }));
+}
+
+async function categoryOptions(api: AuthedApi): Promise<Option[]> {
+  const result = await api.call<{ _id: string; name: string }[]>('GET', '/course/categories/all');
+  if (!result.ok || !Array.isArray(result.data)) return [];
+  return result.data.map((category) => ({ value: category._id, label: category.name }));
+}
+
+/** Branches, courses and categories by id, as far as the user may read them. */
+async function loadLookups(api: AuthedApi, user: SessionUser, wanted: ListScreen['lookups'] = []) {
+  const want = new Set(wanted);
+  const [branches, courses, categories] = await Promise.all([
+    want.has('branches')
+      ? user.branchId
+        ? Promise.resolve(user.branchName ? [{ value: user.branchId, label: user.branchName }] : [])
+        : recordOptions(api, 'branch')
+      : Promise.resolve([]),
+    want.has('courses') ? recordOptions(api, 'course') : Promise.resolve([]),
+    want.has('categories') ? categoryOptions(api) : Promise.resolve([]),
+  ]);
+  const names: Record<string, string> = {};
+  for (const option of [...branches, ...courses, ...categories]) names[option.value] = option.label;
+  return { names, options: { branches, courses } };
+}
+
+/**
+ * One record with its form's labels and its history. A form configuration that cannot be read
+ * leaves the stored names, humanised; a history that cannot be read is left empty.
+ */
+export async function loadRecordDetail(
+  api: AuthedApi,
+  id: string,
+): Promise<{ ok: true; detail: RecordDetail } | { ok: false; status: number; message: string }> {
+  const found = await api.call<RecordRow>('GET', `/dynamic-data/${encodeURIComponent(id)}`);
+  if (!found.ok) return { ok: false, status: found.status, message: found.message };
+  const record = found.data;
+  const [config, history] = await Promise.all([
+    api.call<FormConfig>('GET', `/dynamic-forms/type/${encodeURIComponent(record.formType)}`),
+    api.call<HistoryEntry[]>('GET', `/dynamic-data/${encodeURIComponent(id)}/history`),
+  ]);
+  const configured: DetailField[] = config.ok
+    ? activeFields(config.data.fields).map(({ name, label, type }) => ({ name, label, type }))
+    : [];
+  const known = new Set(configured.map((field) => field.name));
+  const extra = record.fieldsData
+    .filter((entry) => entry.name !== 'fieldsData' && !known.has(entry.name))
+    .map((entry) => ({ name: entry.name, label: humanise(entry.name), type: typeof entry.value === 'boolean' ? 'checkbox' : 'text' }));
+  return {
+    ok: true,
+    detail: { record, fields: [...configured, ...extra], history: history.ok && Array.isArray(history.data) ? history.data : [] },
+  };
+}
+
+/** The filters and sort of the address that this screen offers, for this user. */
+function screenQuery(url: URL, screen: ListScreen, user: SessionUser): ListQuery {
+  const query = parseListQuery(url.searchParams, screen.defaults);
+  const offered = new Set(screen.filters);
+  // A branch's own staff see their branch only: the API decides that, the filter would be noise.
+  if (user.branchId) offered.delete('branchId');
+  return {
+    ...query,
+    branchId: offered.has('branchId') ? query.branchId : '',
+    courseId: offered.has('courseId') ? query.courseId : '',
+    active: offered.has('active') ? query.active : '',
+    admissionFrom: offered.has('admission') ? query.admissionFrom : '',
+    admissionTo: offered.has('admission') ? query.admissionTo : '',
+    ...(screen.sorts.includes(query.sort) ? {} : { sort: screen.defaults.sort, order: screen.defaults.order }),
+  };
+}
+
+/**
+ * A list screen's data: one page of records as the address asks for it, the names and choices
+ * its cells and filters need, what the user may do, and the details of a record being viewed.
+ */
+export async function loadRecordList(request: Request, auth: Auth, screen: ListScreen): Promise<RecordListData> {
+  const { api, user, headers } = auth;
+  const url = new URL(request.url);
+  const query = screenQuery(url, screen, user);
+  // A search form sent without JavaScript names every field, blank or not: tidy the address.
+  if ([...url.searchParams.values()].some((value) => value === '')) {
+    throw redirect(`${url.pathname}${searchWith(query, screen.defaults, { page: query.page, view: query.view || null })}`, {
+      headers,
+    });
+  }
+
+  const [list, lookups, view] = await Promise.all([
+    api.call<RecordPage>('GET', '/dynamic-data', {
+      query: {
+        formType: screen.formType,
+        search: query.search,
+        branchId: query.branchId,
+        courseId: query.courseId,
+        active: query.active,
+        admissionFrom: query.admissionFrom,
+        admissionTo: query.admissionTo,
+        registered: screen.fixed?.registered,
+        passout: screen.fixed?.passout,
+        sort: query.sort,
+        order: query.order,
+        page: query.page,
+        limit: query.limit,
+      },
+    }),
+    loadLookups(api, user, screen.lookups),
+    query.view ? loadRecordDetail(api, query.view) : Promise.resolve(null),
+  ]);
+  if (!list.ok) failure(list.status, list.message, headers);
+
+  const { records, total, totalPages } = list.data;
+  // Past the last page (a shared link, or the last row of the last page deleted): show the last.
+  if (query.page > totalPages && totalPages > 0) {
+    throw redirect(`${url.pathname}${searchWith(query, screen.defaults, { page: totalPages, view: query.view || null })}`, {
+      headers,
+    });
+  }
+
+  let viewed: RecordListData['view'] = null;
+  if (view) {
+    viewed =
+      view.ok && view.detail.record.formType === screen.formType
+        ? view
+        : { ok: false, id: query.view, message: view.ok || view.status === 404 ? 'Record not found' : view.message };
+  }
+
+  return {
+    rows: records,
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages,
+    query,
+    defaults: screen.defaults,
+    can: recordAbilities(user, screen.formType),
+    names: lookups.names,
+    options: lookups.options,
+    userBranch: user.branchId ? { id: user.branchId, name: user.branchName } : null,
+    view: viewed,
+  };
+}
+
+export const deleteSchema = z.object({
+  intent: z.literal('delete'),
+  id: z.string().min(1).max(100),
+  /** The version the user saw: a record changed since then is not deleted (412). */
+  version: z.coerce.number().int().min(1).optional(),
+});
+
+/**
+ * The delete of a list or view screen: CSRF and the form checked, the API asked (with If-Match),
+ * and the browser sent on with the API's message as a toast.
+ */
+export async function deleteRecordAction(request: Request, auth: Auth, options: { redirectTo?: string } = {}) {
+  const { api, headers } = auth;
+  const { submission } = await readForm(request, deleteSchema);
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers });
+  const { id, version } = submission.value;
+
+  const url = new URL(request.url);
+  url.searchParams.delete('index');
+  if (url.searchParams.get('view') === id) url.searchParams.delete('view');
+  const back = options.redirectTo ?? `${url.pathname}${url.search}`;
+
+  const result = await api.call<{ _id: string }>('DELETE', `/dynamic-data/${encodeURIComponent(id)}`, {
+    headers: version ? { 'If-Match': `"${version}"` } : undefined,
+  });
+  if (!result.ok) {
+    // Back to where the user was (not the page of a record that is gone), with the reason.
+    const stay = new URL(request.url);
+    stay.searchParams.delete('index');
+    return redirectWithToast(`${stay.pathname}${stay.search}`, { type: 'error', title: result.message }, { headers });
+  }
+  return redirectWithToast(back, { type: 'success', title: result.message }, { headers });
+}

@@ -1,0 +1,247 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { demo, expect, loginAs, test } from './fixtures';
+
+/**
+ * The record lists against the seeded institute (api/db/seed.ts): registered students, search,
+ * sort and pages in the address, a branch admin's own branch only, delete with confirmation, and
+ * a record's history. Students this file changes are its own, added through the API.
+ */
+
+const registered = '/admin/students/registered';
+
+/** The table's body rows (the desktop layout; the cards are for phones). */
+const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
+const nameCells = (page: Page) => page.locator('[data-slot="table-body"] tr td:first-child');
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function texts(cells: Locator) {
+  return (await cells.allInnerTexts()).map((text) => text.trim());
+}
+
+/** Waits until the page has finished navigating and the table shows the settled rows. */
+async function settled(page: Page) {
+  await expect(page.locator('[data-slot="record-list-rows"][aria-busy="true"]')).toHaveCount(0);
+}
+
+interface Admission {
+  id: string;
+  name: string;
+  values: Record<string, unknown>;
+}
+
+async function apiToken(request: APIRequestContext) {
+  const response = await request.post('/api/v1/auth/v2/login', { data: demo.admin });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/** Admits a registered student of North Campus through the API, as the admin. */
+async function admitStudent(request: APIRequestContext, name: string): Promise<Admission & { token: string }> {
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const first = async (formType: string, search: string) => {
+    const response = await request.get('/api/v1/dynamic-data', { headers, params: { formType, search, limit: 1 } });
+    return ((await response.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
+  };
+  const values = {
+    centerName: await first('branch', 'North Campus'),
+    studentName: name,
+    selectedCourse: await first('course', 'Tally with GST'),
+    studentEmail: `${name.toLowerCase().replace(/\W+/g, '.')}@students.demo`,
+    phoneNumber: '9876543210',
+    city: 'Delhi',
+    admissionDate: '2026-06-15',
+    isActive: true,
+    isRegistered: true,
+  };
+  const response = await request.post('/api/v1/dynamic-data', {
+    headers,
+    data: { formType: 'student', fieldsData: Object.entries(values).map(([key, value]) => ({ name: key, value })) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const id = ((await response.json()) as { data: { _id: string } }).data._id;
+  return { id, name, values, token };
+}
+
+test.describe('Registered Students', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, demo.admin.email, demo.admin.password);
+  });
+
+  test('lists the seeded registered students, and not the unregistered ones', async ({ page }) => {
+    await page.goto(registered);
+    await expect(page.getByRole('heading', { name: 'Registered Students', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: /Registered Students/ });
+    await expect(table.getByRole('columnheader', { name: 'Registration No' })).toBeVisible();
+    await expect(table.getByRole('link', { name: 'Diya Patel' })).toBeVisible();
+    await expect(table.getByRole('link', { name: 'Ishaan Reddy' })).toBeVisible();
+    // Ananya Iyer was admitted but is not registered: she is a new student.
+    await expect(table.getByRole('link', { name: 'Ananya Iyer' })).toHaveCount(0);
+    await expect(page.getByText(/Showing 1–\d+ of \d+ students/)).toBeVisible();
+
+    await page.goto('/admin/new-students');
+    await expect(page.getByRole('table').getByRole('link', { name: 'Ananya Iyer' })).toBeVisible();
+  });
+
+  test('search narrows the list as you type and lives in the address', async ({ page }) => {
+    await page.goto(registered);
+    const before = await rows(page).count();
+    await page.getByRole('searchbox', { name: 'Search students' }).fill('Diya');
+    await expect(page).toHaveURL(/[?&]search=Diya(&|$)/);
+    await settled(page);
+    const names = await texts(nameCells(page));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThan(before);
+    for (const name of names) expect(name).toContain('Diya');
+
+    // The address alone restores the view.
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search students' })).toHaveValue('Diya');
+    expect(await texts(nameCells(page))).toEqual(names);
+
+    await page.getByRole('searchbox', { name: 'Search students' }).fill('no such student zz');
+    await expect(page.getByRole('heading', { name: 'No students match your search' })).toBeVisible();
+    await page.getByRole('link', { name: 'Clear filters' }).last().click();
+    await expect(page).toHaveURL((url) => url.pathname === registered && url.search === '');
+    await expect(rows(page)).toHaveCount(before);
+  });
+
+  test('clicking the Name header sorts by name, and again reverses it', async ({ page }) => {
+    await page.goto(registered);
+    const header = page.getByRole('columnheader', { name: 'Name' });
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+
+    await header.getByRole('link').click();
+    await expect(page).toHaveURL(/sort=title&order=asc/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await settled(page);
+    const ascending = await texts(nameCells(page));
+    expect(ascending).toEqual([...ascending].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    await header.getByRole('link').click();
+    await expect(page).toHaveURL(/sort=title&order=desc/);
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await settled(page);
+    const descending = await texts(nameCells(page));
+    expect(descending).toEqual([...ascending].reverse());
+  });
+
+  test('a small page size gives a second page', async ({ page }) => {
+    await page.goto(`${registered}?sort=title&order=asc`);
+    await page.getByLabel('Rows per page').selectOption('10');
+    await expect(page).toHaveURL(/limit=10/);
+    await settled(page);
+    await expect(rows(page)).toHaveCount(10);
+    const firstPage = await texts(nameCells(page));
+
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/limit=10/);
+    await settled(page);
+    await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(/Showing 11–\d+ of \d+ students/)).toBeVisible();
+    const secondPage = await texts(nameCells(page));
+    expect(secondPage.length).toBeGreaterThan(0);
+    for (const name of secondPage) expect(firstPage).not.toContain(name);
+    // Still in name order across the pages.
+    expect(firstPage[firstPage.length - 1]! <= secondPage[0]!).toBe(true);
+  });
+
+  test('opens a record with its fields by label and its history', async ({ page }) => {
+    const student = await admitStudent(page.request, `Hist Test ${Date.now()}`);
+    const changed = await page.request.put(`/api/v1/dynamic-data/${student.id}`, {
+      headers: { Authorization: `Bearer ${student.token}` },
+      data: {
+        formType: 'student',
+        fieldsData: Object.entries({ ...student.values, city: 'Noida' }).map(([name, value]) => ({ name, value })),
+      },
+    });
+    expect(changed.ok(), await changed.text()).toBe(true);
+
+    await page.goto(`${registered}?search=${encodeURIComponent(student.name)}`);
+    await page.getByRole('link', { name: student.name }).click();
+    await expect(page).toHaveURL(new RegExp(`view=${student.id}`));
+
+    const sheet = page.getByRole('dialog', { name: student.name });
+    await expect(sheet).toBeVisible();
+    const details = sheet.getByRole('region', { name: 'Details' });
+    await expect(details.getByRole('term').filter({ hasText: /^Student Name$/ })).toBeVisible();
+    await expect(details.getByRole('term').filter({ hasText: /^Selected Course$/ })).toBeVisible();
+    await expect(details.getByRole('definition').filter({ hasText: /^Tally with GST$/ })).toBeVisible();
+
+    const history = sheet.getByRole('list', { name: 'History' });
+    await expect(history.getByText('Updated')).toBeVisible();
+    await expect(history.getByText('Created')).toBeVisible();
+    await expect(history.getByText('by Institute Admin').first()).toBeVisible();
+    const update = history.locator('li', { hasText: 'Updated' }).first();
+    await expect(update).toContainText('City');
+    await expect(update.locator('del')).toHaveText('Delhi');
+    await expect(update.locator('ins')).toHaveText('Noida');
+
+    // A shared link opens the same details.
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: student.name })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).not.toHaveURL(/view=/);
+  });
+
+  test('deletes a student after confirmation, with a toast', async ({ page }) => {
+    const student = await admitStudent(page.request, `Delete Test ${Date.now()}`);
+    await page.goto(`${registered}?search=${encodeURIComponent(student.name)}`);
+    await expect(rows(page)).toHaveCount(1);
+
+    // The row menu from the keyboard.
+    await page.getByRole('button', { name: `Actions for ${student.name}` }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'View' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/admin/students/add?isEditMode=true&_id=${student.id}`,
+    );
+    await menu.getByRole('menuitem', { name: 'Delete' }).click();
+
+    const confirm = page.getByRole('alertdialog', { name: 'Delete student?' });
+    await expect(confirm).toContainText(student.name);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(1);
+
+    await page.getByRole('button', { name: `Actions for ${student.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+
+    await expect(toast(page, 'Student deleted successfully')).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No students match your search' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`search=`));
+  });
+});
+
+test.describe('a branch admin', () => {
+  test('sees only their own branch’s students, without a branch column or filter', async ({ page }) => {
+    await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
+    await page.goto(`${registered}?limit=100`);
+    await expect(page.getByText(/^North Campus · \d+ students$/)).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Branch' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveCount(0);
+    const numbers = await texts(page.locator('[data-slot="table-body"] tr td:nth-child(2)'));
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const number of numbers) expect(number).toMatch(/^NC01\//);
+
+    // A branch filter in the address does not reach another branch.
+    const south = await page.request.get('/api/v1/dynamic-data?formType=branch&search=South', {
+      headers: { Authorization: `Bearer ${await apiToken(page.request)}` },
+    });
+    const southId = ((await south.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
+    await page.goto(`${registered}?branchId=${southId}&limit=100`);
+    for (const number of await texts(page.locator('[data-slot="table-body"] tr td:nth-child(2)'))) {
+      expect(number).toMatch(/^NC01\//);
+    }
+    // Without the delete permission there is no Delete in the row menu.
+    await page.getByRole('button', { name: /^Actions for / }).first().click();
+    await expect(page.getByRole('menuitem', { name: 'View' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  });
+});
