@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { DynamicFormScreen } from '~/components/dynamic-form/dynamic-form';
+import type { DynamicFormLoaderData } from '~/components/dynamic-form/model';
+import { dynamicFormAction, dynamicFormLoader } from '~/services/dynamic-form.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: (data as DynamicFormLoaderData | undefined)?.title ?? 'Add Course' },
+];
+
+export const loader = (args: LoaderFunctionArgs) => dynamicFormLoader(args, 'course');
+
+export const action = (args: ActionFunctionArgs) => dynamicFormAction(args, 'course');
+
+export default DynamicFormScreen;

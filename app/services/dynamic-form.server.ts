@@ -1,0 +1,485 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import {
+  data,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type UploadHandler,
+} from '@remix-run/node';
+import { randomUUID } from 'node:crypto';
+import { acceptedList, MB, uploadRuleFor } from '../../api/domain/upload-rules';
+import {
+  activeFields,
+  fieldsDataToValues,
+  isChecked,
+  isEmptyValue,
+  optionsSourceOf,
+  valuesToFieldsData,
+} from '../../common/forms/fields';
+import type { FieldData, FormFieldConfig, OptionSource } from '../../common/forms/types';
+import {
+  afterUpdatePath,
+  dynamicFormMessages as messages,
+  dynamicFormSchema,
+  emptySubjectRow,
+  examSubjectColumns,
+  FILE_PART_PREFIX,
+  formTitle,
+  shownFieldNames,
+  staticCourseOptions,
+  STUDENT_REDIRECT_MS,
+  STUDENT_TOAST_MS,
+  subjectsOf,
+  uploadFieldName,
+  type DynamicFormActionData,
+  type DynamicFormLoaderData,
+  type DynamicFormType,
+  type DynamicFormValues,
+  type ExamSubjectRowValue,
+  type FieldValue,
+  type FileFieldInfo,
+  type OptionView,
+  type ToastSpec,
+} from '~/components/dynamic-form/model';
+import { formatRupees } from '~/utils/format';
+import type { ApiResult } from './api.server';
+import { requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
+import { validateCsrf } from './csrf.server';
+import { redirectWithToast } from './toast.server';
+
+/**
+ * The loader and action behind every dynamic form route (students/add, branches/add,
+ * courses/add, exam/create). A route module only names its form type.
+ */
+
+interface RecordView {
+  _id: string;
+  formType: string;
+  title: string;
+  version: number;
+  fieldsData: FieldData[];
+}
+
+interface RecordList {
+  records: RecordView[];
+  totalPages: number;
+}
+
+interface ConfigView {
+  _id: string;
+  fields: FormFieldConfig[];
+}
+
+/** Branch and course lists are read a page of 100 at a time, up to this many records. */
+const LIST_PAGE = 100;
+const LIST_PAGES_MAX = 20;
+/** The largest file the no-JavaScript post may carry (the largest upload rule is 5 MB). */
+const MAX_FILE_PART = 5 * MB;
+const MAX_TEXT_PART = 1 * MB;
+
+async function loadConfig(api: AuthedApi, formType: DynamicFormType) {
+  const result = await api.call<ConfigView>('GET', `/dynamic-forms/type/${formType}`);
+  return result.ok ? activeFields(result.data.fields) : null;
+}
+
+/** Every record of a form type the caller may read, by title. */
+async function listAll(api: AuthedApi, formType: 'branch' | 'course'): Promise<RecordView[] | null> {
+  const records: RecordView[] = [];
+  for (let page = 1; page <= LIST_PAGES_MAX; page++) {
+    const result = await api.call<RecordList>('GET', '/dynamic-data', {
+      query: { formType, sort: 'title', order: 'asc', limit: LIST_PAGE, page },
+    });
+    if (!result.ok) return null;
+    records.push(...result.data.records);
+    if (page >= result.data.totalPages) break;
+  }
+  return records;
+}
+
+async function loadCategories(api: AuthedApi): Promise<OptionView[] | null> {
+  const result = await api.call<Array<{ _id: string; name: string }>>('GET', '/course/categories/all');
+  return result.ok ? result.data.map((category) => ({ value: category._id, label: category.name })) : null;
+}
+
+interface OptionLists {
+  options: Record<string, OptionView[]>;
+  courseSubjects: Record<string, string[]>;
+  notices: string[];
+  fixedCenter: OptionView | null;
+}
+
+/**
+ * The choices of the selects that list other records. A branch's own staff get their branch
+ * only. Course options fall back, in SPEC.md's order, from the course records to the categories
+ * to a static list (the course records are both the "dynamic" and the "traditional" courses).
+ */
+async function loadOptionLists(api: AuthedApi, user: SessionUser, fields: FormFieldConfig[]): Promise<OptionLists> {
+  const sources = new Map<string, OptionSource>();
+  for (const field of fields) {
+    const source = optionsSourceOf(field);
+    if (source && !field.options?.length) sources.set(field.name, source);
+  }
+  const wanted = new Set(sources.values());
+  const lists: OptionLists = { options: {}, courseSubjects: {}, notices: [], fixedCenter: null };
+
+  const needsBranches = wanted.has('branches') && !user.branchId;
+  const needsCourses = wanted.has('courses');
+  const [branches, courses, categories] = await Promise.all([
+    needsBranches ? listAll(api, 'branch') : Promise.resolve([]),
+    needsCourses ? listAll(api, 'course') : Promise.resolve([]),
+    wanted.has('courseCategories') || needsCourses ? loadCategories(api) : Promise.resolve([]),
+  ]);
+
+  if (branches === null) lists.notices.push(messages.branchesFailed);
+  if (courses === null) lists.notices.push(messages.coursesFailed);
+  if (categories === null && wanted.has('courseCategories')) lists.notices.push(messages.categoriesFailed);
+
+  if (user.branchId) lists.fixedCenter = { value: user.branchId, label: user.branchName ?? 'Your branch' };
+  const branchOptions = lists.fixedCenter
+    ? [lists.fixedCenter]
+    : (branches ?? []).map((branch) => ({ value: branch._id, label: branch.title }));
+
+  let courseOptions: OptionView[] = (courses ?? []).map((course) => ({ value: course._id, label: course.title }));
+  for (const course of courses ?? []) {
+    lists.courseSubjects[course._id] = subjectsOf(fieldsDataToValues(course.fieldsData).description);
+  }
+  if (courseOptions.length === 0) courseOptions = categories ?? [];
+  if (courseOptions.length === 0) courseOptions = staticCourseOptions.map((name) => ({ value: name, label: name }));
+
+  for (const [name, source] of sources) {
+    lists.options[name] =
+      source === 'branches' ? branchOptions : source === 'courses' ? courseOptions : (categories ?? []);
+  }
+  return lists;
+}
+
+/** The limits a file field's uploads are held to, as the API checks them. */
+function fileInfo(fieldName: string): FileFieldInfo {
+  const rule = uploadRuleFor(fieldName);
+  const labels = acceptedList(rule).split(', ');
+  const extensions = labels.flatMap((label) => (label === 'JPG' ? ['.jpg', '.jpeg'] : [`.${label.toLowerCase()}`]));
+  return {
+    hint: `Max ${Math.round((rule.maxBytes / MB) * 100) / 100}MB (${labels.join(', ')})`,
+    accept: extensions.join(','),
+  };
+}
+
+/** A stored value as the form shows it: text for inputs, "on" for a ticked box, rows as text. */
+function formValue(field: FormFieldConfig, value: unknown): FieldValue {
+  if (field.type === 'checkbox') return isChecked(value) ? 'on' : undefined;
+  if (isEmptyValue(value)) return undefined;
+  if (field.type === 'examSubjectsTable' || field.type === 'subCourseList') {
+    const list = typeof value === 'string' ? safeJson(value) : value;
+    if (!Array.isArray(list)) return undefined;
+    if (field.type === 'subCourseList') return list.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+    return list
+      .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+      .map(
+        (row) =>
+          Object.fromEntries(
+            Object.entries(row).map(([name, cell]) => [name, cell == null ? '' : String(cell)]),
+          ) as ExamSubjectRowValue,
+      );
+  }
+  if (field.type === 'date' && typeof value === 'string') return value.slice(0, 10);
+  return typeof value === 'string' ? value : String(value);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starting values: the configuration's defaults (a new record) or the record's values
+ * (editing), then any query parameter named like a field; a branch's staff always get their
+ * center; an exam whose course is given starts with one row per subject of that course.
+ */
+function startingValues(
+  formType: DynamicFormType,
+  fields: FormFieldConfig[],
+  record: RecordView | null,
+  search: URLSearchParams,
+  lists: OptionLists,
+): DynamicFormValues {
+  const stored = record ? fieldsDataToValues(record.fieldsData) : {};
+  const values: DynamicFormValues = {};
+  for (const field of fields) {
+    const given = search.get(field.name);
+    const value = given !== null ? given : record ? stored[field.name] : field.defaultValue;
+    const shown = formValue(field, value);
+    if (shown !== undefined) values[field.name] = shown;
+  }
+  if (lists.fixedCenter && fields.some((field) => field.name === 'centerName')) {
+    values.centerName = lists.fixedCenter.value;
+  }
+  const table = fields.find((field) => field.type === 'examSubjectsTable');
+  if (table && values[table.name] === undefined) {
+    const course = typeof values.selectedCourse === 'string' ? values.selectedCourse : '';
+    const subjects = lists.courseSubjects[course] ?? [];
+    values[table.name] = subjects.length ? subjects.map((subject) => emptySubjectRow(subject)) : [emptySubjectRow()];
+  }
+  return values;
+}
+
+function editTarget(request: Request): string | null {
+  const search = new URL(request.url).searchParams;
+  const id = search.get('_id');
+  return search.get('isEditMode') === 'true' && id ? id : null;
+}
+
+export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs, formType: DynamicFormType) {
+  const { user, api, headers } = await requireAdminRoute(request, context);
+  const search = new URL(request.url).searchParams;
+  const recordId = editTarget(request);
+  const base: DynamicFormLoaderData = {
+    formType,
+    title: formTitle(formType, recordId !== null),
+    state: 'ready',
+    message: null,
+    editing: recordId !== null,
+    recordId,
+    version: null,
+    fields: [],
+    options: {},
+    courseSubjects: {},
+    files: {},
+    defaultValue: {},
+    notices: [],
+    fixedCenter: null,
+    idempotencyKey: randomUUID(),
+  };
+
+  const [fields, recordResult] = await Promise.all([
+    loadConfig(api, formType),
+    recordId ? api.call<RecordView>('GET', `/dynamic-data/${encodeURIComponent(recordId)}`) : Promise.resolve(null),
+  ]);
+  if (fields === null) return data({ ...base, state: 'error' as const, message: messages.notFound }, { headers });
+  if (fields.length === 0) return data({ ...base, state: 'empty' as const, message: messages.noFields }, { headers });
+  let record: RecordView | null = null;
+  if (recordResult) {
+    if (!recordResult.ok || recordResult.data.formType !== formType) {
+      return data({ ...base, state: 'error' as const, message: messages.editLoadFailed(formType) }, { headers });
+    }
+    record = recordResult.data;
+  }
+
+  const lists = await loadOptionLists(api, user, fields);
+  const files: Record<string, FileFieldInfo> = {};
+  for (const field of fields) if (field.type === 'file') files[field.name] = fileInfo(field.name);
+  if (fields.some((field) => field.type === 'examSubjectsTable')) {
+    for (const column of examSubjectColumns) if (column.type === 'file') files[column.name] = fileInfo(column.name);
+  }
+
+  return data(
+    {
+      ...base,
+      version: record?.version ?? null,
+      fields,
+      options: lists.options,
+      courseSubjects: lists.courseSubjects,
+      files,
+      defaultValue: startingValues(formType, fields, record, search, lists),
+      notices: lists.notices,
+      fixedCenter: lists.fixedCenter,
+    } satisfies DynamicFormLoaderData,
+    { headers },
+  );
+}
+
+/**
+ * Reads the post. Browsers without JavaScript send multipart bodies with the files themselves
+ * (under `__file__<field>`), kept in memory up to the largest upload the rules allow; a larger
+ * file is read to its end and dropped, so the rest of the form still arrives.
+ */
+async function readPost(request: Request): Promise<{ formData: FormData; tooLarge: string[] }> {
+  const tooLarge: string[] = [];
+  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) {
+    return { formData: await request.formData(), tooLarge };
+  }
+  const handler: UploadHandler = async ({ name, filename, contentType, data: stream }) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const limit = filename === undefined ? MAX_TEXT_PART : MAX_FILE_PART;
+    for await (const chunk of stream) {
+      size += chunk.byteLength;
+      if (size <= limit) chunks.push(chunk);
+    }
+    if (filename === undefined) {
+      if (size > limit) throw data('Form field too large', { status: 413 });
+      return new TextDecoder().decode(Buffer.concat(chunks));
+    }
+    if (size > limit) {
+      tooLarge.push(name);
+      return undefined;
+    }
+    if (!filename && size === 0) return undefined;
+    return new File(chunks as Uint8Array<ArrayBuffer>[], filename, { type: contentType });
+  };
+  return { formData: await unstable_parseMultipartFormData(request, handler), tooLarge };
+}
+
+interface Stored {
+  key?: string;
+  error?: string;
+}
+
+/** Presign, PUT, confirm: the browser's three steps, taken on its behalf. */
+async function storeFile(api: AuthedApi, context: AppLoadContext, formType: string, path: string, file: File): Promise<Stored> {
+  const fieldName = uploadFieldName(path);
+  const address = await api.call<{ presignedUrl: string; key: string; headers: Record<string, string> }>(
+    'POST',
+    '/s3-upload/presigned-url',
+    { body: { fileName: file.name, fileType: file.type, fileSize: file.size, formType, fieldName } },
+  );
+  if (!address.ok) return { error: address.message };
+  const { presignedUrl, key, headers } = address.data;
+  const body = new Uint8Array(await file.arrayBuffer());
+  const init = { method: 'PUT', headers, body };
+  // The built-in store's addresses are root-relative and served by the API app in this process.
+  const response = presignedUrl.startsWith('/')
+    ? await context.api(new Request(new URL(presignedUrl, 'http://api.internal'), init))
+    : await fetch(presignedUrl, init);
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+    return { error: payload?.message || `Storage upload failed with status ${response.status}` };
+  }
+  const confirmed = await api.call('POST', '/s3-upload/confirm-upload', {
+    body: { key, originalFileName: file.name, fileSize: file.size, formType, fieldName },
+  });
+  return confirmed.ok ? { key } : { error: confirmed.message };
+}
+
+/** Stores the files a browser without JavaScript posted, and puts their keys in their fields. */
+async function storePostedFiles(api: AuthedApi, context: AppLoadContext, formType: string, formData: FormData) {
+  const errors: Record<string, string[]> = {};
+  const parts = [...formData.entries()].filter(([name]) => name.startsWith(FILE_PART_PREFIX));
+  for (const [name, value] of parts) {
+    formData.delete(name);
+    const path = name.slice(FILE_PART_PREFIX.length);
+    if (typeof value === 'string' || (value.size === 0 && value.name === '')) continue;
+    const stored = await storeFile(api, context, formType, path, value);
+    if (stored.key) formData.set(path, stored.key);
+    else errors[path] = [`Upload failed: ${stored.error ?? messages.generic}`];
+  }
+  return errors;
+}
+
+type Reply = DynamicFormActionData;
+
+export async function dynamicFormAction({ request, context }: ActionFunctionArgs, formType: DynamicFormType) {
+  const { api, headers } = await requireAdminRoute(request, context);
+  const recordId = editTarget(request);
+  const { formData, tooLarge } = await readPost(request);
+  await validateCsrf(formData, request);
+
+  const fields = await loadConfig(api, formType);
+  if (!fields?.length) {
+    const result: SubmissionResult<string[]> = { status: 'error', initialValue: null, error: { '': [messages.notFound] } };
+    return data<Reply>({ status: 'error', result, message: messages.notFound }, { status: 404, headers });
+  }
+
+  const uploadErrors = await storePostedFiles(api, context, formType, formData);
+  for (const name of tooLarge) {
+    uploadErrors[name.slice(FILE_PART_PREFIX.length)] = [`Upload failed: File size must be less than ${MAX_FILE_PART / MB}MB`];
+  }
+  const submission = parseWithZod(formData, { schema: dynamicFormSchema(fields) });
+  if (submission.status === undefined && Object.keys(uploadErrors).length === 0) {
+    return data<Reply>({ status: 'intent', result: submission.reply() }, { headers });
+  }
+  if (submission.status !== 'success' || Object.keys(uploadErrors).length) {
+    const result = submission.reply({ fieldErrors: { ...uploadErrors }, formErrors: [messages.invalid] });
+    return data<Reply>({ status: 'invalid', result, message: messages.invalid }, { status: 400, headers });
+  }
+
+  const body = { formType, fieldsData: valuesToFieldsData(submission.value as Record<string, unknown>) };
+  const version = formData.get('version');
+  const key = formData.get('idempotencyKey');
+  const saved = recordId
+    ? await api.call<RecordView>('PUT', `/dynamic-data/${encodeURIComponent(recordId)}`, {
+        body,
+        headers: typeof version === 'string' && /^\d+$/.test(version) ? { 'If-Match': `"${version}"` } : undefined,
+      })
+    : await api.call<CreatedRecord>('POST', '/dynamic-data', {
+        body,
+        idempotencyKey: typeof key === 'string' && key ? key : undefined,
+      });
+
+  if (!saved.ok) return refusal(saved, submission, fields, formType, headers);
+
+  if (recordId) {
+    return redirectWithToast(
+      afterUpdatePath[formType],
+      { type: 'success', title: messages.updated(formType) },
+      { headers },
+    );
+  }
+  const created = saved.data as CreatedRecord;
+  const toasts: ToastSpec[] = [];
+  const student = formType === 'student';
+  if (student && created.generatedNumbers) {
+    toasts.push({
+      type: 'success',
+      title: messages.studentRegistered,
+      description: `Registration No: ${created.generatedNumbers.registrationNo} · Roll No: ${created.generatedNumbers.rollNo}`,
+      duration: STUDENT_TOAST_MS,
+    });
+  } else {
+    toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType) });
+  }
+  if (created.charge?.charged) {
+    toasts.push({
+      type: 'info',
+      title: `${formatRupees(created.charge.price)} deducted for ${created.charge.operationName}. Balance: ${formatRupees(created.charge.balance)}`,
+      duration: 4_000,
+    });
+  }
+  return data<Reply>(
+    {
+      status: 'success',
+      id: randomUUID(),
+      result: submission.reply({ resetForm: true }),
+      toasts,
+      redirectTo: student ? afterUpdatePath.student : null,
+      redirectDelayMs: student ? STUDENT_REDIRECT_MS : null,
+    },
+    { headers },
+  );
+}
+
+interface CreatedRecord extends RecordView {
+  generatedNumbers?: { registrationNo: string; rollNo: string };
+  charge?: { charged: boolean; price: number; balance: number; operationName: string };
+}
+
+/** The API's refusal as the form shows it: messages under the fields, the rest at the top. */
+function refusal(
+  saved: Extract<ApiResult<unknown>, { ok: false }>,
+  submission: { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply['result'] },
+  fields: FormFieldConfig[],
+  formType: DynamicFormType,
+  headers: Headers,
+) {
+  const shown = shownFieldNames(fields, formType);
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [name, list] of Object.entries(saved.errors ?? {})) {
+    if (shown.has(name)) fieldErrors[name] = list;
+    else formErrors.push(...list);
+  }
+  const invalid = saved.status === 400 && Object.keys(fieldErrors).length > 0;
+  let message = saved.message || messages.generic;
+  if (saved.status === 402) message = messages.wallet;
+  if (invalid) message = messages.invalid;
+  formErrors.unshift(message);
+  const result = submission.reply({ fieldErrors, formErrors: [...new Set(formErrors)] });
+  return data<Reply>(
+    { status: invalid ? 'invalid' : 'error', result, message },
+    { status: saved.status >= 400 && saved.status < 600 ? saved.status : 500, headers },
+  );
+}
