@@ -1,33 +1,31 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { BrowserContext, Page } from "@playwright/test";
-import { demo, expect, loginAs, test } from "./fixtures";
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from '@playwright/test';
+import { demo, expect, loginAs, test } from './fixtures';
 
 /**
  * Sign-in and the session lifecycle in a real browser: both login screens, the role rules, the
  * guards with their redirectTo, logout, a silent token refresh, and the no-JavaScript path.
  */
 
-const email = (page: Page) => page.getByLabel("Email", { exact: true });
-const password = (page: Page) => page.getByLabel("Password", { exact: true });
+const email = (page: Page) => page.getByLabel('Email', { exact: true });
+const password = (page: Page) => page.getByLabel('Password', { exact: true });
 const submit = (page: Page) => page.locator('form button[type="submit"]');
 const formAlert = (page: Page) => page.locator('form [role="alert"]');
 /** The super-admin panel, or the page it opens on. */
 const superAdminPanel = /\/admin\/super-admin(\/[\w-]+)?$/;
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /**
  * A refused sign-in answers 400 or 403, which Chromium logs as a failed resource; that is the
  * expected answer here, not a fault of the page.
  */
-const refusedSignIn =
-  /^Failed to load resource: the server responded with a status of 40[03] .*\/admin\/(super\/)?login(\.data)?\)$/;
+const refusedSignIn = /^Failed to load resource: the server responded with a status of 40[03] .*\/admin\/(super\/)?login(\.data)?\)$/;
 
 async function fillLogin(page: Page, address: string, secret: string) {
   await email(page).fill(address);
@@ -37,287 +35,209 @@ async function fillLogin(page: Page, address: string, secret: string) {
 
 /** The web session cookie's content (signed, not encrypted): the tokens the server keeps for the browser. */
 async function sessionOf(context: BrowserContext) {
-  const cookie = (await context.cookies()).find((c) => c.name === "__session");
+  const cookie = (await context.cookies()).find((c) => c.name === '__session');
   if (!cookie) return null;
   const value = decodeURIComponent(cookie.value);
-  const encoded = value.slice(0, value.lastIndexOf("."));
-  const data = JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) as {
-    accessToken: string;
-    refreshToken: string;
-  };
-  const claims = JSON.parse(
-    Buffer.from(data.accessToken.split(".")[1]!, "base64url").toString()
-  ) as { exp: number };
+  const encoded = value.slice(0, value.lastIndexOf('.'));
+  const data = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as { accessToken: string; refreshToken: string };
+  const claims = JSON.parse(Buffer.from(data.accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number };
   return { raw: cookie.value, ...data, expiresAt: claims.exp * 1000 };
 }
 
-test.describe("Admin Login", () => {
-  test("shows the validation messages of the form", async ({ page }) => {
-    await page.goto("/admin/login");
-    await expect(
-      page.getByRole("heading", { name: "Admin Login" })
-    ).toBeVisible();
+test.describe('Admin Login', () => {
+  test('shows the validation messages of the form', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 
-    await fillLogin(page, "not-an-address", "secret1");
-    await expect(
-      page.getByText("Please enter a valid email address")
-    ).toBeVisible();
+    await fillLogin(page, 'not-an-address', 'secret1');
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
-    await fillLogin(page, "admin@", "secret1");
-    await expect(
-      page.getByText("Invalid email address", { exact: true })
-    ).toBeVisible();
-    await expect(
-      page.getByText("Please enter a valid email address")
-    ).toHaveCount(0);
+    await fillLogin(page, 'admin@', 'secret1');
+    await expect(page.getByText('Invalid email address', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
 
-    await fillLogin(page, demo.admin.email, "12345");
-    await expect(
-      page.getByText("Password must be at least 6 characters long")
-    ).toBeVisible();
-    await expect(
-      page.getByText("Invalid email address", { exact: true })
-    ).toHaveCount(0);
+    await fillLogin(page, demo.admin.email, '12345');
+    await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+    await expect(page.getByText('Invalid email address', { exact: true })).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test("signs an admin in: a toast says so and the dashboard opens", async ({
-    page,
-  }) => {
-    await page.goto("/admin/login");
+  test('signs an admin in: a toast says so and the dashboard opens', async ({ page }) => {
+    await page.goto('/admin/login');
     await fillLogin(page, demo.admin.email, demo.admin.password);
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(toast(page, "Login successful!")).toBeVisible();
-    await expect(
-      page.getByRole("heading", { name: "Dashboard" })
-    ).toBeVisible();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
-  test("sends a super admin to the super-admin panel", async ({ page }) => {
-    await page.goto("/admin/login");
+  test('sends a super admin to the super-admin panel', async ({ page }) => {
+    await page.goto('/admin/login');
     await fillLogin(page, demo.superadmin.email, demo.superadmin.password);
     await expect(page).toHaveURL(superAdminPanel);
-    await expect(toast(page, "Super Admin login successful!")).toBeVisible();
+    await expect(toast(page, 'Super Admin login successful!')).toBeVisible();
   });
+
 });
 
-test.describe("Super Admin Login", () => {
-  test("shows the validation messages of the form", async ({ page }) => {
-    await page.goto("/admin/super/login");
-    await expect(
-      page.getByRole("heading", { name: "Super Admin Login" })
-    ).toBeVisible();
+test.describe('Super Admin Login', () => {
+  test('shows the validation messages of the form', async ({ page }) => {
+    await page.goto('/admin/super/login');
+    await expect(page.getByRole('heading', { name: 'Super Admin Login' })).toBeVisible();
 
     await submit(page).click();
-    await expect(page.getByText("Email required")).toBeVisible();
-    await expect(page.getByText("Password required")).toBeVisible();
+    await expect(page.getByText('Email required')).toBeVisible();
+    await expect(page.getByText('Password required')).toBeVisible();
 
-    await fillLogin(page, demo.superadmin.email, "12345");
-    await expect(page.getByText("Min 6 chars")).toBeVisible();
-    await expect(page.getByText("Email required")).toHaveCount(0);
+    await fillLogin(page, demo.superadmin.email, '12345');
+    await expect(page.getByText('Min 6 chars')).toBeVisible();
+    await expect(page.getByText('Email required')).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/super\/login$/);
   });
 
-  test("reads Logging in... while it submits, then opens the panel", async ({
-    page,
-  }) => {
-    await page.goto("/admin/super/login");
+  test('reads Logging in... while it submits, then opens the panel', async ({ page }) => {
+    await page.goto('/admin/super/login');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
-      (url) => url.pathname.startsWith("/admin/super/login"),
+      (url) => url.pathname.startsWith('/admin/super/login'),
       async (route) => {
-        if (route.request().method() === "POST") await held;
+        if (route.request().method() === 'POST') await held;
         await route.continue();
-      }
+      },
     );
     await fillLogin(page, demo.superadmin.email, demo.superadmin.password);
-    await expect(submit(page)).toHaveText("Logging in...");
+    await expect(submit(page)).toHaveText('Logging in...');
     await expect(submit(page)).toBeDisabled();
     release();
     await expect(page).toHaveURL(superAdminPanel);
-    await expect(toast(page, "Super Admin login successful!")).toBeVisible();
+    await expect(toast(page, 'Super Admin login successful!')).toBeVisible();
   });
 });
 
-test.describe("refused sign-ins", () => {
+test.describe('refused sign-ins', () => {
   test.use({ allowedConsoleErrors: [refusedSignIn] });
 
-  test("Admin Login answers a wrong password with Invalid email or password", async ({
-    page,
-  }) => {
-    await page.goto("/admin/login");
-    await fillLogin(page, demo.northAdmin.email, "Wrong@123");
-    await expect(formAlert(page)).toHaveText("Invalid email or password");
+  test('Admin Login answers a wrong password with Invalid email or password', async ({ page }) => {
+    await page.goto('/admin/login');
+    await fillLogin(page, demo.northAdmin.email, 'Wrong@123');
+    await expect(formAlert(page)).toHaveText('Invalid email or password');
     await expect(page).toHaveURL(/\/admin\/login$/);
     // SPEC.md section 8: the form is reset on every failure.
-    await expect(email(page)).toHaveValue("");
-    await expect(password(page)).toHaveValue("");
+    await expect(email(page)).toHaveValue('');
+    await expect(password(page)).toHaveValue('');
     // A success right after clears the failure from the email's count.
     await fillLogin(page, demo.northAdmin.email, demo.northAdmin.password);
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("Admin Login refuses a role outside the admin area, naming it", async ({
-    page,
-    request,
-  }) => {
-    const login = await request.post("/api/v1/auth/v2/login", {
-      data: demo.superadmin,
-    });
+  test('Admin Login refuses a role outside the admin area, naming it', async ({ page, request }) => {
+    const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
     expect(login.status()).toBe(200);
-    const { accessToken } = (await login.json()).data as {
-      accessToken: string;
-    };
-    const teacher = {
-      email: `teacher.${randomBytes(3).toString("hex")}@institute.demo`,
-      password: "Teach@123",
-    };
-    const created = await request.post("/api/v1/users", {
+    const { accessToken } = (await login.json()).data as { accessToken: string };
+    const teacher = { email: `teacher.${randomBytes(3).toString('hex')}@institute.demo`, password: 'Teach@123' };
+    const created = await request.post('/api/v1/users', {
       headers: { Authorization: `Bearer ${accessToken}` },
-      data: {
-        name: "Tara Teacher",
-        ...teacher,
-        role: "teacher",
-        status: "active",
-      },
+      data: { name: 'Tara Teacher', ...teacher, role: 'teacher', status: 'active' },
     });
     expect(created.status(), await created.text()).toBe(201);
 
-    await page.goto("/admin/login");
+    await page.goto('/admin/login');
     await fillLogin(page, teacher.email, teacher.password);
-    await expect(formAlert(page)).toHaveText(
-      "Access denied. This is admin login page. You have 'teacher' role."
-    );
+    await expect(formAlert(page)).toHaveText("Access denied. This is admin login page. You have 'teacher' role.");
     await expect(page).toHaveURL(/\/admin\/login$/);
-    await expect(email(page)).toHaveValue("");
-    await page.goto("/admin");
+    await expect(email(page)).toHaveValue('');
+    await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
   });
-  test("Super Admin Login refuses a branch user, naming the role, and resets the form", async ({
-    page,
-  }) => {
-    await page.goto("/admin/super/login");
+  test('Super Admin Login refuses a branch user, naming the role, and resets the form', async ({ page }) => {
+    await page.goto('/admin/super/login');
     await fillLogin(page, demo.northStaff.email, demo.northStaff.password);
     await expect(formAlert(page)).toHaveText(
-      "Access denied. This is superadmin login page. You have 'branch_user' role."
+      "Access denied. This is superadmin login page. You have 'branch_user' role.",
     );
-    await expect(email(page)).toHaveValue("");
-    await expect(password(page)).toHaveValue("");
-    await page.goto("/admin/super-admin");
+    await expect(email(page)).toHaveValue('');
+    await expect(password(page)).toHaveValue('');
+    await page.goto('/admin/super-admin');
     await expect(page).toHaveURL(/\/admin\/super\/login\?redirectTo=/);
   });
 });
 
-test.describe("guards", () => {
-  test("a signed-out visit to an admin page goes to login and comes back after it", async ({
-    page,
-  }) => {
-    await page.goto("/admin/students/registered");
-    await expect(page).toHaveURL(
-      "/admin/login?redirectTo=%2Fadmin%2Fstudents%2Fregistered"
-    );
+test.describe('guards', () => {
+  test('a signed-out visit to an admin page goes to login and comes back after it', async ({ page }) => {
+    await page.goto('/admin/students/registered');
+    await expect(page).toHaveURL('/admin/login?redirectTo=%2Fadmin%2Fstudents%2Fregistered');
     await fillLogin(page, demo.admin.email, demo.admin.password);
     await expect(page).toHaveURL(/\/admin\/students\/registered$/);
   });
 
-  test("a signed-out visit to the super-admin panel goes to the super-admin login", async ({
-    page,
-  }) => {
-    await page.goto("/admin/super-admin");
+  test('a signed-out visit to the super-admin panel goes to the super-admin login', async ({ page }) => {
+    await page.goto('/admin/super-admin');
     await expect(page).toHaveURL(/\/admin\/super\/login(\?|$)/);
-    await expect(
-      page.getByRole("heading", { name: "Super Admin Login" })
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Super Admin Login' })).toBeVisible();
   });
 
-  test("the login pages are for guests: a signed-in admin goes to /admin", async ({
-    page,
-  }) => {
+  test('the login pages are for guests: a signed-in admin goes to /admin', async ({ page }) => {
     await loginAs(page, demo.southAdmin.email, demo.southAdmin.password);
     await expect(page).toHaveURL(/\/admin$/);
-    await page.goto("/admin/login");
+    await page.goto('/admin/login');
     await expect(page).toHaveURL(/\/admin$/);
-    await page.goto("/");
+    await page.goto('/');
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("an admin opening the super-admin panel is asked to sign in as super admin", async ({
-    page,
-  }) => {
+  test('an admin opening the super-admin panel is asked to sign in as super admin', async ({ page }) => {
     await loginAs(page, demo.southStaff.email, demo.southStaff.password);
-    await page.goto("/admin/super-admin");
-    await expect(page).toHaveURL(
-      /\/admin\/super\/login\?redirectTo=%2Fadmin%2Fsuper-admin(%2F[\w-]+)?$/
-    );
-    await expect(
-      page.getByRole("heading", { name: "Super Admin Login" })
-    ).toBeVisible();
+    await page.goto('/admin/super-admin');
+    await expect(page).toHaveURL(/\/admin\/super\/login\?redirectTo=%2Fadmin%2Fsuper-admin(%2F[\w-]+)?$/);
+    await expect(page.getByRole('heading', { name: 'Super Admin Login' })).toBeVisible();
   });
 });
 
-test("logout returns to the admin login, and /admin asks to sign in again", async ({
-  page,
-  context,
-}) => {
+test('logout returns to the admin login, and /admin asks to sign in again', async ({ page, context }) => {
   await loginAs(page, demo.admin.email, demo.admin.password);
   await expect(page).toHaveURL(/\/admin$/);
   const session = await sessionOf(context);
   expect(session).not.toBeNull();
 
-  await page.getByRole("button", { name: /^Account menu for / }).click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await sessionOf(context)).toBeNull();
 
-  await page.goto("/admin");
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
 
   // The session ended on the API too: its refresh token is refused.
-  const refresh = await page.request.post("/api/v1/users/refresh", {
-    data: { refreshToken: session!.refreshToken },
-  });
+  const refresh = await page.request.post('/api/v1/users/refresh', { data: { refreshToken: session!.refreshToken } });
   expect(refresh.status()).toBe(401);
 });
 
-test.describe("without JavaScript", () => {
+test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [refusedSignIn] });
 
-  test("the admin login form signs in and lands on /admin", async ({
-    page,
-  }) => {
-    await page.goto("/admin/login");
+  test('the admin login form signs in and lands on /admin', async ({ page }) => {
+    await page.goto('/admin/login');
     await fillLogin(page, demo.northStaff.email, demo.northStaff.password);
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(
-      page.getByRole("heading", { name: "Dashboard" })
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
-  test("the super-admin login shows a refusal and an empty form", async ({
-    page,
-  }) => {
-    await page.goto("/admin/super/login");
+  test('the super-admin login shows a refusal and an empty form', async ({ page }) => {
+    await page.goto('/admin/super/login');
     await fillLogin(page, demo.southStaff.email, demo.southStaff.password);
     await expect(formAlert(page)).toHaveText(
-      "Access denied. This is superadmin login page. You have 'branch_user' role."
+      "Access denied. This is superadmin login page. You have 'branch_user' role.",
     );
-    await expect(email(page)).toHaveValue("");
-    await expect(password(page)).toHaveValue("");
+    await expect(email(page)).toHaveValue('');
+    await expect(password(page)).toHaveValue('');
   });
 
-  test("the server answers with the same validation messages", async ({
-    page,
-  }) => {
-    await page.goto("/admin/login");
-    await fillLogin(page, "not-an-address", "123");
-    await expect(
-      page.getByText("Please enter a valid email address")
-    ).toBeVisible();
-    await expect(
-      page.getByText("Password must be at least 6 characters long")
-    ).toBeVisible();
+  test('the server answers with the same validation messages', async ({ page }) => {
+    await page.goto('/admin/login');
+    await fillLogin(page, 'not-an-address', '123');
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
   });
 });
 
@@ -327,62 +247,49 @@ const TOKEN_SECONDS = 5;
  * A server of its own whose access tokens last a few seconds, so a token can expire while the
  * test waits. It starts the same production build on a fresh embedded database.
  */
-test.describe("an expired access token", () => {
+test.describe('an expired access token', () => {
   let server: ChildProcess | undefined;
   let dataDir: string | undefined;
-  let baseURL = "";
+  let baseURL = '';
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dataDir = await mkdtemp(path.join(tmpdir(), "institute-e2e-tokens-"));
+    dataDir = await mkdtemp(path.join(tmpdir(), 'institute-e2e-tokens-'));
     const port = await freePort();
     baseURL = `http://127.0.0.1:${port}`;
-    const root = path.resolve(
-      path.dirname(fileURLToPath(import.meta.url)),
-      "../.."
-    );
-    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
       cwd: root,
       env: {
         ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        API_URL: "",
-        SEED_ON_EMPTY: "true",
-        LOG_LEVEL: "warn",
+        DATABASE_URL: '',
+        API_URL: '',
+        SEED_ON_EMPTY: 'true',
+        LOG_LEVEL: 'warn',
         ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
       },
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    let errors = "";
-    server.stderr!.on(
-      "data",
-      (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000))
-    );
+    let errors = '';
+    server.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
     const deadline = Date.now() + 100_000;
     for (;;) {
-      if (server.exitCode !== null)
-        throw new Error(
-          `The short-token server exited with ${server.exitCode}:\n${errors}`
-        );
-      const ok = await fetch(`${baseURL}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false
-      );
+      if (server.exitCode !== null) throw new Error(`The short-token server exited with ${server.exitCode}:\n${errors}`);
+      const ok = await fetch(`${baseURL}/api/v1/health`).then((r) => r.ok, () => false);
       if (ok) break;
-      if (Date.now() > deadline)
-        throw new Error(`The short-token server did not start:\n${errors}`);
+      if (Date.now() > deadline) throw new Error(`The short-token server did not start:\n${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   });
 
   test.afterAll(async () => {
     if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once("exit", resolve));
-      server.kill("SIGTERM");
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
       await exited;
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -392,27 +299,19 @@ test.describe("an expired access token", () => {
   async function outliveAccessToken(context: BrowserContext) {
     const session = await sessionOf(context);
     expect(session).not.toBeNull();
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.max(0, session!.expiresAt - Date.now()) + 1_000)
-    );
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, session!.expiresAt - Date.now()) + 1_000));
     return session!;
   }
 
-  async function expectRenewed(
-    context: BrowserContext,
-    before: NonNullable<Awaited<ReturnType<typeof sessionOf>>>
-  ) {
+  async function expectRenewed(context: BrowserContext, before: NonNullable<Awaited<ReturnType<typeof sessionOf>>>) {
     const after = await sessionOf(context);
-    expect(after, "still signed in").not.toBeNull();
+    expect(after, 'still signed in').not.toBeNull();
     expect(after!.refreshToken).not.toBe(before.refreshToken);
     expect(after!.accessToken).not.toBe(before.accessToken);
     expect(after!.expiresAt).toBeGreaterThan(Date.now());
   }
 
-  test("is refreshed silently during a navigation", async ({
-    page,
-    context,
-  }) => {
+  test('is refreshed silently during a navigation', async ({ page, context }) => {
     test.setTimeout(60_000);
     await page.goto(`${baseURL}/admin/login`);
     await fillLogin(page, demo.admin.email, demo.admin.password);
@@ -421,40 +320,29 @@ test.describe("an expired access token", () => {
     // A navigation inside the app: the loaders of the next page run on the server with the
     // expired token, refresh it once and hand the browser the new cookie.
     let before = await outliveAccessToken(context);
-    await page
-      .getByRole("link", { name: "Registered Students" })
-      .first()
-      .click();
+    await page.getByRole('link', { name: 'Registered Students' }).first().click();
     await expect(page).toHaveURL(`${baseURL}/admin/students/registered`);
-    await expect(
-      page.getByRole("heading", { name: "Registered Students" })
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Registered Students' })).toBeVisible();
     await expectRenewed(context, before);
 
     // A full page load does the same.
     before = await outliveAccessToken(context);
     await page.goto(`${baseURL}/admin`);
     await expect(page).toHaveURL(`${baseURL}/admin`);
-    await expect(
-      page.getByRole("heading", { name: "Dashboard" })
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expectRenewed(context, before);
 
-    await expect(
-      toast(page, "Session expired. Please log in again.")
-    ).toHaveCount(0);
+    await expect(toast(page, 'Session expired. Please log in again.')).toHaveCount(0);
   });
 });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() =>
-        resolve(typeof address === "object" && address ? address.port : 0)
-      );
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }
