@@ -1,37 +1,249 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Outlet, useLoaderData } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRouteError,
+  useSubmit,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import {
+  KeyboardIcon,
+  LogOutIcon,
+  MenuIcon,
+  MonitorIcon,
+  MoonIcon,
+  PlusIcon,
+  RefreshCwIcon,
+  ShieldIcon,
+  SunIcon,
+  UserPlusIcon,
+} from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
+import { CommandPalette, type PaletteItem } from '~/components/command-palette';
 import { SessionTimeout } from '~/components/session-timeout';
+import { ShortcutsDialog, type ShortcutSection } from '~/components/shortcuts-dialog';
+import { AddFormDialog, addFormSchema } from '~/components/super-admin/add-form-dialog';
+import { formEditorPath, panelPaths, panelSections } from '~/components/super-admin/panel-nav';
+import { PanelSidebar } from '~/components/super-admin/panel-sidebar';
 import { Button } from '~/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet';
+import { isTypingTarget, useKeySequences, useWindowKeydown } from '~/hooks/use-keyboard';
+import { useThemeSwitch } from '~/hooks/use-theme-switch';
 import { requireSuperAdmin } from '~/services/auth.server';
+import { createCustomForm, listCustomForms } from '~/services/custom-forms.server';
+import { readForm } from '~/services/forms.server';
+import { redirectWithToast } from '~/services/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Super Admin' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, headers } = await requireSuperAdmin(request, context);
-  return data({ user }, { headers });
+  const { user, api, headers } = await requireSuperAdmin(request, context);
+  const customForms = await listCustomForms(api);
+  return data(
+    { user: { name: user.name, email: user.email }, customForms },
+    { headers },
+  );
 }
 
+/** Add New Form: creates an empty custom form and opens its editor. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, headers } = await requireSuperAdmin(request, context);
+  const { submission } = await readForm(request, addFormSchema);
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers });
+  const result = await createCustomForm(api, submission.value.name);
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [result.message] }), { status: result.status >= 500 ? 500 : 400, headers });
+  }
+  return redirectWithToast(formEditorPath(result.data.formType), { type: 'success', title: result.message }, { headers });
+}
+
+/**
+ * The panel's data (who is signed in, the custom forms) changes only through the panel's own
+ * action and the form editor: searching, paging and the user and permission forms leave it alone.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formAction,
+  defaultShouldRevalidate,
+}) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  const otherPage = [panelPaths.users, panelPaths.permissions].some((path) => formAction?.startsWith(path));
+  if (formMethod && otherPage) return false;
+  return defaultShouldRevalidate;
+};
+
+const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
+  {
+    title: 'General',
+    shortcuts: [
+      { keys: 'mod+k', label: 'Open the command palette' },
+      { keys: '?', label: 'Show keyboard shortcuts' },
+      { keys: 'alt+t', label: 'Focus notifications' },
+    ],
+  },
+  {
+    title: 'Go to',
+    shortcuts: [
+      { keys: 'g u', label: 'User Management' },
+      { keys: 'g p', label: 'Permission Management' },
+    ],
+  },
+];
+
 export default function SuperAdminPanel() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, customForms } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const csrf = useAuthenticityToken();
+  const switchTheme = useThemeSwitch();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [addFormOpen, setAddFormOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const sections = useMemo(() => panelSections(customForms), [customForms]);
+
+  // A page was chosen (or a form created): the sheet and the dialog get out of the way.
+  useEffect(() => {
+    setMenuOpen(false);
+    setAddFormOpen(false);
+  }, [location.pathname]);
+
+  useKeySequences(
+    sections.flatMap((section) =>
+      section.links.flatMap((link) => (link.shortcut ? [{ keys: link.shortcut, run: () => navigate(link.href) }] : [])),
+    ),
+  );
+  useWindowKeydown((event) => {
+    if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+    event.preventDefault();
+    setShortcutsOpen(true);
+  });
+
+  const paletteItems = useMemo<PaletteItem[]>(
+    () => [
+      ...sections.flatMap((section) =>
+        section.links.map((link) => ({
+          id: link.id,
+          label: link.label,
+          group: section.title,
+          icon: link.icon,
+          href: link.href,
+          keywords: link.keywords,
+          shortcut: link.shortcut,
+        })),
+      ),
+      { id: 'action:add-user', label: 'Add User', group: 'Actions', icon: UserPlusIcon, href: `${panelPaths.users}?new=user`, keywords: ['new user', 'create user'] },
+      { id: 'action:add-form', label: 'Add New Form', group: 'Actions', icon: PlusIcon, keywords: ['custom form', 'create form'], onSelect: () => setAddFormOpen(true) },
+      {
+        id: 'action:sync-permissions',
+        label: 'Sync Permissions',
+        group: 'Actions',
+        icon: RefreshCwIcon,
+        keywords: ['catalogue', 'synchronize'],
+        onSelect: () => submit({ intent: 'permissions.sync', csrf }, { method: 'post', action: panelPaths.permissions }),
+      },
+      { id: 'action:theme-light', label: 'Switch to light theme', group: 'Actions', icon: SunIcon, keywords: ['theme', 'appearance'], onSelect: () => switchTheme('light') },
+      { id: 'action:theme-dark', label: 'Switch to dark theme', group: 'Actions', icon: MoonIcon, keywords: ['theme', 'appearance'], onSelect: () => switchTheme('dark') },
+      { id: 'action:theme-system', label: 'Use the system theme', group: 'Actions', icon: MonitorIcon, keywords: ['theme', 'appearance'], onSelect: () => switchTheme('system') },
+      { id: 'action:shortcuts', label: 'Keyboard shortcuts', group: 'Actions', icon: KeyboardIcon, shortcut: '?', keywords: ['help', 'keys'], onSelect: () => setShortcutsOpen(true) },
+      {
+        id: 'action:logout',
+        label: 'Log out',
+        group: 'Actions',
+        icon: LogOutIcon,
+        keywords: ['sign out', 'logout'],
+        onSelect: () => submit({ csrf }, { method: 'post', action: '/logout' }),
+      },
+    ],
+    [sections, submit, csrf, switchTheme],
+  );
+
+  const sidebar = (className?: string) => (
+    <PanelSidebar
+      user={user}
+      sections={sections}
+      className={className}
+      onAddForm={() => {
+        setMenuOpen(false);
+        setAddFormOpen(true);
+      }}
+      onOpenPalette={() => {
+        setMenuOpen(false);
+        setPaletteOpen(true);
+      }}
+    />
+  );
+
   return (
-    <div className="min-h-svh">
+    <div className="min-h-svh bg-muted/40 dark:bg-background">
       <SessionTimeout />
-      <header className="flex items-center justify-between border-b px-4 py-3">
-        <h1 className="font-semibold">Super Admin Panel</h1>
-        <div className="flex items-center gap-3 text-sm">
-          <span>{user.name}</span>
-          <Form method="post" action="/logout">
-            <AuthenticityTokenInput />
-            <Button type="submit" variant="outline" size="sm">
-              Logout
-            </Button>
-          </Form>
-        </div>
-      </header>
-      <main className="p-6">
-        <Outlet />
-      </main>
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-sidebar-border lg:block">{sidebar()}</aside>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur lg:hidden">
+          <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+            <MenuIcon aria-hidden="true" />
+          </Button>
+          <Link to={panelPaths.home} className="flex items-center gap-2 font-semibold">
+            <ShieldIcon aria-hidden="true" className="size-4 text-primary" />
+            Super Admin
+          </Link>
+        </header>
+        <main className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+        <SheetContent side="left" className="w-72 gap-0 p-0 sm:max-w-72 lg:hidden">
+          <SheetTitle className="sr-only">Menu</SheetTitle>
+          <SheetDescription className="sr-only">Pages of the super admin panel</SheetDescription>
+          {sidebar('min-h-full')}
+        </SheetContent>
+      </Sheet>
+
+      <AddFormDialog open={addFormOpen} onOpenChange={setAddFormOpen} />
+      <CommandPalette
+        items={paletteItems}
+        open={paletteOpen}
+        onOpenChange={setPaletteOpen}
+        recentStorageKey="super-admin-palette-recent"
+        searchUrl="/resources/palette-search"
+        placeholder="Search pages, actions and users…"
+      />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} sections={SHORTCUT_SECTIONS} />
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
+  return (
+    <main className="grid min-h-svh place-items-center p-6">
+      <div className="max-w-md text-center">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="mt-2 text-muted-foreground">
+          The panel could not be shown. Try again, or go back to{' '}
+          <Link className="underline" to={panelPaths.users}>
+            User Management
+          </Link>
+          .
+        </p>
+      </div>
+    </main>
   );
 }

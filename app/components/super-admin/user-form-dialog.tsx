@@ -1,0 +1,198 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { useFetcher } from '@remix-run/react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { toast } from 'sonner';
+import type { ZodTypeAny } from 'zod';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { FieldError } from '~/components/ui/field-error';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { NativeSelect } from '~/components/ui/native-select';
+import { useFetcherOutcome } from './use-fetcher-outcome';
+
+/** SPEC.md section 3: role is free text; these are offered. */
+export const ROLE_SUGGESTIONS = ['user', 'admin', 'superadmin', 'teacher', 'student', 'manager'] as const;
+
+export interface EditableUser {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  status: 'active' | 'inactive';
+  branchId: string | null;
+}
+
+/** What the users route's action answers when it does not redirect. */
+export interface UserFormReply {
+  result: SubmissionResult<string[]>;
+  /** A failure to show as a toast as well (the server's message, or the screen's). */
+  toast: string | null;
+}
+
+interface UserFormFields {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: string;
+  status: 'active' | 'inactive';
+  branchId: string;
+}
+
+export const USER_FORM_FETCHER = 'super-admin-user-form';
+
+interface UserFormDialogProps {
+  /** Which opening of the dialog this is; each has its own fetcher. */
+  session: number;
+  /** Adding when null, else editing this user. */
+  user: EditableUser | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  schema: ZodTypeAny;
+  branches: readonly { id: string; name: string }[];
+}
+
+/**
+ * Add or edit a user (SPEC.md sections 2.5 and 5). The form posts to the users route with a
+ * fetcher: a refusal stays in the dialog (and shows as a toast), a success redirects back to
+ * the list with its toast and closes the dialog.
+ */
+export function UserFormDialog({ session, user, open, onOpenChange, schema, branches }: UserFormDialogProps) {
+  const fetcher = useFetcher<UserFormReply>({ key: `${USER_FORM_FETCHER}-${session}` });
+  const editing = user !== null;
+  const busy = fetcher.state !== 'idle';
+  // A refusal stays in the dialog and shows as a toast; a success redirected: close.
+  const sent = useFetcherOutcome(fetcher, (reply) => {
+    if (reply?.toast) toast.error(reply.toast);
+    else if (!reply) onOpenChange(false);
+  });
+
+  const [form, fields] = useForm<UserFormFields>({
+    id: `user-form-${session}`,
+    lastResult: busy ? undefined : fetcher.data?.result,
+    defaultValue: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      role: user?.role ?? 'user',
+      status: user?.status ?? 'active',
+      branchId: user?.branchId ?? '',
+    },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit User' : 'Add User'}</DialogTitle>
+          <DialogDescription>
+            {editing ? `Change the details of ${user.name}.` : 'Create an account; grant its permissions in Permission Management.'}
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          className="grid gap-4"
+          {...getFormProps(form)}
+          onSubmit={(event) => {
+            form.onSubmit(event);
+            if (!event.defaultPrevented) sent();
+          }}
+        >
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value={editing ? 'user.update' : 'user.create'} />
+          {editing ? <input type="hidden" name="userId" value={user._id} /> : null}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={fields.name.id} required>
+                Name
+              </Label>
+              <Input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" autoFocus />
+              <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={fields.email.id} required>
+                Email
+              </Label>
+              <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
+              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={fields.phone.id}>Phone</Label>
+              <Input {...getInputProps(fields.phone, { type: 'tel' })} inputMode="numeric" placeholder="10 digits" autoComplete="off" />
+              <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={fields.password.id} required={!editing}>
+                Password
+              </Label>
+              <Input
+                {...getInputProps(fields.password, { type: 'password' })}
+                autoComplete="new-password"
+                placeholder={editing ? 'Leave blank to keep the current one' : 'At least 6 characters'}
+              />
+              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={fields.role.id}>Role</Label>
+              <Input {...getInputProps(fields.role, { type: 'text' })} list="user-role-suggestions" autoComplete="off" />
+              <datalist id="user-role-suggestions">
+                {ROLE_SUGGESTIONS.map((role) => (
+                  <option key={role} value={role} />
+                ))}
+              </datalist>
+              <FieldError id={fields.role.errorId} errors={fields.role.errors} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={fields.status.id}>Status</Label>
+              <NativeSelect {...getSelectProps(fields.status)}>
+                <option value="active">Active</option>
+                <option value="inactive">Inactive</option>
+              </NativeSelect>
+              <FieldError id={fields.status.errorId} errors={fields.status.errors} />
+            </div>
+            <div className="grid gap-2 sm:col-span-2">
+              <Label htmlFor={fields.branchId.id}>Branch</Label>
+              <NativeSelect {...getSelectProps(fields.branchId)}>
+                <option value="">No branch (institute-wide)</option>
+                {branches.map((branch) => (
+                  <option key={branch.id} value={branch.id}>
+                    {branch.name}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldError id={fields.branchId.errorId} errors={fields.branchId.errors} />
+            </div>
+          </div>
+
+          {form.errors?.length ? (
+            <div
+              role="alert"
+              id={form.errorId}
+              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            >
+              {form.errors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+          ) : null}
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : editing ? 'Update User' : 'Add User'}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,341 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { adminRoutes } from '../../app/services/route-registry';
+import { demo, expect as baseExpect, loginAs, test } from './fixtures';
+
+/**
+ * The super-admin panel (SPEC.md section 2.5): user management, permission management, and the
+ * effect of both on the admin area of the user they manage.
+ */
+
+// Each test walks several pages with a sign-in or two, and a save reloads the page's lists:
+// generous limits keep a busy machine from failing them.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const PANEL = '/admin/super-admin';
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const titleOf = (path: string) => adminRoutes.find((route) => route.path === path)!.title;
+
+let sequence = 0;
+/** A person nobody else in the run uses. */
+function newPerson(first: string) {
+  sequence += 1;
+  const tag = `${Date.now().toString(36)}${sequence}`;
+  return { name: `${first} ${tag}`, email: `${first.toLowerCase()}.${tag}@institute.demo`, password: `${first}@12345` };
+}
+
+async function signInAsSuperAdmin(page: Page) {
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await expect(page).toHaveURL(/\/admin\/super-admin\/users$/);
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+}
+
+async function addUser(page: Page, person: { name: string; email: string; password: string }, branch?: string) {
+  await page.goto(`${PANEL}/users`);
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  await dialog.getByLabel('Name').fill(person.name);
+  await dialog.getByLabel('Email').fill(person.email);
+  await dialog.getByLabel('Phone').fill('9876543210');
+  await dialog.getByLabel('Password').fill(person.password);
+  if (branch) await dialog.getByLabel('Branch').selectOption({ label: branch });
+  await dialog.getByRole('button', { name: 'Add User' }).click();
+  await expect(toast(page, 'User added successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
+
+/** Opens Permission Management on a user, found through the list's search. */
+async function openPermissionsOf(page: Page, person: { name: string; email: string }) {
+  await page.goto(`${PANEL}/permissions`);
+  await page.getByPlaceholder('Search by name, email or role').fill(person.email);
+  await page.getByRole('list', { name: 'Users' }).getByRole('link', { name: new RegExp(person.name) }).click();
+  await expect(page.getByRole('form', { name: `Permissions of ${person.name}` })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]user=/);
+}
+
+async function grant(page: Page, person: { name: string }, names: string[]) {
+  for (const name of names) await page.getByRole('checkbox', { name: new RegExp(`\\b${name}\\b`) }).check();
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, `Permissions updated for ${person.name}`)).toBeVisible();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+  for (const name of names) await expect(page.getByRole('checkbox', { name: new RegExp(`\\b${name}\\b`) })).toBeChecked();
+}
+
+/** Adds a user through the API (for tests that drive the screen without JavaScript). */
+async function createUserOnApi(request: APIRequestContext, person: { name: string; email: string; password: string }) {
+  const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
+  expect(login.ok()).toBe(true);
+  const { data } = (await login.json()) as { data: { accessToken: string } };
+  const created = await request.post('/api/v1/users', {
+    data: { ...person, role: 'user', status: 'active' },
+    headers: { Authorization: `Bearer ${data.accessToken}` },
+  });
+  expect(created.status()).toBe(201);
+}
+
+/** A second browser, signed in as the managed user at the admin login. */
+async function signInElsewhere(browser: Browser, baseURL: string, person: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAs(page, person.email, person.password, '/admin/login');
+  return { context, page };
+}
+
+test.describe('the super-admin panel', () => {
+  test('a user created here signs in with the permissions granted here, and loses access when deactivated', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const person = newPerson('Priya');
+    await signInAsSuperAdmin(page);
+    await addUser(page, person, 'North Campus');
+    await page.getByLabel('Search').fill(person.email);
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(person.email).replace(/\./g, '\\.')}`));
+    await expect(userRow(page, person.email)).toContainText('North Campus');
+    await expect(userRow(page, person.email)).toContainText('Active');
+
+    await openPermissionsOf(page, person);
+    await grant(page, person, ['STUDENT_VIEW_ALL', 'DASHBOARD_VIEW']);
+
+    const staff = await signInElsewhere(browser, baseURL!, person);
+    try {
+      await expect(staff.page).toHaveURL(/\/admin\/?$/);
+      const nav = mainNav(staff.page);
+      await expect(nav.getByRole('link', { name: titleOf('/admin') })).toBeVisible();
+      await expect(nav.getByRole('link', { name: titleOf('/admin/students/registered') })).toBeVisible();
+      await expect(nav.getByRole('link', { name: titleOf('/admin/courses') })).toHaveCount(0);
+
+      // One more grant; the user sees it after refreshing their permissions.
+      await grant(page, person, ['COURSE_VIEW_ALL']);
+      const account = staff.page.getByRole('button', { name: `Account menu for ${person.name}` });
+      if (await account.isVisible()) {
+        await account.click();
+        await staff.page.getByRole('menuitem', { name: /Refresh Permissions/ }).click();
+        await expect(toast(staff.page, /Permissions refreshed/)).toBeVisible();
+        await staff.page.keyboard.press('Escape');
+      } else {
+        await staff.page.reload();
+      }
+      await expect(nav.getByRole('link', { name: titleOf('/admin/courses') })).toBeVisible();
+
+      // Deactivated: the next page the user asks for is the login.
+      await page.goto(`${PANEL}/users?${new URLSearchParams({ search: person.email })}`);
+      await userRow(page, person.email).getByRole('button', { name: `Deactivate ${person.name}` }).click();
+      await expect(toast(page, 'User status updated')).toBeVisible();
+      await expect(userRow(page, person.email)).toContainText('Inactive');
+      await expect(userRow(page, person.email).getByRole('button', { name: `Activate ${person.name}` })).toBeVisible();
+
+      await nav.getByRole('link', { name: titleOf('/admin/students/registered') }).click();
+      await expect(staff.page).toHaveURL(/\/admin\/login/);
+    } finally {
+      await staff.context.close();
+    }
+  });
+
+  test('search, role and status filters live in the address, with a count and an empty state', async ({ page }) => {
+    await signInAsSuperAdmin(page);
+    await page.getByLabel('Role').selectOption({ label: 'Super Admin' });
+    await expect(page).toHaveURL(/role=superadmin/);
+    await expect(page.getByText(/^1 user found$/)).toBeVisible();
+    await expect(userRow(page, demo.superadmin.email)).toBeVisible();
+
+    await page.getByLabel('Status').selectOption({ label: 'Inactive' });
+    await expect(page).toHaveURL(/status=inactive/);
+    await expect(page.getByText('No users found')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/users$/);
+    await page.getByLabel('Search').fill('north');
+    await expect(page).toHaveURL(/search=north/);
+    await expect(userRow(page, demo.northAdmin.email)).toBeVisible();
+    await expect(userRow(page, demo.northStaff.email)).toBeVisible();
+    await expect(userRow(page, demo.southAdmin.email)).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByLabel('Search')).toHaveValue('north');
+    await expect(userRow(page, demo.northAdmin.email)).toBeVisible();
+  });
+
+  test('deleting asks first', async ({ page }) => {
+    const person = newPerson('Meera');
+    await signInAsSuperAdmin(page);
+    await addUser(page, person);
+    await page.getByLabel('Search').fill(person.email);
+    await userRow(page, person.email).getByRole('button', { name: `Delete ${person.name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete user?' });
+    await expect(confirm).toContainText(person.email);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(userRow(page, person.email)).toBeVisible();
+
+    await userRow(page, person.email).getByRole('button', { name: `Delete ${person.name}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'User deleted successfully')).toBeVisible();
+    await expect(page.getByText('No users found')).toBeVisible();
+  });
+
+  test('the permission editor counts, resets, and asks before switching users with unsaved changes', async ({ page }) => {
+    const person = newPerson('Kabir');
+    await signInAsSuperAdmin(page);
+    await addUser(page, person);
+    await openPermissionsOf(page, person);
+
+    for (const label of ['Total Users', 'Active Users', 'Users with Permissions', 'Total Permissions']) {
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    }
+    const students = page.getByRole('checkbox', { name: 'All Students permissions' });
+    await expect(students).toHaveAttribute('data-state', 'unchecked');
+    await page.getByRole('checkbox', { name: /\bSTUDENT_ADD\b/ }).check();
+    await expect(students).toHaveAttribute('data-state', 'indeterminate');
+    await students.click();
+    await expect(students).toHaveAttribute('data-state', 'checked');
+    await expect(page.getByRole('checkbox', { name: /\bSTUDENT_DELETE\b/ })).toBeChecked();
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(students).toHaveAttribute('data-state', 'unchecked');
+    await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Select All', exact: true }).click();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.getByRole('button', { name: 'Deselect All' }).click();
+    await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+    await page.getByRole('checkbox', { name: /\bEXAM_CREATE\b/ }).check();
+    await page.getByPlaceholder('Search by name, email or role').fill(demo.admin.email);
+    await page.getByRole('list', { name: 'Users' }).getByRole('link', { name: /Institute Admin/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page.getByRole('form', { name: `Permissions of ${person.name}` })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /\bEXAM_CREATE\b/ })).toBeChecked();
+
+    await page.getByRole('list', { name: 'Users' }).getByRole('link', { name: /Institute Admin/ }).click();
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page.getByRole('form', { name: 'Permissions of Institute Admin' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sync Permissions' }).click();
+    await expect(toast(page, 'Permissions synchronized successfully')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Permissions of Institute Admin' })).toBeVisible();
+  });
+
+  test('the sidebar lists the panel, adds a custom form, and logs out', async ({ page }) => {
+    await signInAsSuperAdmin(page);
+    const nav = page.getByRole('navigation', { name: 'Super admin' });
+    for (const name of ['User Management', 'Permission Management', 'Student Form', 'Course Form', 'Branch Form', 'Exam & Result Form']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Exam & Result Form' })).toHaveAttribute('href', `${PANEL}/forms/examResult`);
+
+    await nav.getByRole('button', { name: 'Add New Form' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Form' });
+    const create = dialog.getByRole('button', { name: 'Create' });
+    await expect(create).toBeDisabled();
+    await dialog.getByLabel('Form name').fill('   ');
+    await expect(create).toBeDisabled();
+    const label = `Alumni Survey ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Form name').fill(label);
+    await expect(dialog.getByText(label.toLowerCase().replace(/\s+/g, '-'))).toBeVisible();
+    await create.click();
+    await expect(page).toHaveURL(`${PANEL}/forms/${label.toLowerCase().replace(/\s+/g, '-')}`);
+    await page.goto(`${PANEL}/users`);
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/super\/login$/);
+    await page.goto(`${PANEL}/users`);
+    await expect(page).toHaveURL(/\/admin\/super\/login/);
+  });
+
+  test('on a phone the panel menu is a sheet', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsSuperAdmin(page);
+    await expect(page.getByRole('navigation', { name: 'Super admin' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await sheet.getByRole('link', { name: 'Permission Management' }).click();
+    await expect(page.getByRole('heading', { name: 'Permission Management', level: 1 })).toBeVisible();
+    await expect(sheet).toBeHidden();
+  });
+});
+
+test.describe('refusals', () => {
+  // The action answers a refused form with 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\) \(.*\/admin\/super-admin\/users\.data\)/] });
+
+  test('adding and editing check the required fields with the screen’s messages', async ({ page }) => {
+    const person = newPerson('Arjun');
+    await signInAsSuperAdmin(page);
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByLabel('Name').fill(person.name);
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(add.getByRole('alert')).toHaveText('Please fill in required fields (name, email, password)');
+    await expect(add.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(page.locator('#user-role-suggestions option')).toHaveCount(6);
+    await add.getByLabel('Email').fill(person.email);
+    await add.getByLabel('Password').fill(person.password);
+    await add.getByLabel('Role').fill('teacher');
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(toast(page, 'User added successfully')).toBeVisible();
+
+    // The same email again: the server's message.
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await add.getByLabel('Name').fill(`${person.name} again`);
+    await add.getByLabel('Email').fill(person.email.toUpperCase());
+    await add.getByLabel('Password').fill(person.password);
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(add.getByRole('alert')).toHaveText('A user with this email already exists');
+    await expect(toast(page, 'A user with this email already exists')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Search').fill(person.email);
+    const row = userRow(page, person.email);
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await row.getByRole('button', { name: `Edit ${person.name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByLabel('Role')).toHaveValue('teacher');
+    await expect(edit.getByLabel('Password')).toHaveValue('');
+    await edit.getByLabel('Name').fill('');
+    await edit.getByRole('button', { name: 'Update User' }).click();
+    await expect(edit.getByRole('alert')).toHaveText('Please fill in required fields');
+    await edit.getByLabel('Name').fill(`${person.name} Rao`);
+    // A blank password keeps the current one.
+    await edit.getByRole('button', { name: 'Update User' }).click();
+    await expect(toast(page, 'User updated successfully')).toBeVisible();
+    await expect(row).toContainText(`${person.name} Rao`);
+
+    const check = await page.request.post('/api/v1/auth/v2/login', { data: { email: person.email, password: person.password } });
+    expect(check.ok()).toBe(true);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the user list searches and filters through a plain form, and status changes post without scripts', async ({
+    page,
+  }) => {
+    const person = newPerson('Nisha');
+    await createUserOnApi(page.request, person);
+    await signInAsSuperAdmin(page);
+    await page.getByLabel('Search').fill(person.email);
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/search=.+&status=active/);
+    await expect(page.getByText(/^1 user found$/)).toBeVisible();
+    const row = userRow(page, person.email);
+    await row.getByRole('button', { name: `Deactivate ${person.name}` }).click();
+    await expect(page).toHaveURL(/search=.+&status=active/);
+    // Inactive now, so the active-only list no longer holds them.
+    await expect(page.getByText('No users found')).toBeVisible();
+    await page.getByLabel('Status').selectOption('inactive');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(row).toContainText('Inactive');
+    await row.getByRole('button', { name: `Activate ${person.name}` }).click();
+    await expect(page.getByText('No users found')).toBeVisible();
+  });
+});
