@@ -1,4 +1,4 @@
-import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
+import { useLocation, useNavigate } from '@remix-run/react';
 import { Command, defaultFilter } from 'cmdk';
 import { ClockIcon, FileTextIcon, GraduationCapIcon, SearchIcon, UserIcon, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -89,24 +89,41 @@ function keywordsOf(item: PaletteItem) {
   return [item.label, ...(item.description ? [item.description] : []), item.group, ...(item.keywords ?? [])];
 }
 
-/** Records found by the server for the query, fetched once typing pauses. */
+/**
+ * Records found by the server for the query, fetched once typing pauses. A plain request, aborted
+ * when the query changes: a refused or failed answer just means no results.
+ */
 function useRemoteSearch(url: string | undefined, query: string, minLength: number, debounceMs: number) {
-  const fetcher = useFetcher<PaletteSearchResponse>();
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
+  const [answer, setAnswer] = useState<PaletteSearchResponse | null>(null);
   const trimmed = query.trim();
   const active = Boolean(url) && trimmed.length >= minLength;
 
   useEffect(() => {
     if (!url || trimmed.length < minLength) return;
-    const timer = setTimeout(() => {
-      void load.current(`${url}?${new URLSearchParams({ q: trimmed })}`);
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      let results: PaletteSearchResult[] = [];
+      try {
+        const response = await fetch(`${url}?${new URLSearchParams({ q: trimmed })}`, {
+          headers: { Accept: 'application/json' },
+          credentials: 'same-origin',
+          signal: controller.signal,
+        });
+        const body = response.ok ? ((await response.json()) as Partial<PaletteSearchResponse>) : null;
+        if (Array.isArray(body?.results)) results = body.results;
+      } catch {
+        // Aborted for a newer query, offline, or not JSON (a signed-out session): nothing to show.
+      }
+      if (!controller.signal.aborted) setAnswer({ query: trimmed, results });
     }, debounceMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [url, trimmed, minLength, debounceMs]);
 
-  const current = active && fetcher.data?.query === trimmed ? fetcher.data.results : [];
-  return { results: current, searching: active && fetcher.data?.query !== trimmed };
+  const current = active && answer?.query === trimmed ? answer.results : [];
+  return { results: current, searching: active && answer?.query !== trimmed };
 }
 
 function PaletteRow({ item }: { item: PaletteItem }) {

@@ -19,6 +19,3 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   headers.set('Cache-Control', 'private, no-store');
   return Response.json({ query, results } satisfies PaletteSearchResponse, { headers });
 }
-
-/** A search answer belongs to its query: nothing to reload after a form is sent. */
-export const shouldRevalidate = () => false;
