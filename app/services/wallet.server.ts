@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import type { ChargeAnswer } from '~/components/wallet/admission-charge';
+import {
+  ledgerKindLabels,
+  ledgerKinds,
+  TRANSACTION_PAGE_SIZES,
+  type ChargeQuote,
+  type OperationPrice,
+  type StatisticsPeriod,
+  type TransactionPage,
+  type WalletBalance,
+  type WalletStatistics,
+  type WalletTransaction,
+  type AdmissionCharge,
+} from '~/components/wallet/types';
+import { CHARGE_SUCCESS_TOAST_MS, chargedMessage } from '~/machines/charge.machine';
+import type { ApiResult } from './api.server';
+import type { AuthedApi, SessionUser } from './auth.server';
+import { canOpen, findAdminRoute } from './route-registry';
+import type { ToastInput } from './toast.server';
+
+/** Calls to /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md); amounts in paise. */
+
+export const ADMISSION_OPERATION = { key: 'ADD_STUDENT', name: 'Add Student' } as const;
+
+export { MAX_AMOUNT_PAISE, TRANSACTION_PAGE_SIZES } from '~/components/wallet/types';
+
+const EVERY_BRANCH = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'];
+
+/** Institute staff who read every branch's wallet; a branch's own staff see only theirs. */
+export function seesEveryBranch(user: Pick<SessionUser, 'branchId' | 'permissions'>): boolean {
+  return !user.branchId && user.permissions.some((name) => EVERY_BRANCH.includes(name));
+}
+
+export function listWalletBalances(api: AuthedApi) {
+  return api.call<WalletBalance[]>('GET', '/wallet/balance');
+}
+
+export function currentWalletBalance(api: AuthedApi) {
+  return api.call<WalletBalance>('GET', '/wallet/balance/current');
+}
+
+/**
+ * The balances a screen may show: every branch for institute staff, the caller's own otherwise.
+ * A branch user without a view permission still reads their own balance through /balance/current.
+ */
+export async function visibleBalances(api: AuthedApi, user: SessionUser): Promise<ApiResult<WalletBalance[]>> {
+  if (user.branchId) {
+    const own = await currentWalletBalance(api);
+    return own.ok ? { ...own, data: [own.data] } : own;
+  }
+  return listWalletBalances(api);
+}
+
+export interface StatisticsQuery {
+  branchId?: string;
+  period: StatisticsPeriod;
+  from?: string;
+  to?: string;
+}
+
+export function walletStatistics(api: AuthedApi, query: StatisticsQuery) {
+  return api.call<WalletStatistics>('GET', '/wallet/statistics', { query: { ...query } });
+}
+
+export interface AddBalanceInput {
+  branchId?: string;
+  amount: number;
+  note: string;
+  reference: string;
+}
+
+export function addBalance(api: AuthedApi, input: AddBalanceInput, idempotencyKey?: string) {
+  return api.call<{ transaction: WalletTransaction; balance: WalletBalance }>('POST', '/wallet/add-balance', {
+    body: input,
+    idempotencyKey,
+  });
+}
+
+export function listOperationPrices(api: AuthedApi) {
+  return api.call<OperationPrice[]>('GET', '/wallet/operation-pricing');
+}
+
+export interface OperationPriceInput {
+  operationKey: string;
+  operationName: string;
+  price: number;
+  enabled?: boolean;
+  description: string;
+}
+
+export function createOperationPrice(api: AuthedApi, input: OperationPriceInput) {
+  return api.call<OperationPrice>('POST', '/wallet/operation-pricing', { body: input });
+}
+
+export function updateOperationPrice(api: AuthedApi, id: string, input: Partial<OperationPriceInput>) {
+  return api.call<OperationPrice>('PUT', `/wallet/operation-pricing/${encodeURIComponent(id)}`, { body: input });
+}
+
+export function deleteOperationPrice(api: AuthedApi, id: string) {
+  return api.call<OperationPrice>('DELETE', `/wallet/operation-pricing/${encodeURIComponent(id)}`);
+}
+
+export function toggleOperationPrice(api: AuthedApi, id: string) {
+  return api.call<OperationPrice>('PATCH', `/wallet/operation-pricing/${encodeURIComponent(id)}/toggle-status`);
+}
+
+/**
+ * What an operation will cost the caller's branch: its price and the branch's balance. Parts
+ * the caller may not read come back as null; the charge itself is decided by the API.
+ */
+export async function chargeQuote(
+  api: AuthedApi,
+  user: Pick<SessionUser, 'branchId' | 'walletEnabled'>,
+  operation: { key: string; name: string } = ADMISSION_OPERATION,
+  /** The branch's wallet when the caller has read it already. */
+  knownWallet?: WalletBalance | null,
+): Promise<ChargeQuote> {
+  const [prices, wallet] = await Promise.all([
+    listOperationPrices(api),
+    knownWallet !== undefined
+      ? knownWallet
+      : user.branchId
+        ? currentWalletBalance(api).then((result) => (result.ok ? result.data : null))
+        : null,
+  ]);
+  const price = prices.ok ? prices.data.find((entry) => entry.operationKey === operation.key) : undefined;
+  return {
+    operationKey: operation.key,
+    operationName: price?.operationName || operation.name,
+    price: prices.ok ? (price?.price ?? 0) : null,
+    enabled: prices.ok ? Boolean(price?.enabled) : true,
+    walletEnabled: wallet ? wallet.walletEnabled : user.walletEnabled,
+    balance: wallet ? wallet.balance : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions: the filters of the screen's URL, and the CSV export of the same filters.
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const filtersSchema = z.object({
+  branchId: z.string().max(100).optional().catch(undefined),
+  kind: z.enum(ledgerKinds).optional().catch(undefined),
+  operationKey: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z][A-Z0-9_]{0,63}$/)
+    .optional()
+    .catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+  search: z.string().trim().max(100).optional().catch(undefined),
+  sortBy: z.enum(['createdAt', 'amount']).catch('createdAt'),
+  order: z.enum(['asc', 'desc']).catch('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => (TRANSACTION_PAGE_SIZES as readonly number[]).includes(value))
+    .catch(20),
+});
+
+export type TransactionFilters = z.infer<typeof filtersSchema>;
+
+/** The screen's filters from its URL; anything malformed is dropped rather than refused. */
+export function transactionFilters(searchParams: URLSearchParams): TransactionFilters {
+  const entries: Record<string, string> = {};
+  for (const [name, value] of searchParams) {
+    if (value.trim() !== '') entries[name] = value;
+  }
+  return filtersSchema.parse(entries);
+}
+
+export function listTransactions(api: AuthedApi, filters: TransactionFilters) {
+  return api.call<TransactionPage>('GET', '/wallet/transactions', { query: { ...filters } });
+}
+
+/** "-5000" paise → "-50.00": exact, without floating point. */
+export function plainRupees(paise: number): string {
+  const digits = BigInt(paise).toString();
+  const negative = digits.startsWith('-');
+  const magnitude = (negative ? digits.slice(1) : digits).padStart(3, '0');
+  return `${negative ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`;
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
+ * doubled. Text that a spreadsheet would read as a formula gets a leading apostrophe.
+ */
+export function csvField(value: string | number | null | undefined, { text = true } = {}): string {
+  let field = value === null || value === undefined ? '' : String(value);
+  if (text && /^[=+\-@\t\r]/.test(field)) field = `'${field}`;
+  return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
+}
+
+const indiaTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "2026-04-01 09:30:00", India's time: what a spreadsheet reads as a date and time. */
+export function csvDateTime(iso: string): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of indiaTime.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export const CSV_HEADER = [
+  'Date (IST)',
+  'Branch',
+  'Type',
+  'Operation',
+  'Amount (INR)',
+  'Balance after (INR)',
+  'Reference',
+  'Note',
+  'Transaction ID',
+] as const;
+
+export function csvRow(entry: WalletTransaction): string {
+  return [
+    csvField(csvDateTime(entry.createdAt), { text: false }),
+    csvField(entry.branchName ?? entry.branchId),
+    csvField(ledgerKindLabels[entry.kind] ?? entry.kind),
+    csvField(entry.operationName ?? entry.operationKey),
+    csvField(plainRupees(entry.amount), { text: false }),
+    csvField(plainRupees(entry.balanceAfter), { text: false }),
+    csvField(entry.referenceId),
+    csvField(entry.note),
+    csvField(entry.id),
+  ].join(',');
+}
+
+const CSV_PAGE_SIZE = 100;
+
+/**
+ * Every transaction matching the filters as CSV, streamed a page of the API at a time. The
+ * first page is read before the answer starts, so a refused request still gets a proper status.
+ */
+export async function transactionsCsv(
+  api: AuthedApi,
+  filters: TransactionFilters,
+): Promise<ApiResult<ReadableStream<Uint8Array>>> {
+  const query = { ...filters, limit: CSV_PAGE_SIZE };
+  const first = await listTransactions(api, { ...query, page: 1 });
+  if (!first.ok) return first;
+  const encoder = new TextEncoder();
+  let page = 1;
+  let totalPages = first.data.totalPages;
+  const lines = (entries: WalletTransaction[]) => encoder.encode(entries.map((entry) => `${csvRow(entry)}\r\n`).join(''));
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+      controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADER.map((name) => csvField(name)).join(',')}\r\n`));
+      controller.enqueue(lines(first.data.transactions));
+      if (page >= totalPages) controller.close();
+    },
+    async pull(controller) {
+      page += 1;
+      const next = await listTransactions(api, { ...query, page });
+      if (!next.ok) {
+        controller.error(new Error(next.message));
+        return;
+      }
+      totalPages = next.data.totalPages;
+      controller.enqueue(lines(next.data.transactions));
+      if (page >= totalPages || next.data.transactions.length === 0) controller.close();
+    },
+  });
+  return { ok: true, status: 200, message: first.message, data: stream };
+}
+
+/** The file name of an export: the branch and dates it covers, or today's date. */
+export function csvFileName(filters: TransactionFilters, today: string): string {
+  const range = filters.from || filters.to ? `${filters.from ?? 'start'}-to-${filters.to ?? today}` : today;
+  return `wallet-transactions-${range}.csv`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admission's charge, for the action of a form that adds a student.
+
+/**
+ * The answer a form's action hands to `useAdmissionCharge().settle`, from POST /dynamic-data's
+ * result: its `data.charge` on success, the status and message on failure (402: the wallet).
+ */
+export function chargeAnswer(result: ApiResult<{ charge?: AdmissionCharge | null } | null | undefined>): ChargeAnswer {
+  if (result.ok) return { ok: true, charge: result.data?.charge ?? null };
+  return { ok: false, status: result.status, message: result.message };
+}
+
+/** The charge toast for an action that redirects instead of answering (4 s); null when nothing was charged. */
+export function chargeToast(charge: AdmissionCharge | null | undefined): ToastInput | null {
+  if (!charge?.charged) return null;
+  return { type: 'success', title: chargedMessage(charge), duration: CHARGE_SUCCESS_TOAST_MS };
+}
+
+/** Which wallet screens the user may open: links to the others are shown only then. */
+export function walletLinks(user: Pick<SessionUser, 'role' | 'permissions'>) {
+  const may = (path: string) => {
+    const route = findAdminRoute(path);
+    return route ? canOpen(route, user) : false;
+  };
+  return {
+    dashboard: may('/admin/wallet/dashboard'),
+    addBalance: may('/admin/wallet/add-balance'),
+    transactions: may('/admin/wallet/transactions'),
+    pricing: may('/admin/wallet/operation-pricing'),
+  };
+}
