@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { Separator } from '~/components/ui/separator';
 import { SidebarTrigger } from '~/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '~/components/ui/tooltip';
+import { WalletBalanceBadge } from '~/components/wallet/wallet-balance-badge';
 import { findAdminRoute } from '~/services/route-registry';
 import { useAdminShell } from './shell-context';
 
@@ -15,7 +16,7 @@ const OTHER_TITLES: Record<string, string> = {
 
 /** The bar above every admin screen: sidebar toggle, where you are, search and shortcuts. */
 export function SiteHeader() {
-  const { setPaletteOpen, setShortcutsOpen } = useAdminShell();
+  const { user, setPaletteOpen, setShortcutsOpen } = useAdminShell();
   const { pathname } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = findAdminRoute(path);
@@ -45,6 +46,7 @@ export function SiteHeader() {
         </nav>
       ) : null}
       <div className="ml-auto flex items-center gap-1 md:gap-2">
+        {user.walletEnabled && user.branchId ? <WalletBalanceBadge /> : null}
         <Button
           variant="outline"
           size="sm"
