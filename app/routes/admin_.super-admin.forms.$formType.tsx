@@ -1,0 +1,211 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useParams, useRouteError } from '@remix-run/react';
+import { ArrowLeftIcon, FileQuestionIcon, RefreshCwIcon } from 'lucide-react';
+import { z } from 'zod';
+import { formFieldsSchema, formTypeLabel } from '../../common/forms/config-schema';
+import { defaultFormConfigs } from '../../common/forms/defaults';
+import { isDefaultFormType, isValidFormType } from '../../common/forms/fields';
+import type { FormFieldConfig } from '../../common/forms/types';
+import type { FormEditorData, SaveActionData } from '~/components/form-editor/editor-context';
+import { applyPlainFormEdits } from '~/components/form-editor/field-model';
+import { FormEditor } from '~/components/form-editor/form-editor';
+import { Button } from '~/components/ui/button';
+import { formEditorMessages } from '~/machines/form-editor.machine';
+import type { AuthedApi } from '~/services/auth.server';
+import { requireSuperAdmin } from '~/services/auth.server';
+import { readForm } from '~/services/forms.server';
+import { redirectWithToast } from '~/services/toast.server';
+
+const PANEL_PATH = '/admin/super-admin';
+const LOAD_FAILED = 'Failed to load saved configurations. Using defaults.';
+
+/** A configuration as GET /dynamic-forms/type/:formType, POST and PUT /dynamic-forms answer it. */
+interface FormConfigView {
+  _id: string;
+  formType: string;
+  label: string;
+  description: string;
+  isCustom: boolean;
+  fields: FormFieldConfig[];
+  version: number;
+}
+
+/**
+ * One save, from the editor (the machine's fetcher: the whole field list) or from the plain form
+ * without JavaScript (the list it was rendered from, plus its checkboxes and position boxes).
+ */
+const saveSchema = z.object({
+  intent: z.literal('save'),
+  source: z.enum(['editor', 'form']).default('form'),
+  submissionId: z.string().max(100).default(''),
+  configId: z.string().trim().max(100).optional(),
+  version: z.number().int().min(0).optional(),
+  fields: z.string({ required_error: formEditorMessages.saveFailed }).max(1_000_000),
+  enabled: z.record(z.string()).optional(),
+  required: z.record(z.string()).optional(),
+  order: z.record(z.string()).optional(),
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `${loaded.label} · Form Editor` : 'Form Editor' },
+];
+
+function notFound(formType: string, headers: Headers): Response {
+  return new Response(JSON.stringify({ formType }), {
+    status: 404,
+    statusText: 'Not Found',
+    headers: new Headers([...headers.entries(), ['Content-Type', 'application/json']]),
+  });
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, headers } = await requireSuperAdmin(request, context);
+  const formType = params.formType ?? '';
+  if (!isValidFormType(formType)) throw notFound(formType, headers);
+
+  const result = await api.call<FormConfigView>('GET', `/dynamic-forms/type/${encodeURIComponent(formType)}`);
+  if (result.ok) {
+    const config = result.data;
+    const loaded: FormEditorData = {
+      formType,
+      label: config.label,
+      description: config.description,
+      isCustom: config.isCustom,
+      configId: config._id,
+      version: config.version,
+      fields: config.fields,
+      loadError: null,
+    };
+    return data(loaded, { headers });
+  }
+  // A built-in form falls back to its defaults: not configured yet (404), or not readable now.
+  if (!isDefaultFormType(formType)) {
+    if (result.status === 404) throw notFound(formType, headers);
+    throw new Response(result.message, { status: 503, statusText: 'Service Unavailable', headers });
+  }
+  const defaults = defaultFormConfigs[formType];
+  const fallback: FormEditorData = {
+    formType,
+    label: defaults.label,
+    description: defaults.description ?? '',
+    isCustom: false,
+    configId: null,
+    version: null,
+    fields: defaults.fields,
+    loadError: result.status === 404 ? null : LOAD_FAILED,
+  };
+  return data(fallback, { headers });
+}
+
+type Failure = Extract<SaveActionData, { ok: false }>;
+
+function parseFields(text: string): FormFieldConfig[] | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return 'The field list could not be read.';
+  }
+  const parsed = formFieldsSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return issue ? `${issue.path.join('.')}: ${issue.message}` : 'The field list is not valid.';
+}
+
+/** Update when the configuration exists (If-Match: the version the editor loaded), else create. */
+function saveConfiguration(api: AuthedApi, formType: string, fields: FormFieldConfig[], configId?: string, version?: number) {
+  if (configId) {
+    return api.call<FormConfigView>('PUT', `/dynamic-forms/${encodeURIComponent(configId)}`, {
+      body: { formType, fields },
+      headers: version !== undefined ? { 'If-Match': `"${version}"` } : undefined,
+    });
+  }
+  return api.call<FormConfigView>('POST', '/dynamic-forms', { body: { formType, fields } });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, headers } = await requireSuperAdmin(request, context);
+  const formType = params.formType ?? '';
+  if (!isValidFormType(formType)) throw notFound(formType, headers);
+  const { submission } = await readForm(request, saveSchema);
+  if (submission.status !== 'success') {
+    const failure: Failure = { ok: false, submissionId: '', message: formEditorMessages.saveFailed, stale: false };
+    return data(failure, { status: 400, headers });
+  }
+  const input = submission.value;
+  const fail = (status: number, failure: Omit<Failure, 'ok' | 'submissionId'>) =>
+    data<Failure>({ ok: false, submissionId: input.submissionId, ...failure }, { status, headers });
+
+  const parsed = parseFields(input.fields);
+  if (typeof parsed === 'string') return fail(400, { message: formEditorMessages.saveFailed, stale: false, detail: parsed });
+  const fields =
+    input.source === 'form'
+      ? applyPlainFormEdits(parsed, {
+          enabled: new Set(Object.keys(input.enabled ?? {})),
+          required: new Set(Object.keys(input.required ?? {})),
+          order: Object.fromEntries(Object.entries(input.order ?? {}).map(([name, value]) => [name, Number(value)])),
+        })
+      : parsed;
+
+  const result = await saveConfiguration(api, formType, fields, input.configId, input.version);
+  if (!result.ok) {
+    // 412: the version sent is not the latest; 409: the configuration was created meanwhile.
+    if (result.status === 412 || result.status === 409) return fail(409, { message: formEditorMessages.stale, stale: true });
+    const detail = result.status < 500 && result.message ? result.message : undefined;
+    return fail(result.status >= 500 ? 502 : 400, { message: formEditorMessages.saveFailed, stale: false, ...(detail ? { detail } : {}) });
+  }
+
+  if (input.source === 'form') {
+    return redirectWithToast(new URL(request.url).pathname, { type: 'success', title: result.message }, { headers });
+  }
+  const saved: SaveActionData = {
+    ok: true,
+    submissionId: input.submissionId,
+    message: result.message,
+    config: { _id: result.data._id, version: result.data.version, fields: result.data.fields },
+  };
+  return data(saved, { headers });
+}
+
+export default function FormEditorRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const plainFormError = answer && !answer.ok ? answer : null;
+  // One editor per form type: another type starts afresh from its own configuration.
+  return <FormEditor key={loaded.formType} {...loaded} plainFormError={plainFormError} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { formType = '' } = useParams();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="grid min-h-[50svh] place-items-center">
+      <div className="grid max-w-md justify-items-center gap-3 text-center">
+        <FileQuestionIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h1 className="text-2xl font-semibold tracking-tight">{missing ? 'Form not found' : 'The form editor could not be opened'}</h1>
+        <p className="text-sm text-muted-foreground">
+          {missing
+            ? `There is no form "${formTypeLabel(formType) || formType}". It may have been removed, or the address is mistyped.`
+            : 'The configuration could not be loaded. Try again in a moment.'}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild variant={missing ? 'default' : 'outline'}>
+            <Link to={PANEL_PATH}>
+              <ArrowLeftIcon aria-hidden="true" />
+              Back to the Super Admin panel
+            </Link>
+          </Button>
+          {missing ? null : (
+            <Button asChild>
+              <Link to="." reloadDocument>
+                <RefreshCwIcon aria-hidden="true" />
+                Try again
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

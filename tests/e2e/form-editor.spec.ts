@@ -1,0 +1,238 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { demo, expect, loginAs, test } from './fixtures';
+
+/**
+ * The super-admin form editor (SPEC.md sections 2.5 and 4): switches, keyboard reordering, save
+ * with the API's message, the changes kept after a reload and followed by the student form; the
+ * plain form that saves without JavaScript; the page of an unknown form. Other specs use the
+ * student form, so each test puts its configuration back as it found it.
+ */
+
+const EDITOR = '/admin/super-admin/forms/student';
+
+// Each test signs in and loads the editor more than once; the long one also opens a second browser.
+test.describe.configure({ timeout: 90_000 });
+
+interface StudentConfig {
+  _id: string;
+  fields: unknown[];
+}
+
+/** The student form's configuration as stored now, and a way to put it back at the end. */
+async function keepStudentConfiguration(request: APIRequestContext) {
+  const read = await request.get('/api/v1/dynamic-forms/type/student');
+  expect(read.ok()).toBe(true);
+  const original = ((await read.json()) as { data: StudentConfig }).data;
+  return async () => {
+    const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
+    expect(login.ok()).toBe(true);
+    const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+    const restored = await request.put(`/api/v1/dynamic-forms/${original._id}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { formType: 'student', fields: original.fields },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  };
+}
+
+function orderSummary(page: Page): Locator {
+  return page.getByRole('region', { name: 'Order summary' });
+}
+
+async function order(page: Page): Promise<string[]> {
+  return orderSummary(page)
+    .locator('[data-slot=order-row]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-field') ?? ''));
+}
+
+/** The student form as an admin sees it; null when the screen is not built (a "coming soon" page). */
+async function openStudentForm(browser: Browser): Promise<{ page: Page; close: () => Promise<void> } | null> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/students/add');
+  const form = page.getByRole('textbox', { name: 'Student Name', exact: true });
+  const comingSoon = page.locator('[data-slot=coming-soon]');
+  await expect(form.or(comingSoon).first()).toBeVisible();
+  if (await comingSoon.count()) {
+    await context.close();
+    return null;
+  }
+  return { page, close: () => context.close() };
+}
+
+test('a super admin disables a field, makes another required and reorders with the keyboard; the student form follows', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const restore = await keepStudentConfiguration(request);
+  try {
+    await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+    await page.goto(EDITOR);
+    await expect(page.getByRole('heading', { name: 'Student Form', level: 1 })).toBeVisible();
+    await expect(page.getByText('22 of 22 fields enabled')).toBeVisible();
+
+    // The switches appear once the page is interactive.
+    const motherEnabled = page.getByRole('switch', { name: "Enable Mother's Name" });
+    await expect(motherEnabled).toBeChecked();
+    await motherEnabled.click();
+    await expect(motherEnabled).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: "Require Mother's Name" })).toHaveCount(0);
+    await expect(page.getByText('21 of 22 fields enabled')).toBeVisible();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    expect(await order(page)).not.toContain('motherName');
+
+    const cityRequired = page.getByRole('switch', { name: 'Require City' });
+    await expect(cityRequired).not.toBeChecked();
+    await cityRequired.click();
+    await expect(cityRequired).toBeChecked();
+    await expect(page.getByText('City is now required')).toBeVisible();
+
+    // Father's Name above Aadhaar Number: pick up with Space, one step up, drop with Space.
+    const before = await order(page);
+    const aadhaar = before.indexOf('aadhaarNumber');
+    expect(before[aadhaar + 1]).toBe('fatherName');
+    // Each key waits for what dnd-kit announces, as a screen reader user would hear it.
+    const announced = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
+    const count = before.length;
+    await orderSummary(page).getByRole('button', { name: "Reorder Father's Name" }).focus();
+    await page.keyboard.press('Space');
+    await announced(`Father's Name is over position ${aadhaar + 2} of ${count}.`);
+    await page.keyboard.press('ArrowUp');
+    await announced(`Father's Name is over position ${aadhaar + 1} of ${count}.`);
+    await page.keyboard.press('Space');
+    await announced(`Father's Name dropped at position ${aadhaar + 1} of ${count}.`);
+    await expect(page.getByText('Moved field to new position')).toBeVisible();
+    const after = await order(page);
+    expect(after.slice(aadhaar, aadhaar + 2)).toEqual(['fatherName', 'aadhaarNumber']);
+    await expect(orderSummary(page).locator('[data-field=fatherName]')).toContainText(String(aadhaar + 1));
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Student Form updated successfully! 21 fields enabled.')).toBeVisible();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('switch', { name: "Enable Mother's Name" })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Require City' })).toBeChecked();
+    expect(await order(page)).toEqual(after);
+    await expect(page.getByText('21 of 22 fields enabled')).toBeVisible();
+
+    const admin = await openStudentForm(browser);
+    if (admin) {
+      try {
+        await expect(admin.page.getByRole('textbox', { name: "Father's Name", exact: true })).toBeVisible();
+        await expect(admin.page.getByRole('textbox', { name: "Mother's Name", exact: true })).toHaveCount(0);
+        const city = admin.page.getByRole('textbox', { name: 'City', exact: true });
+        await expect(city).toBeVisible();
+        await expect(city).toHaveAttribute('aria-required', 'true');
+        await expect(admin.page.locator('label[data-slot=label]', { hasText: /^City/ }).locator('[data-slot=label-required]')).toHaveText('*');
+      } finally {
+        await admin.close();
+      }
+    } else {
+      test.info().annotations.push({ type: 'note', description: 'The student form screen is not built yet: its checks were skipped.' });
+    }
+  } finally {
+    await restore();
+  }
+});
+
+test('Move buttons reorder, Discard changes puts everything back, and leaving with unsaved changes asks first', async ({ page }) => {
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await page.goto(EDITOR);
+  await expect(page.getByRole('switch', { name: 'Enable City' })).toBeChecked();
+  const before = await order(page);
+
+  await orderSummary(page).getByRole('button', { name: 'Move City up' }).click();
+  await expect(page.getByText('Moved field to new position')).toBeVisible();
+  const city = before.indexOf('city');
+  expect((await order(page)).slice(city - 1, city + 1)).toEqual(['city', before[city - 1]]);
+
+  await page.getByRole('link', { name: 'Course Form' }).click();
+  const prompt = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));
+
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  expect(await order(page)).toEqual(before);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.getByRole('link', { name: 'Course Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Course Form', level: 1 })).toBeVisible();
+});
+
+test('Add New Field asks for a name and a label and refuses a name the form has', async ({ page }) => {
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await page.goto(EDITOR);
+  await expect(page.getByRole('switch', { name: 'Enable City' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Add New Field' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Field' });
+  await dialog.getByRole('button', { name: 'Add Field' }).click();
+  await expect(dialog.getByText('Please fill in field name and label')).toBeVisible();
+
+  await dialog.getByLabel('Field name').fill('city');
+  await dialog.getByLabel('Label').fill('Town');
+  await dialog.getByRole('button', { name: 'Add Field' }).click();
+  await expect(dialog.getByText('A field named "city" already exists in this form. Choose another name.')).toBeVisible();
+
+  await dialog.getByLabel('Field name').fill('bloodGroup');
+  await dialog.getByLabel('Label').fill('Blood Group');
+  await dialog.getByLabel('Type').selectOption('select');
+  await dialog.getByLabel('Options').fill(' A+, B+ ,, O+ ');
+  await dialog.getByRole('button', { name: 'Add Field' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Blood Group added')).toBeVisible();
+  const row = page.locator('[data-slot=field-row][data-field=bloodGroup]');
+  await expect(row.getByRole('list', { name: 'Options of Blood Group' }).getByRole('listitem')).toHaveText(['A+', 'B+', 'O+']);
+  // Built-in forms keep their fields: no delete buttons.
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await expect(page.getByText('23 of 23 fields enabled')).toBeVisible();
+  // Nothing saved: leave without saving.
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByText('22 of 22 fields enabled')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the plain form saves the checkboxes and the positions', async ({ page, request }) => {
+    const restore = await keepStudentConfiguration(request);
+    try {
+      await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+      await page.goto(EDITOR);
+      await expect(page.getByRole('switch')).toHaveCount(0);
+      await page.getByRole('checkbox', { name: 'Enable Signature' }).uncheck();
+      // Less checking, never more: other specs fill in the student form meanwhile.
+      await page.getByRole('checkbox', { name: 'Require Phone Number' }).uncheck();
+      await page.getByRole('spinbutton', { name: 'Position of PIN Code' }).fill('1');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === EDITOR);
+
+      await expect(page.getByRole('checkbox', { name: 'Enable Signature' })).not.toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Require Phone Number' })).not.toBeChecked();
+      await expect(page.getByRole('spinbutton', { name: 'Position of PIN Code' })).toHaveValue('1');
+      await expect(page.getByRole('spinbutton', { name: 'Position of Center Name' })).toHaveValue('2');
+      await expect(page.getByText('21 of 22 fields enabled')).toBeVisible();
+    } finally {
+      await restore();
+    }
+  });
+});
+
+test.describe('an unknown form type', () => {
+  // The browser reports the 404 of the page itself.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('is a page that leads back to the panel', async ({ page }) => {
+    await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+    const response = await page.goto('/admin/super-admin/forms/no-such-form');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Form not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the Super Admin panel' }).click();
+    // The panel opens on one of its pages.
+    await expect(page).toHaveURL(/\/admin\/super-admin(\/[a-z]+)?$/);
+    await expect(page.getByRole('heading', { name: 'Form not found' })).toHaveCount(0);
+  });
+});
