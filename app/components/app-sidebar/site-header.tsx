@@ -62,7 +62,13 @@ export function SiteHeader() {
         </Button>
         <Tooltip>
           <TooltipTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-8" onClick={() => setShortcutsOpen(true)} aria-keyshortcuts="?">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 max-sm:hidden"
+              onClick={() => setShortcutsOpen(true)}
+              aria-keyshortcuts="?"
+            >
               <KeyboardIcon aria-hidden="true" />
               <span className="sr-only">Keyboard shortcuts</span>
             </Button>
