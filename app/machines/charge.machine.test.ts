@@ -8,7 +8,6 @@ import {
   chargedMessage,
   chargeMachine,
   confirmMessage,
-  insufficientMessage,
   WALLET_BLOCKED_MESSAGE,
   type ChargeEmitted,
   type ChargeOperation,
@@ -203,7 +202,7 @@ describe('charge machine (model)', () => {
       'idle --charge.request--> quoting',
       `quoting --${QUOTE_DONE}(payable)--> confirm`,
       `quoting --${QUOTE_DONE}(free)--> charging`,
-      `quoting --${QUOTE_DONE}(short)--> failed`,
+      `quoting --${QUOTE_DONE}(short)--> confirm`,
       `quoting --${QUOTE_ERROR}(network)--> confirm`,
       'quoting --charge.cancel--> idle',
       'confirm --charge.confirm--> charging',
@@ -295,14 +294,18 @@ describe('charge machine', () => {
     }
   });
 
-  it('refuses before running the operation when the balance is below the price', async () => {
+  it('asks even when the balance looks short: the server decides, and its refusal is shown', async () => {
     const h = harness();
     h.actor.send({ type: 'charge.request', operation: ADD_STUDENT });
     await h.quoteWith({ ...quotes.payable, price: 5000, balance: 4999 });
+    expect(h.actor.getSnapshot().value).toBe('confirm');
+    h.actor.send({ type: 'charge.confirm' });
+    expect(h.calls.operation).toBe(1);
+    await h.answer(outcomes.refused);
     expect(h.actor.getSnapshot().value).toBe('failed');
-    expect(h.calls.operation).toBe(0);
-    expect(h.emitted).toEqual([{ type: 'charge.failed', message: insufficientMessage(5000, 4999), duration: 5000 }]);
-    expect(insufficientMessage(5000, 4999)).toBe('Insufficient wallet balance: ₹50.00 needed, ₹49.99 available');
+    expect(h.emitted).toEqual([
+      { type: 'charge.failed', message: 'Insufficient wallet balance: ₹50.00 needed, ₹49.99 available', duration: 5000 },
+    ]);
   });
 
   it('runs a free operation without asking, and says nothing when nothing was charged', async () => {

@@ -7,9 +7,11 @@ import { formatRupees } from '~/utils/format';
  * in the operation's own transaction), then tell the user what was deducted or why nothing was.
  *
  *   idle ── charge.request ──▶ quoting ──▶ confirm ── charge.confirm ──▶ charging ──▶ done
- *                                 │  │         └── charge.cancel ──▶ idle      │ │ └──▶ failed
- *                                 │  └── nothing to pay ──▶ charging ─────────┘ └──▶ idle (aborted)
- *                                 └── balance below the price ──▶ failed
+ *                                   │          └── charge.cancel ──▶ idle        │ └──▶ failed
+ *                                   └── nothing to pay ──▶ charging ───────────┘ └──▶ idle (aborted)
+ *
+ * The API decides whether there is money enough (under the wallet's lock, in the operation's own
+ * transaction): a balance that looks short in the quote is shown, not acted on.
  *
  * Both side effects are injected actors: `loadQuote` (price and balance) and `performOperation`
  * (submits the operation and reports how the server answered). Toasts are emitted events
@@ -29,11 +31,6 @@ export function confirmMessage(operationName: string): string {
 /** '₹50.00 deducted for Add Student. Balance: ₹4,950.00' (formatRupees writes the ₹). */
 export function chargedMessage(charge: { price: number; balance: number; operationName: string }): string {
   return `${formatRupees(charge.price)} deducted for ${charge.operationName}. Balance: ${formatRupees(charge.balance)}`;
-}
-
-/** The API's own words for too little money, for a refusal decided before the operation runs. */
-export function insufficientMessage(price: number, balance: number): string {
-  return `Insufficient wallet balance: ${formatRupees(price)} needed, ${formatRupees(balance)} available`;
 }
 
 export interface ChargeOperation {
@@ -110,8 +107,6 @@ export const chargeMachine = setup({
   },
   guards: {
     nothingToPay: (_, { quote }: { quote: Quote }) => !quoteCharges(quote),
-    balanceTooLow: (_, { quote }: { quote: Quote }) =>
-      quote.price !== null && quote.balance !== null && quote.balance < quote.price,
     charged: (_, { outcome }: { outcome: OperationOutcome }) =>
       outcome.status === 'completed' && Boolean(outcome.charge?.charged),
     completed: (_, { outcome }: { outcome: OperationOutcome }) => outcome.status === 'completed',
@@ -125,10 +120,6 @@ export const chargeMachine = setup({
       failure: null,
     })),
     keepQuote: assign((_, { quote }: { quote: Quote }) => ({ quote })),
-    refuseForBalance: assign((_, { quote }: { quote: Quote }) => ({
-      quote,
-      failure: insufficientMessage(quote.price ?? 0, quote.balance ?? 0),
-    })),
     keepReceipt: assign((_, { outcome }: { outcome: OperationOutcome }) => ({
       receipt: outcome.status === 'completed' ? (outcome.charge ?? null) : null,
     })),
@@ -174,11 +165,6 @@ export const chargeMachine = setup({
             guard: { type: 'nothingToPay', params: ({ event }) => ({ quote: event.output }) },
             target: 'charging',
             actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output }) },
-          },
-          {
-            guard: { type: 'balanceTooLow', params: ({ event }) => ({ quote: event.output }) },
-            target: 'failed',
-            actions: { type: 'refuseForBalance', params: ({ event }) => ({ quote: event.output }) },
           },
           {
             target: 'confirm',

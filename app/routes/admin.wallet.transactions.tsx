@@ -218,11 +218,11 @@ export default function Transactions() {
 
       <Card className="py-4" aria-busy={busy}>
         <CardContent className={cn('grid gap-4 px-4 transition-opacity', busy && 'opacity-60')}>
-          <p className="text-sm text-muted-foreground" role="status">
-            {page.total === 0
-              ? 'No transactions'
-              : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${page.total.toLocaleString('en-IN')} ${page.total === 1 ? 'transaction' : 'transactions'}`}
-          </p>
+          {page.total > 0 ? (
+            <p className="text-sm text-muted-foreground" role="status">
+              {`Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${page.total.toLocaleString('en-IN')} ${page.total === 1 ? 'transaction' : 'transactions'}`}
+            </p>
+          ) : null}
           {page.transactions.length ? (
             <TransactionList
               transactions={page.transactions}

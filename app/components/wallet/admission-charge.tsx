@@ -67,7 +67,7 @@ function useWalletUser() {
  * adding a student in a wallet-enabled branch. The API charges in the same transaction as the
  * operation; this reads the price and balance, asks to confirm, and reports the outcome.
  *
- *   const charge = useAdmissionCharge();            // on for a user of a wallet-enabled branch
+ *   const charge = useAdmissionCharge({ applies: adding });   // on for a user of a wallet-enabled branch
  *   onSubmit: charge.run(() => submitTheForm());    // or, on a plain <Form>: charge.intercept(event)
  *   when the action answers: charge.settle({ ok: true, charge: data.charge })
  *                        or: charge.settle({ ok: false, status: 402, message })
@@ -79,9 +79,18 @@ function useWalletUser() {
  * `error`. A failure that is not the wallet's (status other than 402) ends the flow quietly.
  * When the flow is off, `settle` still announces a charge the server reports.
  */
-export function useAdmissionCharge(options: { enabled?: boolean; operation?: ChargeOperation } = {}) {
+export function useAdmissionCharge(
+  options: {
+    /** Whether this submission is the charged operation (adding a student, not editing one). */
+    applies?: boolean;
+    /** Overrides the user's own wallet setting. */
+    enabled?: boolean;
+    operation?: ChargeOperation;
+  } = {},
+) {
   const walletUser = useWalletUser();
-  const enabled = options.enabled ?? Boolean(walletUser?.walletEnabled && walletUser.branchId);
+  const enabled =
+    (options.applies ?? true) && (options.enabled ?? Boolean(walletUser?.walletEnabled && walletUser.branchId));
   const operation = options.operation ?? ADMISSION;
   const pending = useRef<((outcome: OperationOutcome) => void) | null>(null);
   const proceedRef = useRef<(() => void) | null>(null);
@@ -213,9 +222,18 @@ export function ChargeConfirmDialog({
             <dd className="text-right font-medium tabular-nums">{formatRupees(quote.price!)}</dd>
             <dt className="text-muted-foreground">Wallet balance</dt>
             <dd className="text-right tabular-nums">{formatRupees(quote.balance!)}</dd>
-            <dt className="text-muted-foreground">Balance after</dt>
-            <dd className="text-right font-medium tabular-nums">{formatRupees(quote.balance! - quote.price!)}</dd>
+            {quote.balance! >= quote.price! ? (
+              <>
+                <dt className="text-muted-foreground">Balance after</dt>
+                <dd className="text-right font-medium tabular-nums">{formatRupees(quote.balance! - quote.price!)}</dd>
+              </>
+            ) : null}
           </dl>
+        ) : null}
+        {known && quote.balance! < quote.price! ? (
+          <p role="alert" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+            The balance is below the price: unless the wallet is topped up first, the wallet will refuse this.
+          </p>
         ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
