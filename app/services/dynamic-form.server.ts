@@ -43,7 +43,6 @@ import {
   type OptionView,
   type ToastSpec,
 } from '~/components/dynamic-form/model';
-import { formatRupees } from '~/utils/format';
 import type { ApiResult } from './api.server';
 import { requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';
@@ -432,19 +431,13 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
   } else {
     toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType) });
   }
-  if (created.charge?.charged) {
-    toasts.push({
-      type: 'info',
-      title: `${formatRupees(created.charge.price)} deducted for ${created.charge.operationName}. Balance: ${formatRupees(created.charge.balance)}`,
-      duration: 4_000,
-    });
-  }
   return data<Reply>(
     {
       status: 'success',
       id: randomUUID(),
       result: submission.reply({ resetForm: true }),
       toasts,
+      charge: created.charge ?? null,
       redirectTo: student ? afterUpdatePath.student : null,
       redirectDelayMs: student ? STUDENT_REDIRECT_MS : null,
     },
@@ -481,7 +474,7 @@ function refusal(
   formErrors.unshift(message);
   const result = submission.reply({ fieldErrors, formErrors: [...new Set(formErrors)] });
   return data<Reply>(
-    { status: invalid ? 'invalid' : 'error', result, message },
+    { status: invalid ? 'invalid' : 'error', result, message, ...(saved.status === 402 && { walletRefusal: saved.message }) },
     { status: saved.status >= 400 && saved.status < 600 ? saved.status : 500, headers },
   );
 }

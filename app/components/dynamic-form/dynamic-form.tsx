@@ -11,6 +11,8 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Spinner } from '~/components/ui/spinner';
+import { useAdmissionCharge } from '~/components/wallet/admission-charge';
+import { chargedMessage } from '~/machines/charge.machine';
 import { formSubmissionMachine, type SubmitOutcome } from '~/machines/form-submission.machine';
 import { CheckboxControl, FieldControl } from './field-control';
 import { FileField } from './file-field';
@@ -122,6 +124,8 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const submission = useSubmissionActor(actionData);
+  // Adding a student in a wallet-enabled branch asks to confirm the charge first.
+  const charge = useAdmissionCharge({ applies: data.formType === 'student' && !data.editing });
   const [generation, setGeneration] = useState(0);
   const [consumed, setConsumed] = useState<DynamicFormActionData | undefined>(undefined);
 
@@ -131,8 +135,16 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
   }, [actionData]);
 
   useEffect(() => {
-    const blocked = submission.on('submission.blocked', (event) => toast.error(event.message, { id: event.type }));
-    return () => blocked.unsubscribe();
+    const blocked = submission.on('submission.blocked', (event) => {
+      charge.abort();
+      toast.error(event.message, { id: event.type });
+    });
+    // A submission that never reached the action leaves the charge flow nothing to settle.
+    const failed = submission.on('submission.failed', () => charge.abort());
+    return () => {
+      blocked.unsubscribe();
+      failed.unsubscribe();
+    };
   }, [submission]);
 
   // Lists that could not be loaded: the form works without them.
@@ -148,10 +160,12 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
     handled.current = actionData;
     if (actionData.status === 'intent') return;
     if (actionData.status !== 'success') {
+      charge.settle({ ok: false, status: actionData.walletRefusal ? 402 : undefined, message: actionData.walletRefusal });
       toast.error(actionData.message);
       return;
     }
     for (const spec of actionData.toasts) showToast(spec);
+    charge.settle({ ok: true, charge: actionData.charge });
     setConsumed(actionData);
     setGeneration((value) => value + 1);
     if (actionData.redirectTo) {
@@ -174,7 +188,15 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
             ))}
           </ul>
         ) : null}
-        <DynamicFormBody key={generation} data={data} lastResult={lastResult} submission={submission} onReset={reset} />
+        <DynamicFormBody
+          key={generation}
+          data={data}
+          lastResult={lastResult}
+          submission={submission}
+          onReset={reset}
+          runCharged={charge.run}
+        />
+        {charge.dialog}
       </CardContent>
     </Card>
   );
@@ -190,6 +212,7 @@ function SavedNotice({ result }: { result: Extract<DynamicFormActionData, { stat
           {spec.description ? ` ${spec.description}` : null}
         </p>
       ))}
+      {result.charge?.charged ? <p>{chargedMessage(result.charge)}</p> : null}
       {result.redirectTo ? (
         <>
           <meta httpEquiv="refresh" content={`${Math.round((result.redirectDelayMs ?? 0) / 1000)};url=${result.redirectTo}`} />
@@ -207,11 +230,14 @@ function DynamicFormBody({
   lastResult,
   submission,
   onReset,
+  runCharged,
 }: {
   data: DynamicFormLoaderData;
   lastResult: SubmissionResult<string[]> | undefined;
   submission: SubmissionActor;
   onReset: () => void;
+  /** Runs the submission, after the wallet charge is confirmed when one applies. */
+  runCharged: (proceed: () => void) => void;
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -231,7 +257,7 @@ function DynamicFormBody({
     },
     onSubmit(event, { formData }) {
       event.preventDefault();
-      submission.send({ type: 'submit', payload: formData });
+      runCharged(() => submission.send({ type: 'submit', payload: formData }));
     },
   });
 

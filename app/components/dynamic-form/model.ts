@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { activeFields, isEmptyValue } from '../../../common/forms/fields';
 import { buildRecordSchema } from '../../../common/forms/schema-builder';
 import type { FormFieldConfig } from '../../../common/forms/types';
+import type { AdmissionCharge } from '~/components/wallet/types';
 
 /**
  * What the dynamic form screen shows and says, shared by its loader and action
@@ -121,13 +122,21 @@ export interface ToastSpec {
 export type DynamicFormActionData =
   /** A list was changed (a row added or removed): the form comes back as it was. */
   | { status: 'intent'; result: SubmissionResult<string[]> }
-  | { status: 'invalid' | 'error'; result: SubmissionResult<string[]>; message: string }
+  | {
+      status: 'invalid' | 'error';
+      result: SubmissionResult<string[]>;
+      message: string;
+      /** The API's words when the wallet refused an admission (402). */
+      walletRefusal?: string;
+    }
   | {
       status: 'success';
       /** New per success, so the page resets the form once per record. */
       id: string;
       result: SubmissionResult<string[]>;
       toasts: ToastSpec[];
+      /** What the admission cost the branch's wallet (the charge flow announces it). */
+      charge: AdmissionCharge | null;
       redirectTo: string | null;
       redirectDelayMs: number | null;
     };
