@@ -24,6 +24,11 @@ export function axisTicks(max: number): number[] {
   return Array.from({ length: steps + 1 }, (_, index) => (steps - index) * step);
 }
 
+/** A bar's height; any amount at all stays visible beside a much taller bar. */
+function barStyle(value: number, top: number) {
+  return { height: `${(value / top) * 100}%`, minHeight: value > 0 ? 3 : 0 };
+}
+
 /**
  * Top-ups and spend per day or month, as bars drawn with plain elements (no chart library): it
  * stays readable at any width, and a table beside it gives the numbers to screen readers.
@@ -70,8 +75,8 @@ export function ActivityChart({ statistics, className }: { statistics: WalletSta
                 title={`${row.label}: top-ups ${formatRupees(row.topUps)}, spend ${formatRupees(row.spend)}`}
                 className="flex h-full min-w-0 flex-1 items-end justify-center gap-px rounded-sm hover:bg-muted/60"
               >
-                <div className="w-full max-w-4 rounded-t-sm bg-emerald-500" style={{ height: `${(row.topUps / top) * 100}%` }} />
-                <div className="w-full max-w-4 rounded-t-sm bg-rose-500" style={{ height: `${(row.spend / top) * 100}%` }} />
+                <div className="w-full max-w-4 rounded-t-sm bg-emerald-500" style={barStyle(row.topUps, top)} />
+                <div className="w-full max-w-4 rounded-t-sm bg-rose-500" style={barStyle(row.spend, top)} />
               </div>
             ))}
           </div>
