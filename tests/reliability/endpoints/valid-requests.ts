@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import { configureForm } from '../../../api/domain/form-configs';
+import { createRecord } from '../../../api/domain/records';
+import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
+import { createOperationPrice } from '../../../api/domain/wallet/operation-prices/create-operation-price';
+import { asSystem, defaultPassword } from '../../api/accounts';
+import { request } from '../../support/test-database';
+import type { Institute } from './institute';
+
+/** One request as the API takes it: the path below /api/v1 with its parameters filled in. */
+export interface ApiRequest {
+  path: string;
+  /** Sent as JSON; absent means no body at all. */
+  body?: unknown;
+}
+
+/**
+ * A request an endpoint accepts, with the headers of its caller, and `other`: a different request
+ * of the same caller to the same endpoint (another body, or another address for endpoints that
+ * take no body) that passes validation too.
+ */
+export interface ValidRequest extends ApiRequest {
+  headers: Record<string, string>;
+  other: ApiRequest;
+}
+
+type Builder = (institute: Institute) => Promise<ValidRequest>;
+
+const unique = () => randomBytes(4).toString('hex');
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6e0d30000000049454e44ae426082',
+  'hex',
+);
+
+function studentValues(institute: Institute, name: string) {
+  return {
+    studentName: name,
+    selectedCourse: institute.courseIds[0]!,
+    studentEmail: `${name.toLowerCase().replace(/\W+/g, '.')}@students.example`,
+    phoneNumber: '9810000002',
+  };
+}
+
+const fieldsData = (values: Record<string, unknown>) => Object.entries(values).map(([name, value]) => ({ name, value }));
+
+async function addStudent(institute: Institute): Promise<{ id: string; values: Record<string, string> }> {
+  const values = { centerName: institute.north.id, ...studentValues(institute, `Student ${unique()}`) };
+  const { id } = await asSystem(institute.db, (ctx) =>
+    createRecord(ctx, { formType: 'student', branchId: institute.north.id, fields: values }),
+  );
+  return { id, values };
+}
+
+async function addPrice(institute: Institute): Promise<string> {
+  const price = await asSystem(institute.db, (ctx) =>
+    createOperationPrice(ctx, { operationKey: `FIXTURE_${unique().toUpperCase()}`, operationName: 'Fixture operation', price: 100 }),
+  );
+  return price.id;
+}
+
+const textField = (name: string) => ({ name, label: name, type: 'text', required: true });
+
+/**
+ * A valid request for every mutating endpoint of /api/v1, keyed `METHOD /path`. Each call builds
+ * its own: the records, users and sessions it changes are made for it, so that the demo
+ * institute's callers keep working whatever the request does.
+ */
+export const validRequests: Record<string, Builder> = {
+  'POST /auth/v2/login': async () => ({
+    headers: {},
+    path: '/auth/v2/login',
+    body: { email: 'superadmin@institute.demo', password: 'Super@123' },
+    other: { path: '/auth/v2/login', body: { email: 'admin@institute.demo', password: 'Admin@123' } },
+  }),
+  'POST /users/refresh': async (institute) => ({
+    headers: {},
+    path: '/users/refresh',
+    body: { refreshToken: (await institute.addAccount()).refreshToken },
+    other: { path: '/users/refresh', body: { refreshToken: 'another-refresh-token' } },
+  }),
+  'POST /auth/v2/logout': async (institute) => ({
+    headers: {},
+    path: '/auth/v2/logout',
+    body: { refreshToken: (await institute.addAccount()).refreshToken },
+    other: { path: '/auth/v2/logout', body: { refreshToken: 'another-refresh-token' } },
+  }),
+  'POST /users/logout': async (institute) => ({
+    headers: {},
+    path: '/users/logout',
+    body: { refreshToken: (await institute.addAccount()).refreshToken },
+    other: { path: '/users/logout', body: { refreshToken: 'another-refresh-token' } },
+  }),
+  'POST /users/change-password': async (institute) => ({
+    headers: bearer((await institute.addAccount()).token),
+    path: '/users/change-password',
+    body: { currentPassword: defaultPassword, newPassword: 'Changed@123' },
+    other: { path: '/users/change-password', body: { currentPassword: defaultPassword, newPassword: 'Another@123' } },
+  }),
+  'POST /permissions/sync': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/permissions/sync',
+    // The endpoint reads no body: one sent along still makes it another request.
+    other: { path: '/permissions/sync', body: {} },
+  }),
+
+  'POST /users': async (institute) => {
+    const body = { name: 'Added User', email: `added.${unique()}@example.com`, password: 'Secret@123', role: 'admin' };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/users',
+      body,
+      other: { path: '/users', body: { ...body, email: `other.${unique()}@example.com` } },
+    };
+  },
+  'POST /users/branch/create': async (institute) => {
+    const body = { name: 'Branch Staff', email: `staff.${unique()}@example.com`, password: 'Secret@123' };
+    return {
+      headers: institute.authorization('branchAdmin'),
+      path: '/users/branch/create',
+      body,
+      other: { path: '/users/branch/create', body: { ...body, email: `other.${unique()}@example.com` } },
+    };
+  },
+  'PUT /users/:id': async (institute) => {
+    const { userId } = await institute.addAccount();
+    const body = { name: 'Renamed User', email: `renamed.${unique()}@example.com` };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/users/${userId}`,
+      body,
+      other: { path: `/users/${userId}`, body: { ...body, name: 'Renamed Again' } },
+    };
+  },
+  'PUT /users/:id/permissions': async (institute) => {
+    const { userId } = await institute.addAccount();
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/users/${userId}/permissions`,
+      body: { permissions: ['STUDENT_ADD'] },
+      other: { path: `/users/${userId}/permissions`, body: { permissions: ['STUDENT_EDIT'] } },
+    };
+  },
+  'PATCH /users/:id/status': async (institute) => {
+    const { userId } = await institute.addAccount();
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/users/${userId}/status`,
+      body: { status: 'inactive' },
+      other: { path: `/users/${userId}/status`, body: { status: 'active' } },
+    };
+  },
+  'DELETE /users/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/users/${(await institute.addAccount()).userId}`,
+    other: { path: `/users/${(await institute.addAccount()).userId}` },
+  }),
+
+  'POST /dynamic-forms': async (institute) => {
+    const body = { formType: `fixture-${unique()}`, fields: [textField('title')] };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/dynamic-forms',
+      body,
+      other: { path: '/dynamic-forms', body: { ...body, formType: `fixture-${unique()}` } },
+    };
+  },
+  'PUT /dynamic-forms/:id': async (institute) => {
+    const config = await asSystem(institute.db, (ctx) =>
+      configureForm(ctx, { formType: `fixture-${unique()}`, fields: [textField('title')] }),
+    );
+    const body = { fields: [textField('title'), textField('venue')] };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/dynamic-forms/${config._id}`,
+      body,
+      other: { path: `/dynamic-forms/${config._id}`, body: { ...body, label: 'Another label' } },
+    };
+  },
+  'POST /dynamic-data': async (institute) => {
+    const name = `Admitted ${unique()}`;
+    return {
+      headers: institute.authorization('branchStaff'),
+      path: '/dynamic-data',
+      body: { formType: 'student', fieldsData: fieldsData(studentValues(institute, name)) },
+      other: { path: '/dynamic-data', body: { formType: 'student', fieldsData: fieldsData(studentValues(institute, `${name} Other`)) } },
+    };
+  },
+  'PUT /dynamic-data/:id': async (institute) => {
+    const { id, values } = await addStudent(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/dynamic-data/${id}`,
+      body: { formType: 'student', fieldsData: fieldsData({ ...values, studentName: 'Renamed Student' }) },
+      other: { path: `/dynamic-data/${id}`, body: { formType: 'student', fieldsData: fieldsData({ ...values, studentName: 'Renamed Again' }) } },
+    };
+  },
+  'DELETE /dynamic-data/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/dynamic-data/${(await addStudent(institute)).id}`,
+    other: { path: `/dynamic-data/${(await addStudent(institute)).id}` },
+  }),
+
+  'POST /wallet/add-balance': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/wallet/add-balance',
+    body: { branchId: institute.north.id, amount: 10_000, note: 'Top-up', reference: `UTR-${unique()}` },
+    other: { path: '/wallet/add-balance', body: { branchId: institute.north.id, amount: 20_000, note: 'Top-up' } },
+  }),
+  'POST /wallet/operation-pricing': async (institute) => {
+    const body = { operationKey: `OP_${unique().toUpperCase()}`, operationName: 'Priced operation', price: 2500 };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/wallet/operation-pricing',
+      body,
+      other: { path: '/wallet/operation-pricing', body: { ...body, price: 3000 } },
+    };
+  },
+  'POST /wallet/operation-pricing/deduct': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/wallet/operation-pricing/deduct',
+    body: { branchId: institute.north.id, operationKey: 'ADD_STUDENT', referenceId: `reference-${unique()}` },
+    other: {
+      path: '/wallet/operation-pricing/deduct',
+      body: { branchId: institute.north.id, operationKey: 'ADD_STUDENT', referenceId: `reference-${unique()}` },
+    },
+  }),
+  'PUT /wallet/operation-pricing/:id': async (institute) => {
+    const id = await addPrice(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/wallet/operation-pricing/${id}`,
+      body: { price: 250 },
+      other: { path: `/wallet/operation-pricing/${id}`, body: { price: 300 } },
+    };
+  },
+  'DELETE /wallet/operation-pricing/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/wallet/operation-pricing/${await addPrice(institute)}`,
+    other: { path: `/wallet/operation-pricing/${await addPrice(institute)}` },
+  }),
+  'PATCH /wallet/operation-pricing/:id/toggle-status': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/wallet/operation-pricing/${await addPrice(institute)}/toggle-status`,
+    other: { path: `/wallet/operation-pricing/${await addPrice(institute)}/toggle-status` },
+  }),
+  'POST /wallet/refund': async (institute) => {
+    const { charge } = await asSystem(institute.db, (ctx) =>
+      chargeOperation(ctx, { branchId: institute.north.id, operationKey: 'ADD_STUDENT', referenceId: `refunded-${unique()}` }),
+    );
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/wallet/refund',
+      body: { chargeId: charge!.id, reason: 'Admission cancelled' },
+      other: { path: '/wallet/refund', body: { chargeId: charge!.id, reason: 'Another reason' } },
+    };
+  },
+
+  'POST /s3-upload/presigned-url': async (institute) => {
+    const body = { fileName: 'photo.png', fileType: 'image/png', fileSize: png.length, formType: 'student' };
+    return {
+      headers: institute.authorization('branchStaff'),
+      path: '/s3-upload/presigned-url',
+      body,
+      other: { path: '/s3-upload/presigned-url', body: { ...body, fileName: 'another.png' } },
+    };
+  },
+  'POST /s3-upload/confirm-upload': async (institute) => {
+    const headers = institute.authorization('branchStaff');
+    const address = await request(institute.api, 'POST', '/api/v1/s3-upload/presigned-url', {
+      headers,
+      body: { fileName: 'photo.png', fileType: 'image/png', fileSize: png.length, formType: 'student' },
+    });
+    const { presignedUrl, key, headers: putHeaders } = address.body.data;
+    const stored = await institute.api.request(presignedUrl, { method: 'PUT', body: new Uint8Array(png), headers: putHeaders });
+    if (stored.status !== 200) throw new Error(`The fixture's upload was refused: ${stored.status}`);
+    const body = { key, originalFileName: 'photo.png', fileSize: png.length, formType: 'student' };
+    return {
+      headers,
+      path: '/s3-upload/confirm-upload',
+      body,
+      other: { path: '/s3-upload/confirm-upload', body: { ...body, originalFileName: 'another.png' } },
+    };
+  },
+};
