@@ -529,6 +529,26 @@ describe('GET /dynamic-data: search, filters, sort and pages', () => {
     expect((await list({ registered: '', active: '' })).total).toBe(6);
   });
 
+  it('refuses admission dates the calendar does not have with 400', async () => {
+    for (const admissionFrom of ['2026-02-30', '6060-26-45', '0000-01-01']) {
+      const response = await accounts.call('GET', `/dynamic-data?formType=student&admissionFrom=${admissionFrom}`, { token });
+      expect(response.status, admissionFrom).toBe(400);
+      expect(response.body.errors).toEqual({ admissionFrom: ['No such date'] });
+    }
+    expect((await list({ admissionTo: '2024-02-29' })).total).toBe(0);
+  });
+
+  it('refuses text PostgreSQL cannot store, in the address, the query or a submission, with 400', async () => {
+    const nul = await accounts.call('GET', '/dynamic-data/%00', { token });
+    expect(nul.status).toBe(400);
+    expect((await accounts.call('GET', '/dynamic-data?formType=student&search=a%00b', { token })).status).toBe(400);
+    const submitted = await post(fx.tokens.admin, 'student', student({ studentName: 'Half \ud800 pair' }));
+    expect(submitted.status).toBe(400);
+    expect(submitted.body.errors).toEqual({ 'body.studentName': [expect.stringContaining('NUL')] });
+    const form = await postForm(fx.tokens.admin, formOf({ formType: 'student', ...student({ studentName: 'Nul \u0000 byte' }) }));
+    expect(form.status).toBe(400);
+  });
+
   it('shows a branch’s staff their own branch only, whatever branch they ask for', async () => {
     const asked = await accounts.call('GET', `/dynamic-data?formType=student&branchId=${branch}`, { token: fx.tokens.northStaff });
     expect(asked.body.data.total).toBe(0);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { formTypeLabel } from '../../common/forms/config-schema';
 import { fieldsDataToValues, isDefaultFormType } from '../../common/forms/fields';
+import { validDate } from '../../common/forms/schema-builder';
 import type { FieldData } from '../../common/forms/types';
 import type { Executor } from '../db/client';
 import type { FieldValues } from '../db/projections/records';
@@ -20,6 +21,7 @@ import { defineEndpoint, type Reply } from './endpoint';
 import { badRequest, notFound } from './errors';
 import { requireFormPermission, type FormAction } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
+import { requireStorableText } from './storable-text';
 
 export const dynamicDataMessages = {
   noFormType: 'Form type not specified.',
@@ -76,7 +78,14 @@ const historyEntry = z.object({
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const flag = z.preprocess(blankToUndefined, z.enum(['true', 'false']).transform((v) => v === 'true').optional());
-const day = z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD').optional());
+const day = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
+    .refine((text) => validDate(text) !== null, 'No such date')
+    .optional(),
+);
 const optionalId = z.preprocess(blankToUndefined, z.string().max(100).optional());
 
 const listFilters = {
@@ -125,6 +134,12 @@ interface Submission {
  * uploaded on their own; a file part here is refused.
  */
 async function readSubmission(c: Context<ApiEnv>): Promise<Submission> {
+  const submission = await decodeSubmission(c);
+  requireStorableText({ body: { formType: submission.formType, ...submission.values } });
+  return submission;
+}
+
+async function decodeSubmission(c: Context<ApiEnv>): Promise<Submission> {
   const contentType = c.req.header('Content-Type') ?? '';
   const raw = await c.req.text();
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {

@@ -10,6 +10,7 @@ import { idempotencyKeys } from '../db/schema';
 import type { ApiDeps, ApiEnv } from './context';
 import { HttpError, badRequest } from './errors';
 import { authenticate, authorize } from './authenticate';
+import { requireStorableText } from './storable-text';
 import type { Actor } from '../domain/auth/actor';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -79,7 +80,9 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       });
       authorize(endpoint.access, actor);
       const raw = endpoint.method === 'get' || endpoint.method === 'delete' ? '' : await c.req.text();
-      const body = endpoint.body ? parse(endpoint.body, parseJson(raw), 'body') : undefined;
+      const received = endpoint.body ? parseJson(raw) : undefined;
+      requireStorableText({ params: c.req.param(), query: c.req.queries(), body: received });
+      const body = endpoint.body ? parse(endpoint.body, received, 'body') : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query(), 'query') : undefined;
       const params = endpoint.params ? parse(endpoint.params, c.req.param(), 'params') : undefined;
       const meta = (): EventMetadata => ({

@@ -39,7 +39,8 @@ function parseJsonText(value: unknown): unknown {
   }
 }
 
-function validDate(text: string): string | null {
+/** The day of a YYYY-MM-DD text (a time may follow), when the calendar has it. */
+export function validDate(text: string): string | null {
   const match = isoDate.exec(text.trim());
   if (!match) return null;
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
