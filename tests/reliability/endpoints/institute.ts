@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { issueRefreshToken } from '../../../api/domain/auth/refresh-tokens';
+import pino from 'pino';
+import { createApi, type Api } from '../../../api/app';
+import type { Db } from '../../../api/db/client';
 import { seedDemoInstitute } from '../../../api/db/seed';
 import { operationPrices, records, users } from '../../../api/db/schema';
+import { authConfig, type AuthConfig } from '../../../api/domain/auth/config';
+import { issueRefreshToken } from '../../../api/domain/auth/refresh-tokens';
 import { systemClock } from '../../../api/http/context';
-import { addUser, createAccountsApi, tokenFor, type AccountsApi, type NewAccount } from '../../api/accounts';
-import { queryRows } from '../../support/test-database';
+import { addUser, tokenFor, type NewAccount } from '../../api/accounts';
+import { createTestDatabase, queryRows } from '../../support/test-database';
 
 /** Who sends a request: one of the demo institute's accounts, or nobody. */
 export type Caller = 'superadmin' | 'branchAdmin' | 'branchStaff' | 'anonymous';
@@ -19,7 +24,12 @@ export interface Branch {
  * the ADD_STUDENT price, the demo logins) on a database of its own, behind the in-process API.
  * Requests go through the real stack; the test signs its own tokens.
  */
-export interface Institute extends AccountsApi {
+export interface Institute {
+  api: Api;
+  db: Db;
+  auth: AuthConfig;
+  /** What the API logged at level error (an unhandled error behind a 500), oldest first. */
+  loggedErrors: string[];
   north: Branch;
   south: Branch;
   courseIds: string[];
@@ -30,10 +40,13 @@ export interface Institute extends AccountsApi {
   tokens: Record<Exclude<Caller, 'anonymous'>, string>;
   /** The Authorization header of a caller, if any. */
   authorization(caller: Caller): Record<string, string>;
+  /** A new session of a caller, beside its standing one: for requests that may end the session they are sent with. */
+  newSession(caller: Exclude<Caller, 'anonymous'>): Promise<string>;
   /** A user of its own with an open session: for requests that may end sessions or change the account. */
   addAccount(account?: NewAccount): Promise<{ userId: string; token: string; refreshToken: string }>;
   /** Rows of the event log. */
   eventCount(): Promise<number>;
+  cleanup(): Promise<void>;
 }
 
 const demoEmails = {
@@ -43,8 +56,12 @@ const demoEmails = {
 } as const;
 
 export async function openInstitute(): Promise<Institute> {
-  const accounts = await createAccountsApi();
-  const { db, auth } = accounts;
+  const testDatabase = await createTestDatabase();
+  const db = testDatabase.database.db;
+  const auth = authConfig(randomBytes(32));
+  const loggedErrors: string[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => void loggedErrors.push(line) });
+  const api = createApi({ database: testDatabase.database, logger, clock: systemClock, auth });
   await seedDemoInstitute(db, systemClock);
 
   const branchIds = await db
@@ -73,14 +90,19 @@ export async function openInstitute(): Promise<Institute> {
   }
 
   return {
-    ...accounts,
+    api,
+    db,
+    auth,
+    loggedErrors,
+    cleanup: () => testDatabase.cleanup(),
     north: await branch('North Campus'),
     south: await branch('South Campus'),
     courseIds: courses.map((row) => row.id),
     addStudentPriceId: price!.id,
     userIds,
     tokens,
-    authorization: (caller) => (caller === 'anonymous' ? {} : { Authorization: `Bearer ${tokens[caller]}` }),
+    authorization: (caller): Record<string, string> => (caller === 'anonymous' ? {} : { Authorization: `Bearer ${tokens[caller]}` }),
+    newSession: (caller) => tokenFor(db, auth, userIds[caller]),
     async addAccount(account = {}) {
       const userId = await addUser(db, account);
       const token = await tokenFor(db, auth, userId);

@@ -60,7 +60,7 @@ async function addPrice(institute: Institute): Promise<string> {
   return price.id;
 }
 
-const textField = (name: string) => ({ name, label: name, type: 'text', required: true });
+const textField = (name: string) => ({ name, label: name, type: 'text' as const, required: true });
 
 /**
  * A valid request for every mutating endpoint of /api/v1, keyed `METHOD /path`. Each call builds
