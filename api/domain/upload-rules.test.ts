@@ -43,6 +43,15 @@ describe('upload limits (SPEC.md sections 5 and 9)', () => {
     expect(checkUpload(uploadRuleFor(field), { fileName: 'file.bin', contentType, size })).toBe(message);
   });
 
+  it('takes field names and types that Object.prototype also has for the plain names they are', () => {
+    for (const field of ['constructor', 'valueOf', 'toString', '__proto__', 'hasOwnProperty', 'x_constructor']) {
+      expect(uploadRuleFor(field), field).toBe(uploadRuleFor());
+      expect(checkUpload(uploadRuleFor(field), { fileName: 'photo.png', contentType: 'image/png', size: 10 }), field).toBeNull();
+    }
+    expect(resolveContentType('constructor', 'photo.png')).toBe('constructor');
+    expect(resolveContentType('__proto__', 'photo.png')).toBe('__proto__');
+  });
+
   it('refuses a missing file name as no file', () => {
     expect(checkUpload(uploadRuleFor(), { fileName: '  ', contentType: 'image/png', size: 10 })).toBe('No file provided');
   });

@@ -54,16 +54,17 @@ export const defaultUploadRule: UploadRule = {
   accepts: ['jpg', 'png', 'gif', 'svg', 'webp', 'pdf', 'doc', 'docx'],
 };
 
-const fieldRules: Record<string, UploadRule> = {
-  studentPhoto: { maxBytes: 1 * MB, accepts: images },
-  documents: { maxBytes: 1 * MB, accepts: images },
-  signature: { maxBytes: 1 * MB, accepts: images },
-  branchDocument1: { maxBytes: 1 * MB, accepts: images },
-  branchDocument2: { maxBytes: 1 * MB, accepts: images },
-  courseImage: { maxBytes: 2 * MB, accepts: images },
-  examPaper: { maxBytes: 5 * MB, accepts: papers },
-  subjectPaper: { maxBytes: 5 * MB, accepts: papers },
-};
+// Maps, not objects: the names come from requests, and `constructor` must not find Object's.
+const fieldRules = new Map<string, UploadRule>([
+  ['studentPhoto', { maxBytes: 1 * MB, accepts: images }],
+  ['documents', { maxBytes: 1 * MB, accepts: images }],
+  ['signature', { maxBytes: 1 * MB, accepts: images }],
+  ['branchDocument1', { maxBytes: 1 * MB, accepts: images }],
+  ['branchDocument2', { maxBytes: 1 * MB, accepts: images }],
+  ['courseImage', { maxBytes: 2 * MB, accepts: images }],
+  ['examPaper', { maxBytes: 5 * MB, accepts: papers }],
+  ['subjectPaper', { maxBytes: 5 * MB, accepts: papers }],
+]);
 
 /**
  * The rule of a form field. Files inside a table row are named `field_index_subfield`
@@ -71,7 +72,7 @@ const fieldRules: Record<string, UploadRule> = {
  */
 export function uploadRuleFor(fieldName?: string | null): UploadRule {
   if (!fieldName) return defaultUploadRule;
-  return fieldRules[fieldName] ?? fieldRules[fieldName.split('_').pop() ?? ''] ?? defaultUploadRule;
+  return fieldRules.get(fieldName) ?? fieldRules.get(fieldName.split('_').pop() ?? '') ?? defaultUploadRule;
 }
 
 export const uploadMessages = {
@@ -93,11 +94,11 @@ function formatMb(bytes: number): string {
   return String(Math.round((bytes / MB) * 100) / 100);
 }
 
-const aliases: Record<string, string> = {
-  'image/jpg': 'image/jpeg',
-  'image/pjpeg': 'image/jpeg',
-  'image/x-png': 'image/png',
-};
+const aliases = new Map([
+  ['image/jpg', 'image/jpeg'],
+  ['image/pjpeg', 'image/jpeg'],
+  ['image/x-png', 'image/png'],
+]);
 
 /**
  * The content type an upload is stored with: the browser's type, normalised; when the browser
@@ -105,7 +106,7 @@ const aliases: Record<string, string> = {
  */
 export function resolveContentType(fileType: string | undefined, fileName: string): string {
   const given = (fileType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (given && given !== 'application/octet-stream') return aliases[given] ?? given;
+  if (given && given !== 'application/octet-stream') return aliases.get(given) ?? given;
   const extension = fileName.toLowerCase().split('.').pop() ?? '';
   const kind = Object.values(kinds).find((k) => (k.extensions as readonly string[]).includes(extension));
   return kind?.contentType ?? (given || 'application/octet-stream');
