@@ -101,13 +101,20 @@ export function admissionBody(email: string, branchId: string, courseId: string)
   };
 }
 
-/** Prices an operation other than admissions, for charges made through the deduct endpoint. */
+/** Sets what an operation costs, pricing it when it has no price yet. */
 export async function priceOperation(baseUrl: string, admin: Session, operationKey: string, price: number) {
+  const prices = expectSuccess<{ id: string; operationKey: string }[]>(
+    await callApi(baseUrl, 'GET', '/wallet/operation-pricing', { token: admin.token }),
+    'Listing the prices',
+  );
+  const existing = prices.find((p) => p.operationKey === operationKey);
   expectSuccess(
-    await callApi(baseUrl, 'POST', '/wallet/operation-pricing', {
-      token: admin.token,
-      body: { operationKey, operationName: operationKey.replace(/_/g, ' '), price },
-    }),
+    existing
+      ? await callApi(baseUrl, 'PUT', `/wallet/operation-pricing/${existing.id}`, { token: admin.token, body: { price } })
+      : await callApi(baseUrl, 'POST', '/wallet/operation-pricing', {
+          token: admin.token,
+          body: { operationKey, operationName: operationKey.replace(/_/g, ' '), price },
+        }),
     `Pricing ${operationKey}`,
   );
 }
