@@ -20,7 +20,7 @@ export interface ServerOptions {
   port?: number;
   /** Prefix of the lines shown while the tests run. */
   label?: string;
-  /** Node options before the script, such as `--import` of a module of the test's own. */
+  /** Node options after tsx is loaded, such as `--import` of a TypeScript module of the test's own. */
   nodeArgs?: string[];
 }
 
@@ -43,7 +43,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'], {
     cwd: root,
     env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
