@@ -31,7 +31,7 @@ async function main() {
   process.env.SESSION_SECRET = await loadSecret(env.dataDir, 'session-secret', env.SESSION_SECRET);
   const storage = await createObjectStorage(env, systemClock);
   logger.info({ storage: storage.kind }, 'file storage ready');
-  const api = createApi({ database, logger, clock: systemClock, auth, storage });
+  const api = createApi({ database, logger, clock: systemClock, auth, storage, trustedProxies: env.TRUST_PROXY });
   const apiListener = getRequestListener(api.fetch);
   const transport = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
 

@@ -62,6 +62,21 @@ describe('request ids', () => {
   });
 });
 
+describe('content security policy', () => {
+  it('gives every answer, success or failure, a policy that runs and frames nothing', async () => {
+    const answers = [
+      await call('GET', '/api/v1/health'),
+      await call('GET', '/api/v1/no-such-thing'),
+      await call('POST', '/api/v1/test/echo', { body: { name: 'x' } }),
+      await call('GET', '/api/v1/users/current-user'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 401]);
+    for (const answer of answers) {
+      expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+});
+
 describe('errors', () => {
   it('answers an unknown path with a 404 envelope', async () => {
     const response = await call('GET', '/api/v1/no-such-thing');

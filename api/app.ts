@@ -35,6 +35,8 @@ export const apiEndpoints: Endpoint<any, any, any>[] = [
 
 export type Api = ReturnType<typeof createApi>;
 
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
 /**
  * Without an auth config (tests, tools) tokens are signed with a secret that lives as long as the
  * app; without a storage, files go to a temporary folder of the app's own.
@@ -59,6 +61,9 @@ export function createApi(
     const started = performance.now();
     await next();
     c.header('X-Request-Id', requestId);
+    // Answers are data, not pages: opened in a browser they run and frame nothing. Files served
+    // from the built-in store bring a policy of their own.
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', apiContentSecurityPolicy);
     log.info(
       {
         method: c.req.method,

@@ -16,7 +16,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Express's trust-proxy setting: how many proxies in front may set X-Forwarded-For. */
+  /** How many proxies in front may set X-Forwarded-For: Express's trust-proxy setting, and /api/v1's. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])

@@ -60,8 +60,12 @@ function wrapPglite(client: PGlite): Database {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  // An idle client that loses its server connection must not crash the process.
+  // A connection can end at any moment (a server restart, pg_terminate_backend, a network cut).
+  // The pool hears it for idle clients; a client checked out by a transaction hears it itself,
+  // and an unheard 'error' event ends the process. Either way the query in flight fails on its
+  // own, and the pool discards the broken client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     const client = await pool.connect();
     client.release();

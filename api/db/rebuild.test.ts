@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../../tests/support/test-database';
 import type { Db } from './client';
-import { projections, projectionTableNames } from './projections';
+import { projectionPrimaryKey, projectionSnapshot } from './projection-snapshot';
+import { projectionTableNames } from './projections';
 import { rebuildProjections } from './rebuild';
 import { courseCategories, records, userPermissions } from './schema';
 import { seedDemoInstitute } from './seed';
@@ -18,30 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => testDatabase?.cleanup());
 
-const tablesByName = new Map<string, PgTable>(
-  projections.flatMap((p) => p.tables).map((table) => [getTableConfig(table).name, table]),
-);
-
-function primaryKey(name: string): string[] {
-  const config = getTableConfig(tablesByName.get(name)!);
-  const composite = config.primaryKeys[0]?.columns.map((c) => c.name);
-  return composite ?? config.columns.filter((c) => c.primary).map((c) => c.name);
-}
-
-/** Every row of every read table, each table ordered by its primary key. */
-async function snapshot(): Promise<Record<string, unknown[]>> {
-  const result: Record<string, unknown[]> = {};
-  for (const name of projectionTableNames()) {
-    const order = primaryKey(name).map((column) => `"${column}"`).join(', ');
-    result[name] = await queryRows(db, sql.raw(`SELECT * FROM "${name}" ORDER BY ${order}`));
-  }
-  return result;
-}
+const snapshot = () => projectionSnapshot(db);
 
 describe('rebuildProjections', () => {
   it('knows a primary key for every read table', () => {
     expect(projectionTableNames().length).toBeGreaterThan(0);
-    for (const name of projectionTableNames()) expect(primaryKey(name), name).not.toEqual([]);
+    for (const name of projectionTableNames()) expect(projectionPrimaryKey(name), name).not.toEqual([]);
   });
 
   it('folds the log back into exactly the tables the commands left', async () => {

@@ -16,6 +16,8 @@ export interface ApiDeps {
   auth: AuthConfig;
   /** Where uploaded files live: the built-in store or S3. */
   storage: ObjectStorage;
+  /** Proxies in front that may set X-Forwarded-For (TRUST_PROXY); none unless given. */
+  trustedProxies?: number;
 }
 
 export interface ApiEnv {

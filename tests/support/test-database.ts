@@ -14,6 +14,8 @@ import { adminQuery, databaseUrl, type TemplateDatabase } from './template';
 
 export interface TestDatabase {
   database: Database;
+  /** On a PostgreSQL server: its address, for processes of their own (servers, workers). */
+  url?: string;
   /** Closes the database and, on PostgreSQL, drops it. */
   cleanup(): Promise<void>;
 }
@@ -33,9 +35,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
   const name = `${template.prefix}${randomBytes(6).toString('hex')}`;
   await cloneTemplate(template.adminUrl, template.template, name);
-  const database = await openDatabase({ url: databaseUrl(template.adminUrl, name) });
+  const url = databaseUrl(template.adminUrl, name);
+  const database = await openDatabase({ url });
   return {
     database,
+    url,
     async cleanup() {
       await database.close();
       await adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `server.ts` as a process of its own on a free port of 127.0.0.1, as the e2e and reliability
+ * suites run it: started, awaited until /api/v1/health answers, stopped or killed.
+ */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const startTimeoutMs = 120_000;
+const stopTimeoutMs = 15_000;
+
+export interface ServerOptions {
+  /** Added to this process's environment; HOST and PORT are set here. */
+  env: Record<string, string>;
+  /** A port of its own, to start again where a killed process listened; a free one otherwise. */
+  port?: number;
+  /** Prefix of the lines shown while the tests run. */
+  label?: string;
+  /** Node options after tsx is loaded, such as `--import` of a TypeScript module of the test's own. */
+  nodeArgs?: string[];
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  port: number;
+  pid: number;
+  /** The last lines the process wrote, for error reports. */
+  output: string[];
+  /** Sends the signal and waits until the process is gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** SIGTERM, then SIGKILL if it does not end in time. */
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  if (options.env.NODE_ENV === 'production' && !existsSync(path.join(root, 'build/server/index.js'))) {
+    throw new Error('No production build found: run `npm run build` first (npm test and npm run test:e2e build before they start it).');
+  }
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'], {
+    cwd: root,
+    env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  relay(child, output, options.label ?? 'server');
+  const server: ServerProcess = {
+    baseUrl,
+    port,
+    pid: child.pid!,
+    output,
+    kill: (signal) => signalAndWait(child, signal),
+    stop: () => stop(child),
+  };
+  try {
+    await waitForHealth(baseUrl, child, output);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+/** Asks the operating system for a port nobody listens on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Keeps the server's output for error reports and shows what matters while the suite runs:
+ * plain lines (the seed's logins, the listening address) and log entries at warn or above.
+ */
+function relay(server: ChildProcess, output: string[], label: string) {
+  for (const stream of [server.stdout!, server.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      if (output.length > 200) output.shift();
+      let level: number | undefined;
+      try {
+        level = (JSON.parse(line) as { level?: number }).level;
+      } catch {
+        level = undefined;
+      }
+      if (level === undefined) (stream === server.stderr ? process.stderr : process.stdout).write(`${label}: ${line}\n`);
+      else if (level >= 40) process.stderr.write(`${label}: ${line}\n`);
+    });
+  }
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited(child)) {
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output.join('\n')}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer /api/v1/health within ${startTimeoutMs / 1000} s:\n${output.join('\n')}`);
+}
+
+async function signalAndWait(child: ChildProcess, signal: NodeJS.Signals) {
+  if (hasExited(child)) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  await exited;
+}
+
+async function stop(child: ChildProcess) {
+  if (hasExited(child)) return;
+  const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+  await signalAndWait(child, 'SIGTERM');
+  clearTimeout(timer);
+}
