@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApi, request, testClock, truncateAll, type TestApi } from '../../tests/support/test-database';
-import { append } from '../db/event-store';
+import { append, streamVersion } from '../db/event-store';
 import { events } from '../db/schema';
 import { newId } from '../domain/ids';
 import { defineEndpoint } from './endpoint';
+import { HttpError } from './errors';
 
 /** A mutating endpoint that appends one event per call, to a stream of its own. */
 const recordThing = defineEndpoint({
@@ -37,11 +38,28 @@ const registerName = defineEndpoint({
   },
 });
 
+/** Each ticket is claimed once; a later claim is refused, as a second refund of one charge is. */
+const claimTicket = defineEndpoint({
+  method: 'post',
+  path: '/test/tickets',
+  summary: 'Claims a ticket once',
+  tag: 'test',
+  access: { kind: 'public' },
+  body: z.object({ ticket: z.string().min(1) }),
+  async handle({ body, tx, meta }) {
+    const stream = { type: 'ticket', id: `ticket-${body.ticket}` };
+    await tx!.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${stream.id}))`);
+    if ((await streamVersion(tx!, stream.id)) > 0) throw new HttpError(409, 'Ticket already claimed');
+    await append(tx!, stream, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.ticket } }], meta);
+    return { status: 201, message: 'Ticket claimed', data: { ticket: body.ticket } };
+  },
+});
+
 let testApi: TestApi;
 const clock = testClock();
 
 beforeAll(async () => {
-  testApi = await createTestApi({ clock, endpoints: [recordThing, registerName] });
+  testApi = await createTestApi({ clock, endpoints: [recordThing, registerName, claimTicket] });
 });
 afterAll(() => testApi?.cleanup());
 beforeEach(() => truncateAll(testApi.database.db));
@@ -117,6 +135,15 @@ describe('Idempotency-Key', () => {
     const register = () =>
       request(testApi.api, 'POST', '/api/v1/test/names', { body: { name: 'asha' }, headers: { 'Idempotency-Key': 'key-1' } });
     const responses = await Promise.all(Array.from({ length: 8 }, register));
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 201));
+    for (const response of responses) expect(response.body).toEqual(responses[0]!.body);
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('replays the first answer to concurrent copies that the first one’s change would refuse', async () => {
+    const claim = () =>
+      request(testApi.api, 'POST', '/api/v1/test/tickets', { body: { ticket: 'seat-1' }, headers: { 'Idempotency-Key': 'key-1' } });
+    const responses = await Promise.all(Array.from({ length: 8 }, claim));
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 201));
     for (const response of responses) expect(response.body).toEqual(responses[0]!.body);
     expect(await thingsRecorded()).toBe(1);

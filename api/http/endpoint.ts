@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { z, ZodTypeAny } from 'zod';
 import type { Executor, Tx } from '../db/client';
@@ -132,6 +132,10 @@ async function runCommand(
     try {
       return await db.transaction(async (tx) => {
         if (key) {
+          // Copies of one request take turns: a copy that comes while the first still runs waits
+          // for its answer, rather than acting on what the first leaves behind and failing where
+          // the first succeeded (a refund "already refunded", an admission short of money).
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
           const [previous] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
           if (previous) {
             if (previous.requestHash !== requestHash) {

@@ -283,7 +283,7 @@ describe('bank-style checker', () => {
     })();
     const faults = (async () => {
       while (running()) {
-        await sleep(random.int(800, 2000));
+        await sleep(random.int(1500, 4000));
         const name = random.pick([...servers.keys()]);
         checker.figures.terminations++;
         checker.figures.terminatedBackends += await terminateBackends(admin, name);
