@@ -19,7 +19,8 @@ import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { EmptyState, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
 import { TransactionList } from '~/components/wallet/transaction-list';
-import { ledgerKindLabels, ledgerKinds, TRANSACTION_PAGE_SIZES } from '~/components/wallet/types';
+import { ledgerKinds } from '../../common/wallet';
+import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
 import { requireAdminRoute } from '~/services/auth.server';
 import {
   listOperationPrices,

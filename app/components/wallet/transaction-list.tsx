@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatDateTime } from '~/utils/format';
 import { Amount, KindBadge } from './money';
-import type { WalletTransaction } from './types';
+import type { WalletTransaction } from '../../../common/wallet';
 
 function describe(entry: WalletTransaction) {
   if (entry.kind === 'charge' || entry.kind === 'refund') {
