@@ -20,6 +20,11 @@ import { canOpen, findAdminRoute } from './route-registry';
 
 const EVERY_BRANCH = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'];
 
+/** Who may refund charges and correct balances by hand (the API checks it again). */
+export function managesWallets(user: Pick<SessionUser, 'permissions'>): boolean {
+  return user.permissions.includes('WALLET_MANAGE_ALL');
+}
+
 /** Institute staff who read every branch's wallet; a branch's own staff see only theirs. */
 export function seesEveryBranch(user: Pick<SessionUser, 'branchId' | 'permissions'>): boolean {
   return !user.branchId && user.permissions.some((name) => EVERY_BRANCH.includes(name));
