@@ -219,6 +219,34 @@ test.describe('Operation Pricing', () => {
   });
 });
 
+test.describe('Correcting a balance', () => {
+  // The refused correction answers 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\) \(.*\/admin\/wallet\/transactions\.data/] });
+
+  test('a manager corrects a balance by hand, with a reason, never below zero', async ({ page, request }) => {
+    const adminToken = await apiToken(request, demo.admin);
+    const south = await branchWallet(request, adminToken, 'South Campus');
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/wallet/transactions');
+    await page.getByRole('link', { name: 'Correct a balance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct a balance' });
+    await dialog.getByLabel('Branch').selectOption({ label: 'South Campus' });
+    await dialog.getByLabel('Take money out').check();
+    await dialog.getByLabel('Amount').fill(String(south.balance / 100 + 1));
+    await dialog.getByLabel('Reason').fill('Too much');
+    await dialog.getByRole('button', { name: 'Correct the balance' }).click();
+    await expect(dialog.getByText(/^Insufficient wallet balance/)).toBeVisible();
+
+    await dialog.getByLabel('Add money').check();
+    await dialog.getByLabel('Amount').fill('12.50');
+    await dialog.getByLabel('Reason').fill('Bank credit missed');
+    await page.screenshot({ path: 'tests/e2e/screenshots/wallet-adjust.png' });
+    await dialog.getByRole('button', { name: 'Correct the balance' }).click();
+    await expect(toast(page, `₹12.50 added to South Campus by adjustment. Balance: ${formatRupees(south.balance + 1250)}`)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Bank credit missed' })).toContainText('+₹12.50');
+  });
+});
+
 test.describe('The charge of an admission', () => {
   // The refused admission answers 402, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 402 \(Payment Required\) \(.*\/admin\/students\/add\.data/] });
@@ -290,29 +318,6 @@ test.describe('The charge of an admission', () => {
     } finally {
       await api(request, adminToken, 'PUT', `/wallet/operation-pricing/${price._id}`, { operationName: price.operationName });
     }
-  });
-
-  test('a manager corrects a balance by hand, with a reason, never below zero', async ({ page, request }) => {
-    const adminToken = await apiToken(request, demo.admin);
-    const south = await branchWallet(request, adminToken, 'South Campus');
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/wallet/transactions');
-    await page.getByRole('link', { name: 'Correct a balance' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Correct a balance' });
-    await dialog.getByLabel('Branch').selectOption({ label: 'South Campus' });
-    await dialog.getByLabel('Take money out').check();
-    await dialog.getByLabel('Amount').fill(String(south.balance / 100 + 1));
-    await dialog.getByLabel('Reason').fill('Too much');
-    await dialog.getByRole('button', { name: 'Correct the balance' }).click();
-    await expect(dialog.getByText(/^Insufficient wallet balance/)).toBeVisible();
-
-    await dialog.getByLabel('Add money').check();
-    await dialog.getByLabel('Amount').fill('12.50');
-    await dialog.getByLabel('Reason').fill('Bank credit missed');
-    await page.screenshot({ path: 'tests/e2e/screenshots/wallet-adjust.png' });
-    await dialog.getByRole('button', { name: 'Correct the balance' }).click();
-    await expect(toast(page, `₹12.50 added to South Campus by adjustment. Balance: ${formatRupees(south.balance + 1250)}`)).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: 'Bank credit missed' })).toContainText('+₹12.50');
   });
 
   test('a branch without a wallet shows no balance, asks nothing and charges nothing', async ({ page, request }) => {
