@@ -188,7 +188,7 @@ export default function Transactions() {
     <div className="grid gap-6">
       <PageHeader
         title="Transactions"
-        description="Every top-up, charge and refund of the wallet, newest first."
+        description="Every top-up, charge, refund and correction of the wallet, newest first."
         actions={
           <>
             {manager ? (
