@@ -2,17 +2,21 @@
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
-/** 12345678 paise → "₹1,23,456.78"; -500 → "-₹5.00". Exact for any bigint. */
-export function formatRupees(paise: number | bigint): string {
+/** -5000 paise → "-50.00": rupees as a plain decimal, exact for any bigint (no floating point). */
+export function decimalRupees(paise: number | bigint): string {
   if (typeof paise === 'number' && !Number.isSafeInteger(paise)) {
-    throw new RangeError(`formatRupees expects a whole number of paise, got ${paise}`);
+    throw new RangeError(`Expected a whole number of paise, got ${paise}`);
   }
   const digits = BigInt(paise).toString();
   const negative = digits.startsWith('-');
   const magnitude = (negative ? digits.slice(1) : digits).padStart(3, '0');
+  return `${negative ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`;
+}
+
+/** 12345678 paise → "₹1,23,456.78"; -500 → "-₹5.00". Exact for any bigint. */
+export function formatRupees(paise: number | bigint): string {
   // Intl formats a decimal string exactly, so amounts beyond 2^53 keep every digit.
-  const decimal = `${negative ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}` as Intl.StringNumericLiteral;
-  return rupees.format(decimal);
+  return rupees.format(decimalRupees(paise) as Intl.StringNumericLiteral);
 }
 
 const AMOUNT = /^(?:(?:rs\.?|inr|₹)\s*)?(\d{1,2}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{1,2}))?$/i;

@@ -7,7 +7,7 @@ import { createRecord } from '../domain/records';
 import { createUser } from '../domain/users';
 import { creditWallet } from '../domain/wallet/credit-wallet';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
-import { ADD_STUDENT } from '../domain/wallet/operation-prices/operation-price';
+import { ADMISSION_OPERATION } from '../../common/wallet';
 import type { Db } from './client';
 import { events } from './schema';
 
@@ -124,8 +124,8 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
     }
 
     await createOperationPrice(ctx, {
-      operationKey: ADD_STUDENT,
-      operationName: 'Add Student',
+      operationKey: ADMISSION_OPERATION.key,
+      operationName: ADMISSION_OPERATION.name,
       price: 5000,
       description: 'Charged to the branch wallet for each student admitted',
     });

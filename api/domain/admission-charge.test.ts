@@ -8,6 +8,7 @@ import { ensureDefaultFormConfigs } from './form-configs';
 import { createRecord } from './records';
 import { creditWallet } from './wallet/credit-wallet';
 import { createOperationPrice } from './wallet/operation-prices/create-operation-price';
+import { updateOperationPrice } from './wallet/operation-prices/update-operation-price';
 
 // An admission in a wallet-enabled branch and its ADD_STUDENT charge are one transaction.
 const clock = testClock('2026-05-04T09:00:00.000Z');
@@ -15,6 +16,7 @@ let accounts: AccountsApi;
 let branchId: string;
 let courseId: string;
 let token: string;
+let priceId: string;
 
 beforeAll(async () => {
   accounts = await createAccountsApi(clock);
@@ -32,9 +34,9 @@ beforeAll(async () => {
   ({ id: courseId } = await asSystem(db, (ctx) =>
     createRecord(ctx, { formType: 'course', branchId: null, fields: { courseName: 'Spoken English', category } }),
   ));
-  await asSystem(db, (ctx) =>
+  ({ id: priceId } = await asSystem(db, (ctx) =>
     createOperationPrice(ctx, { operationKey: 'ADD_STUDENT', operationName: 'Add Student', price: 5000 }),
-  );
+  ));
   // Room for two admissions and a little over.
   await asSystem(db, (ctx) => creditWallet(ctx, { branchId, amount: 12_000, note: 'Opening balance' }));
   const staff = await addUser(db, {
@@ -86,5 +88,18 @@ describe('admitting a student to a wallet-enabled branch', () => {
     expect((await students()).length).toBe(before);
     expect((await accounts.db.select().from(walletLedger)).length).toBe(ledgerBefore);
     expect(await balance()).toBe(2000);
+  });
+});
+
+describe('the name of the admission’s charge', () => {
+  it('is the operation price’s own name, in the ledger and in the answer', async () => {
+    await asSystem(accounts.db, (ctx) => creditWallet(ctx, { branchId, amount: 5000, note: 'Top-up' }));
+    await asSystem(accounts.db, (ctx) => updateOperationPrice(ctx, priceId, { operationName: 'New admission fee' }));
+
+    const response = await admit();
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.data.charge).toEqual({ charged: true, price: 5000, balance: 2000, operationName: 'New admission fee' });
+    const [charge] = await accounts.db.select().from(walletLedger).where(eq(walletLedger.referenceId, response.body.data._id));
+    expect(charge).toMatchObject({ kind: 'charge', operationKey: 'ADD_STUDENT', operationName: 'New admission fee' });
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { activeFields, isEmptyValue, optionsSourceOf } from '../../common/forms/fields';
 import { buildRecordSchema, fieldErrors, fieldMessages } from '../../common/forms/schema-builder';
+import { ADMISSION_OPERATION, type AdmissionCharge } from '../../common/wallet';
 import { chargeOperation } from './wallet/charge-operation';
 import { append, ConcurrencyError, type NewEvent } from '../db/event-store';
 import type { FieldValues, RecordCreatedData, RecordUpdatedData } from '../db/projections/records';
@@ -153,23 +154,11 @@ export interface SubmitRecordInput {
   values: FieldValues;
 }
 
-/** What an admission cost the branch's wallet (SPEC.md's charge toast reads it). */
-export interface AdmissionCharge {
-  charged: boolean;
-  /** Paise. */
-  price: number;
-  /** Paise left in the wallet. */
-  balance: number;
-  operationName: string;
-}
-
 export interface SubmittedRecord {
   id: string;
   generatedNumbers?: GeneratedNumbers;
   charge?: AdmissionCharge;
 }
-
-export const ADMISSION_OPERATION = { key: 'ADD_STUDENT', name: 'Add Student' } as const;
 
 /** Adds a record through its form: validated against the stored configuration, placed in a branch. */
 export async function submitRecord(ctx: CommandContext, by: Submitter, input: SubmitRecordInput): Promise<SubmittedRecord> {
@@ -181,13 +170,9 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   const branchId = branchOf(input.formType, scope, values, null);
   const created = await createRecord(ctx, { formType: input.formType, branchId, fields: storedValues(values) });
   if (input.formType !== 'student' || !branchId) return created;
-  // Same transaction: too little money throws and takes the new student with it.
-  const result = await chargeOperation(ctx, {
-    branchId,
-    operationKey: ADMISSION_OPERATION.key,
-    operationName: ADMISSION_OPERATION.name,
-    referenceId: created.id,
-  });
+  // Same transaction: too little money throws and takes the new student with it. The ledger
+  // entry takes the price's own name.
+  const result = await chargeOperation(ctx, { branchId, operationKey: ADMISSION_OPERATION.key, referenceId: created.id });
   return {
     ...created,
     charge: {

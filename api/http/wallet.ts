@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import { ledgerKinds, MAX_AMOUNT_PAISE, OPERATION_KEY_PATTERN, type WalletBalance } from '../../common/wallet';
 import type { Executor } from '../db/client';
 import { hasAnyPermission, SUPERADMIN, type Actor } from '../domain/auth/actor';
-import { branchBalance, listBalances, type WalletBalance } from '../domain/wallet/balances';
+import { branchBalance, listBalances } from '../domain/wallet/balances';
 import { chargeOperation, type ChargeResult } from '../domain/wallet/charge-operation';
+import { adjustWallet } from '../domain/wallet/adjust-wallet';
 import { creditWallet } from '../domain/wallet/credit-wallet';
 import { parseBound } from '../domain/wallet/dates';
 import { walletMessages } from '../domain/wallet/errors';
-import { findTransaction, ledgerKinds } from '../domain/wallet/ledger';
+import { findTransaction } from '../domain/wallet/ledger';
 import { listTransactions } from '../domain/wallet/list-transactions';
-import { formatRupees, MAX_AMOUNT_PAISE } from '../domain/wallet/money';
+import { formatRupees } from '../domain/wallet/money';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
 import { deleteOperationPrice } from '../domain/wallet/operation-prices/delete-operation-price';
 import { listOperationPrices } from '../domain/wallet/operation-prices/operation-price';
 import { toggleOperationPrice } from '../domain/wallet/operation-prices/toggle-operation-price';
 import { updateOperationPrice } from '../domain/wallet/operation-prices/update-operation-price';
+import { quoteCharge } from '../domain/wallet/quote-charge';
 import { refundCharge } from '../domain/wallet/refund-charge';
 import { walletStatistics } from '../domain/wallet/statistics';
 import { defineEndpoint, type Reply } from './endpoint';
@@ -39,7 +42,9 @@ const access = {
   readPrices: { kind: 'permission', anyOf: [...new Set([...pricingManagers, ...viewers, ...spenders])] },
   managePrices: { kind: 'permission', anyOf: pricingManagers },
   charge: { kind: 'permission', anyOf: spenders },
+  quote: { kind: 'permission', anyOf: [...new Set([...spenders, ...viewers])] },
   refund: { kind: 'permission', anyOf: ['WALLET_MANAGE_ALL'] },
+  adjust: { kind: 'permission', anyOf: ['WALLET_MANAGE_ALL'] },
 } as const;
 
 /**
@@ -78,7 +83,7 @@ const operationKey = z
   .string({ required_error: 'Operation key is required' })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Operation key must be capital letters, digits and underscores, such as ADD_STUDENT');
+  .regex(OPERATION_KEY_PATTERN, 'Operation key must be capital letters, digits and underscores, such as ADD_STUDENT');
 const operationName = z.string().trim().min(1, 'Operation name is required').max(120, 'Operation name must be at most 120 characters');
 const description = z.string().trim().max(500, 'Description must be at most 500 characters');
 const id = z.string().min(1).max(100);
@@ -381,6 +386,37 @@ const togglePrice = defineEndpoint({
   },
 });
 
+const quote = defineEndpoint({
+  method: 'get',
+  path: '/wallet/operation-pricing/quote',
+  summary:
+    'What charging a branch for an operation would cost now (its price, whether it applies, the balance), read before ' +
+    'asking to confirm; the charge itself decides. A branch’s own staff ask about their own branch only.',
+  tag: 'wallet',
+  access: access.quote,
+  query: z.object({
+    operationKey,
+    branchId: id.optional().describe('Required for the institute’s staff; a branch’s own staff may leave it out'),
+  }),
+  response: z.object({
+    branchId: z.string(),
+    operationKey: z.string(),
+    operationName: z.string().describe('The price’s own name, or the operation’s default name without a price'),
+    price: money('The price; 0 without one'),
+    enabled: z.boolean().describe('The price exists and is switched on'),
+    walletEnabled: z.boolean().describe('The branch uses the wallet'),
+    balance: money('Money in the branch’s wallet'),
+  }),
+  async handle({ db, actor, query }): Promise<Reply> {
+    const own = actor!.role !== SUPERADMIN ? actor!.branchId : null;
+    if (own && query.branchId && query.branchId !== own) throw notFound('Branch');
+    // Whoever may charge a branch may see what the charge would take; a viewer only what they may read.
+    if (!own && !hasAnyPermission(actor!, spenders)) readScope(actor!);
+    const branchId = targetBranch(actor!, query.branchId);
+    return { message: 'Charge quote', data: await quoteCharge(db, branchId, query.operationKey) };
+  },
+});
+
 function chargeMessage(result: ChargeResult, name: string): string {
   switch (result.outcome) {
     case 'charged':
@@ -476,6 +512,36 @@ const refund = defineEndpoint({
   },
 });
 
+const adjust = defineEndpoint({
+  method: 'post',
+  path: '/wallet/adjust',
+  summary:
+    'Correct a branch’s balance by hand, with a reason, for what neither a top-up nor a refund describes; ' +
+    'never below zero (402). A branch’s own staff adjust only their own.',
+  tag: 'wallet',
+  access: access.adjust,
+  body: z.object({
+    branchId: id.optional().describe('Required for the institute’s staff; a branch’s own staff may leave it out'),
+    amount: paise('Amount')
+      .min(-MAX_AMOUNT_PAISE, `Amount must be at least -${formatRupees(MAX_AMOUNT_PAISE)}`)
+      .refine((value) => value !== 0, 'Amount cannot be zero')
+      .describe('Paise, signed: 10000 adds ₹100.00, -10000 takes it out'),
+    reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  }),
+  response: z.object({ transaction: transactionView, balance: balanceView }),
+  async handle({ body, actor, tx, meta }): Promise<Reply> {
+    const branchId = targetBranch(actor!, body.branchId);
+    const transaction = await adjustWallet({ tx: tx!, meta }, { ...body, branchId });
+    const wallet = await balanceOrNotFound(tx!, branchId);
+    const moved = formatRupees(Math.abs(body.amount));
+    return {
+      status: 201,
+      message: `${moved} ${body.amount > 0 ? 'added to' : 'taken from'} ${wallet.branchName} by adjustment. Balance: ${formatRupees(wallet.balance)}`,
+      data: { transaction, balance: wallet },
+    };
+  },
+});
+
 /** Mounted in this order: `/balance/current` before `/balance/:id`. */
 export const walletEndpoints = [
   balance,
@@ -486,9 +552,11 @@ export const walletEndpoints = [
   statistics,
   listPrices,
   createPrice,
+  quote,
   deduct,
   updatePrice,
   deletePrice,
   togglePrice,
   refund,
+  adjust,
 ];

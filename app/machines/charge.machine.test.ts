@@ -8,7 +8,6 @@ import {
   chargedMessage,
   chargeMachine,
   confirmMessage,
-  WALLET_BLOCKED_MESSAGE,
   type ChargeEmitted,
   type ChargeOperation,
   type OperationOutcome,
@@ -243,8 +242,7 @@ describe('charge machine messages', () => {
     );
   });
 
-  it('keeps the blocked-form message of the error catalogue', () => {
-    expect(WALLET_BLOCKED_MESSAGE).toBe('Cannot proceed: Insufficient wallet balance or cost deduction failed.');
+  it('keeps the charge failure’s fallback message of the error catalogue', () => {
     expect(CHARGE_FAILED_FALLBACK).toBe('Failed to process operation cost');
   });
 });

@@ -19,7 +19,6 @@ import { formatRupees } from '~/utils/format';
  */
 
 export const CONFIRM_TITLE = 'Confirm wallet charge';
-export const WALLET_BLOCKED_MESSAGE = 'Cannot proceed: Insufficient wallet balance or cost deduction failed.';
 export const CHARGE_FAILED_FALLBACK = 'Failed to process operation cost';
 export const CHARGE_SUCCESS_TOAST_MS = 4_000;
 export const CHARGE_FAILURE_TOAST_MS = 5_000;
@@ -36,6 +35,8 @@ export function chargedMessage(charge: { price: number; balance: number; operati
 export interface ChargeOperation {
   key: string;
   name: string;
+  /** The branch that pays (a new student's center); the user's own when absent. */
+  branchId?: string;
 }
 
 export interface Quote {

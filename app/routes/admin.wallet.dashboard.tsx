@@ -23,7 +23,8 @@ import { formatRupees } from '~/utils/format';
 
 export const meta: MetaFunction = () => [{ title: 'Wallet Dashboard' }];
 
-const RECENT = 8;
+/** Recent entries shown: one of the Transactions screen's page sizes, so one page of it. */
+const RECENT = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, headers } = await requireAdminRoute(request, context);
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [statistics, recent] = await Promise.all([
     walletStatistics(api, { branchId, period: view === 'year' ? 'month' : 'day' }),
     links.transactions
-      ? listTransactions(api, transactionFilters(new URLSearchParams({ ...(branchId && { branchId }), limit: '10' })))
+      ? listTransactions(api, transactionFilters(new URLSearchParams({ ...(branchId && { branchId }), limit: String(RECENT) })))
       : null,
   ]);
 
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       links,
       statistics: statistics.ok ? statistics.data : null,
       statisticsError: statistics.ok ? null : statistics.message,
-      recent: recent?.ok ? recent.data.transactions.slice(0, RECENT) : null,
+      recent: recent?.ok ? recent.data.transactions : null,
     },
     { headers },
   );

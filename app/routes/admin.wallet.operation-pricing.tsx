@@ -33,7 +33,7 @@ import { rupeeAmount, rupeeText } from '~/components/wallet/amount-schema';
 import { Amount } from '~/components/wallet/money';
 import { EmptyState, PageHeader, WalletErrorBoundary } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
-import type { OperationPrice } from '~/components/wallet/types';
+import { OPERATION_KEY_PATTERN, type OperationPrice } from '../../common/wallet';
 import { UrlDialog } from '~/components/wallet/url-dialog';
 import { requireAdminRoute } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
@@ -56,7 +56,7 @@ const priceFields = {
     .string({ required_error: 'Enter the operation key' })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Use capital letters, digits and underscores, such as ADD_STUDENT'),
+    .regex(OPERATION_KEY_PATTERN, 'Use capital letters, digits and underscores, such as ADD_STUDENT'),
   operationName: z
     .string({ required_error: 'Enter the operation name' })
     .trim()

@@ -1,5 +1,8 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { z } from 'zod';
 import {
   ArrowDownIcon,
   ArrowLeftRightIcon,
@@ -10,21 +13,35 @@ import {
   DownloadIcon,
   PlusCircleIcon,
   SearchIcon,
+  SlidersHorizontalIcon,
+  Undo2Icon,
 } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
+import { FieldError } from '~/components/ui/field-error';
 import { cn } from '~/components/ui/cn';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
+import { Textarea } from '~/components/ui/textarea';
+import { rupeeAmount } from '~/components/wallet/amount-schema';
 import { EmptyState, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
+import { RupeeInput } from '~/components/wallet/rupee-input';
 import { TransactionList } from '~/components/wallet/transaction-list';
-import { ledgerKindLabels, ledgerKinds, TRANSACTION_PAGE_SIZES } from '~/components/wallet/types';
+import { UrlDialog } from '~/components/wallet/url-dialog';
+import { ledgerKinds, type WalletTransaction } from '../../common/wallet';
+import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
 import { requireAdminRoute } from '~/services/auth.server';
+import { formatRupees } from '~/utils/format';
+import { readForm } from '~/services/forms.server';
+import { redirectWithToast } from '~/services/toast.server';
 import {
+  adjustWallet,
   listOperationPrices,
   listTransactions,
   listWalletBalances,
+  managesWallets,
+  refundCharge,
   seesEveryBranch,
   transactionFilters,
   walletLinks,
@@ -56,9 +73,67 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       everyBranch,
       operations: [...operations].map(([key, name]) => ({ key, name })),
       links: walletLinks(user),
+      manager: managesWallets(user),
+      ownBranch: user.branchName,
     },
     { headers },
   );
+}
+
+/** Opening and closing a dialog changes only the address: the page stays as loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const without = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete('refund');
+    search.delete('adjust');
+    return search.toString();
+  };
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && without(currentUrl) === without(nextUrl)) return false;
+  return defaultShouldRevalidate;
+};
+
+const reason = z
+  .string({ required_error: 'Give a reason' })
+  .trim()
+  .min(1, 'Give a reason')
+  .max(500, 'Reason must be at most 500 characters');
+
+const actionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('refund'), chargeId: z.string().min(1).max(100), reason }),
+  z.object({
+    intent: z.literal('adjust'),
+    branchId: z.string().trim().max(100).optional(),
+    direction: z.enum(['add', 'take'], { required_error: 'Choose whether to add or take out money' }),
+    amount: rupeeAmount({ label: 'Amount', min: 1 }),
+    reason,
+  }),
+]);
+
+/** Refunds a charge, or corrects a balance by hand: both need WALLET_MANAGE_ALL, which the API checks. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, headers } = await requireAdminRoute(request, context);
+  const { submission } = await readForm(request, actionSchema);
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400, headers });
+  const value = submission.value;
+  const result =
+    value.intent === 'refund'
+      ? await refundCharge(api, { chargeId: value.chargeId, reason: value.reason })
+      : await adjustWallet(api, {
+          branchId: value.branchId || undefined,
+          amount: value.direction === 'take' ? -value.amount : value.amount,
+          reason: value.reason,
+        });
+  if (!result.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(result.errors ?? {}).filter(([name]) => ['branchId', 'amount', 'reason'].includes(name)));
+    return data(
+      { result: submission.reply({ formErrors: Object.keys(fieldErrors).length ? [] : [result.message], fieldErrors }) },
+      { status: result.status >= 500 ? 500 : 400, headers },
+    );
+  }
+  const back = new URL(request.url);
+  back.searchParams.delete('refund');
+  back.searchParams.delete('adjust');
+  return redirectWithToast(`${back.pathname}${back.search}`, { type: 'success', title: result.message }, { headers });
 }
 
 /** The current address with some parameters changed (undefined removes one). */
@@ -73,8 +148,11 @@ function withParams(searchParams: URLSearchParams, changes: Record<string, strin
 }
 
 export default function Transactions() {
-  const { filters, page, branches, everyBranch, operations, links } = useLoaderData<typeof loader>();
+  const { filters, page, branches, everyBranch, operations, links, manager, ownBranch } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
+  const refunding = manager ? page.transactions.find((entry) => entry.id === searchParams.get('refund') && refundable(entry)) : undefined;
+  const adjusting = manager && searchParams.has('adjust');
+  const closeTo = withParams(searchParams, { refund: undefined, adjust: undefined });
   const busy = useSamePageLoading();
   const filtered = Boolean(
     filters.branchId || filters.kind || filters.operationKey || filters.from || filters.to || filters.search,
@@ -110,9 +188,16 @@ export default function Transactions() {
     <div className="grid gap-6">
       <PageHeader
         title="Transactions"
-        description="Every top-up, charge and refund of the wallet, newest first."
+        description="Every top-up, charge, refund and correction of the wallet, newest first."
         actions={
           <>
+            {manager ? (
+              <Button asChild variant="outline">
+                <Link to={withParams(searchParams, { adjust: '1' })} preventScrollReset>
+                  <SlidersHorizontalIcon aria-hidden="true" /> Correct a balance
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline">
               <a href={exportHref} download>
                 <DownloadIcon aria-hidden="true" /> Export CSV
@@ -128,6 +213,24 @@ export default function Transactions() {
           </>
         }
       />
+
+      <UrlDialog
+        open={Boolean(refunding)}
+        closeTo={closeTo}
+        alert
+        title={refunding ? `Refund ${formatRupees(-refunding.amount)} to ${refunding.branchName ?? refunding.branchId}?` : 'Refund'}
+        description={refunding ? `The charge for ${refunding.operationName ?? refunding.operationKey}${refunding.referenceId ? ` (Ref: ${refunding.referenceId})` : ''} goes back to the wallet. A charge is refunded once.` : undefined}
+      >
+        {refunding ? <RefundForm charge={refunding} closeTo={closeTo} /> : null}
+      </UrlDialog>
+      <UrlDialog
+        open={adjusting}
+        closeTo={closeTo}
+        title="Correct a balance"
+        description="For what neither a top-up nor a refund describes. The balance never goes below zero."
+      >
+        <AdjustForm branches={everyBranch ? branches : []} ownBranch={ownBranch} selected={filters.branchId} closeTo={closeTo} />
+      </UrlDialog>
 
       <Card className="py-4">
         <CardContent className="px-4">
@@ -229,6 +332,18 @@ export default function Transactions() {
               showBranch={everyBranch}
               caption="Transactions"
               headers={{ date: sortHeader('createdAt', 'Date'), amount: sortHeader('amount', 'Amount') }}
+              actions={
+                manager
+                  ? (entry) =>
+                      refundable(entry) ? (
+                        <Button asChild variant="ghost" size="sm">
+                          <Link to={withParams(searchParams, { refund: entry.id })} preventScrollReset aria-label={`Refund ${formatRupees(-entry.amount)} for ${entry.operationName ?? entry.operationKey}${entry.referenceId ? ` (Ref: ${entry.referenceId})` : ''}`}>
+                            <Undo2Icon aria-hidden="true" /> Refund
+                          </Link>
+                        </Button>
+                      ) : null
+                  : undefined
+              }
             />
           ) : (
             <EmptyState
@@ -263,6 +378,114 @@ export default function Transactions() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+const refundable = (entry: WalletTransaction) => entry.kind === 'charge' && !entry.refundedBy;
+
+type ActionResult = { result: SubmissionResult<string[]> };
+
+/** The action's messages for one field ('' for the form's own). */
+const errorsOf = (actionData: ActionResult | undefined, name: string) => actionData?.result.error?.[name] ?? undefined;
+
+function RefundForm({ charge, closeTo }: { charge: WalletTransaction; closeTo: string }) {
+  const actionData = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'refund';
+  return (
+    <Form method="post" preventScrollReset className="grid gap-4">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="chargeId" value={charge.id} />
+      <FieldError errors={errorsOf(actionData, '')} />
+      <div className="grid gap-1.5">
+        <Label htmlFor="refund-reason">Reason</Label>
+        <Textarea id="refund-reason" name="reason" required maxLength={500} placeholder="Admission cancelled" aria-describedby="refund-reason-error" />
+        <FieldError id="refund-reason-error" errors={errorsOf(actionData, 'reason')} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={closeTo} replace preventScrollReset>
+            Cancel
+          </Link>
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Refunding…' : `Refund ${formatRupees(-charge.amount)}`}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function AdjustForm({
+  branches,
+  ownBranch,
+  selected,
+  closeTo,
+}: {
+  branches: { branchId: string; branchName: string }[];
+  ownBranch: string | null;
+  selected: string | undefined;
+  closeTo: string;
+}) {
+  const actionData = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'adjust';
+  const errors = (name: string) => errorsOf(actionData, name);
+  return (
+    <Form method="post" preventScrollReset className="grid gap-4">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="adjust" />
+      <FieldError errors={errors('')} />
+      {branches.length ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="adjust-branch">Branch</Label>
+          <NativeSelect id="adjust-branch" name="branchId" defaultValue={selected ?? ''} required aria-describedby="adjust-branch-error">
+            <option value="">Choose a branch</option>
+            {branches.map((b) => (
+              <option key={b.branchId} value={b.branchId}>
+                {b.branchName}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id="adjust-branch-error" errors={errors('branchId')} />
+        </div>
+      ) : ownBranch ? (
+        <p className="text-sm text-muted-foreground">Branch: {ownBranch}</p>
+      ) : null}
+      <fieldset className="grid gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium">Correction</legend>
+        <div className="flex gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="direction" value="add" defaultChecked /> Add money
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="direction" value="take" /> Take money out
+          </label>
+        </div>
+        <FieldError errors={errors('direction')} />
+      </fieldset>
+      <div className="grid gap-1.5">
+        <Label htmlFor="adjust-amount">Amount</Label>
+        <RupeeInput id="adjust-amount" name="amount" required aria-describedby="adjust-amount-error" />
+        <FieldError id="adjust-amount-error" errors={errors('amount')} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="adjust-reason">Reason</Label>
+        <Textarea id="adjust-reason" name="reason" required maxLength={500} aria-describedby="adjust-reason-error" />
+        <FieldError id="adjust-reason-error" errors={errors('reason')} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={closeTo} replace preventScrollReset>
+            Cancel
+          </Link>
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Saving…' : 'Correct the balance'}
+        </Button>
+      </div>
+    </Form>
   );
 }
 

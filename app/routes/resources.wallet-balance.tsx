@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import type { ChargeQuote, WalletBalance } from '~/components/wallet/types';
+import type { ChargeQuote, WalletBalance } from '../../common/wallet';
 import { requireAdmin } from '~/services/auth.server';
 import { canOpen, findAdminRoute } from '~/services/route-registry';
-import { ADMISSION_OPERATION, chargeQuote, currentWalletBalance } from '~/services/wallet.server';
+import { chargeQuote, currentWalletBalance } from '~/services/wallet.server';
 
 export interface WalletBalanceAnswer {
   /** The caller's branch's wallet; null for users outside a branch. */
   wallet: WalletBalance | null;
-  /** What the operation named by `?operation=` costs, with the balance. */
+  /**
+   * What the operation named by `?operation=` would cost the branch named by `?branch=` (the
+   * caller's own when left out), with its balance; null when it cannot be read.
+   */
   quote: ChargeQuote | null;
   /** Whether the badge may link to the wallet dashboard. */
   canOpenDashboard: boolean;
@@ -20,20 +23,18 @@ export interface WalletBalanceAnswer {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, headers } = await requireAdmin(request, context);
   headers.set('Cache-Control', 'private, no-store');
-  const operationKey = new URL(request.url).searchParams.get('operation')?.trim().toUpperCase();
+  const search = new URL(request.url).searchParams;
+  const operationKey = search.get('operation')?.trim().toUpperCase();
+  const branchId = search.get('branch')?.trim() || user.branchId || undefined;
   const dashboard = findAdminRoute('/admin/wallet/dashboard');
+  const [wallet, quote] = await Promise.all([
+    user.branchId ? currentWalletBalance(api) : null,
+    operationKey && branchId ? chargeQuote(api, operationKey, branchId) : null,
+  ]);
   const answer: WalletBalanceAnswer = {
-    wallet: null,
-    quote: null,
+    wallet: wallet?.ok ? wallet.data : null,
+    quote: quote?.ok ? quote.data : null,
     canOpenDashboard: dashboard ? canOpen(dashboard, user) : false,
   };
-  if (user.branchId) {
-    const balance = await currentWalletBalance(api);
-    if (balance.ok) answer.wallet = balance.data;
-  }
-  if (operationKey) {
-    const operation = operationKey === ADMISSION_OPERATION.key ? ADMISSION_OPERATION : { key: operationKey, name: operationKey };
-    answer.quote = await chargeQuote(api, user, operation, answer.wallet);
-  }
   return Response.json(answer, { headers });
 }

@@ -469,8 +469,6 @@ function refusal(
   let message = saved.message || messages.generic;
   if (saved.status === 402) message = messages.wallet;
   if (invalid) message = messages.invalid;
-  // The API's own words say how much was needed and how much is left.
-  if (saved.status === 402 && saved.message) formErrors.unshift(saved.message);
   formErrors.unshift(message);
   const result = submission.reply({ fieldErrors, formErrors: [...new Set(formErrors)] });
   return data<Reply>(

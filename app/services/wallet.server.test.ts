@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { WalletTransaction } from '~/components/wallet/types';
+import type { WalletTransaction } from '../../common/wallet';
 import {
-  chargeAnswer,
-  chargeToast,
   CSV_HEADER,
   csvDateTime,
   csvField,
   csvFileName,
   csvRow,
-  plainRupees,
   transactionFilters,
   transactionsCsv,
 } from './wallet.server';
@@ -61,14 +58,6 @@ describe('transaction filters from the address', () => {
 });
 
 describe('CSV', () => {
-  it('writes paise as rupees with two decimals, exactly', () => {
-    expect(plainRupees(0)).toBe('0.00');
-    expect(plainRupees(5)).toBe('0.05');
-    expect(plainRupees(-5000)).toBe('-50.00');
-    expect(plainRupees(123456789)).toBe('1234567.89');
-    expect(plainRupees(9007199254740991)).toBe('90071992547409.91');
-  });
-
   it('quotes fields with commas, quotes and line breaks, and defuses formulas', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a, b')).toBe('"a, b"');
@@ -127,26 +116,5 @@ describe('CSV', () => {
       },
     };
     expect(await transactionsCsv(api, transactionFilters(new URLSearchParams()))).toEqual({ ok: false, status: 403, message: 'Forbidden' });
-  });
-});
-
-describe('the admission’s charge for a form action', () => {
-  it('hands the charge or the refusal to the charge flow', () => {
-    const charge = { charged: true, price: 5000, balance: 495000, operationName: 'Add Student' };
-    expect(chargeAnswer({ ok: true, status: 201, message: '', data: { charge } })).toEqual({ ok: true, charge });
-    expect(chargeAnswer({ ok: false, status: 402, message: 'Insufficient wallet balance' })).toEqual({
-      ok: false,
-      status: 402,
-      message: 'Insufficient wallet balance',
-    });
-  });
-
-  it('makes the 4-second toast of a charge that took money', () => {
-    expect(chargeToast({ charged: true, price: 5000, balance: 495000, operationName: 'Add Student' })).toEqual({
-      type: 'success',
-      title: '₹50.00 deducted for Add Student. Balance: ₹4,950.00',
-      duration: 4000,
-    });
-    expect(chargeToast({ charged: false, price: 0, balance: 495000, operationName: 'Add Student' })).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { ChargeAnswer } from '~/components/wallet/admission-charge';
+import { decimalRupees } from '../../common/money';
 import {
-  ledgerKindLabels,
   ledgerKinds,
-  TRANSACTION_PAGE_SIZES,
+  OPERATION_KEY_PATTERN,
   type ChargeQuote,
   type OperationPrice,
   type StatisticsPeriod,
@@ -11,21 +10,20 @@ import {
   type WalletBalance,
   type WalletStatistics,
   type WalletTransaction,
-  type AdmissionCharge,
-} from '~/components/wallet/types';
-import { CHARGE_SUCCESS_TOAST_MS, chargedMessage } from '~/machines/charge.machine';
+} from '../../common/wallet';
+import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
 import type { ApiResult } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { canOpen, findAdminRoute } from './route-registry';
-import type { ToastInput } from './toast.server';
 
 /** Calls to /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md); amounts in paise. */
 
-export const ADMISSION_OPERATION = { key: 'ADD_STUDENT', name: 'Add Student' } as const;
-
-export { MAX_AMOUNT_PAISE, TRANSACTION_PAGE_SIZES } from '~/components/wallet/types';
-
 const EVERY_BRANCH = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'];
+
+/** Who may refund charges and correct balances by hand (the API checks it again). */
+export function managesWallets(user: Pick<SessionUser, 'permissions'>): boolean {
+  return user.permissions.includes('WALLET_MANAGE_ALL');
+}
 
 /** Institute staff who read every branch's wallet; a branch's own staff see only theirs. */
 export function seesEveryBranch(user: Pick<SessionUser, 'branchId' | 'permissions'>): boolean {
@@ -106,33 +104,34 @@ export function toggleOperationPrice(api: AuthedApi, id: string) {
 }
 
 /**
- * What an operation will cost the caller's branch: its price and the branch's balance. Parts
- * the caller may not read come back as null; the charge itself is decided by the API.
+ * What charging a branch for an operation would cost now. `branchId` is the branch the operation
+ * lands in (a student's center); a branch's own staff may leave it out. The charge itself is
+ * decided by the API.
  */
-export async function chargeQuote(
-  api: AuthedApi,
-  user: Pick<SessionUser, 'branchId' | 'walletEnabled'>,
-  operation: { key: string; name: string } = ADMISSION_OPERATION,
-  /** The branch's wallet when the caller has read it already. */
-  knownWallet?: WalletBalance | null,
-): Promise<ChargeQuote> {
-  const [prices, wallet] = await Promise.all([
-    listOperationPrices(api),
-    knownWallet !== undefined
-      ? knownWallet
-      : user.branchId
-        ? currentWalletBalance(api).then((result) => (result.ok ? result.data : null))
-        : null,
-  ]);
-  const price = prices.ok ? prices.data.find((entry) => entry.operationKey === operation.key) : undefined;
-  return {
-    operationKey: operation.key,
-    operationName: price?.operationName || operation.name,
-    price: prices.ok ? (price?.price ?? 0) : null,
-    enabled: prices.ok ? Boolean(price?.enabled) : true,
-    walletEnabled: wallet ? wallet.walletEnabled : user.walletEnabled,
-    balance: wallet ? wallet.balance : null,
-  };
+export function chargeQuote(api: AuthedApi, operationKey: string, branchId?: string) {
+  return api.call<ChargeQuote>('GET', '/wallet/operation-pricing/quote', {
+    query: { operationKey, ...(branchId && { branchId }) },
+  });
+}
+
+export interface AdjustWalletInput {
+  branchId?: string;
+  /** Signed paise: negative takes money out. */
+  amount: number;
+  reason: string;
+}
+
+export function adjustWallet(api: AuthedApi, input: AdjustWalletInput, idempotencyKey?: string) {
+  return api.call<{ transaction: WalletTransaction; balance: WalletBalance }>('POST', '/wallet/adjust', {
+    body: input,
+    idempotencyKey,
+  });
+}
+
+export function refundCharge(api: AuthedApi, input: { chargeId: string; reason: string }) {
+  return api.call<{ refund: WalletTransaction; charge: WalletTransaction; balance: WalletBalance }>('POST', '/wallet/refund', {
+    body: input,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +146,7 @@ const filtersSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z][A-Z0-9_]{0,63}$/)
+    .regex(OPERATION_KEY_PATTERN)
     .optional()
     .catch(undefined),
   from: day.optional().catch(undefined),
@@ -176,14 +175,6 @@ export function transactionFilters(searchParams: URLSearchParams): TransactionFi
 
 export function listTransactions(api: AuthedApi, filters: TransactionFilters) {
   return api.call<TransactionPage>('GET', '/wallet/transactions', { query: { ...filters } });
-}
-
-/** "-5000" paise → "-50.00": exact, without floating point. */
-export function plainRupees(paise: number): string {
-  const digits = BigInt(paise).toString();
-  const negative = digits.startsWith('-');
-  const magnitude = (negative ? digits.slice(1) : digits).padStart(3, '0');
-  return `${negative ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`;
 }
 
 /**
@@ -232,8 +223,8 @@ export function csvRow(entry: WalletTransaction): string {
     csvField(entry.branchName ?? entry.branchId),
     csvField(ledgerKindLabels[entry.kind] ?? entry.kind),
     csvField(entry.operationName ?? entry.operationKey),
-    csvField(plainRupees(entry.amount), { text: false }),
-    csvField(plainRupees(entry.balanceAfter), { text: false }),
+    csvField(decimalRupees(entry.amount), { text: false }),
+    csvField(decimalRupees(entry.balanceAfter), { text: false }),
     csvField(entry.referenceId),
     csvField(entry.note),
     csvField(entry.id),
@@ -283,24 +274,6 @@ export async function transactionsCsv(
 export function csvFileName(filters: TransactionFilters, today: string): string {
   const range = filters.from || filters.to ? `${filters.from ?? 'start'}-to-${filters.to ?? today}` : today;
   return `wallet-transactions-${range}.csv`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The admission's charge, for the action of a form that adds a student.
-
-/**
- * The answer a form's action hands to `useAdmissionCharge().settle`, from POST /dynamic-data's
- * result: its `data.charge` on success, the status and message on failure (402: the wallet).
- */
-export function chargeAnswer(result: ApiResult<{ charge?: AdmissionCharge | null } | null | undefined>): ChargeAnswer {
-  if (result.ok) return { ok: true, charge: result.data?.charge ?? null };
-  return { ok: false, status: result.status, message: result.message };
-}
-
-/** The charge toast for an action that redirects instead of answering (4 s); null when nothing was charged. */
-export function chargeToast(charge: AdmissionCharge | null | undefined): ToastInput | null {
-  if (!charge?.charged) return null;
-  return { type: 'success', title: chargedMessage(charge), duration: CHARGE_SUCCESS_TOAST_MS };
 }
 
 /** Which wallet screens the user may open: links to the others are shown only then. */

@@ -114,6 +114,11 @@ const walk: Record<string, WalkEntry> = {
     branch: 'by-id',
     body: (fx) => ({ chargeId: fx.branchA.walletEntryId, reason: 'Walk' }),
   },
+  'POST /wallet/adjust': { branch: 'create' },
+  'GET /wallet/operation-pricing/quote': {
+    branch: 'by-id',
+    query: (fx) => ({ operationKey: 'ADD_STUDENT', branchId: fx.branchA.branchId }),
+  },
   'GET /wallet/operation-pricing': { branch: 'none' },
   'POST /wallet/operation-pricing': { branch: 'none' },
   'PUT /wallet/operation-pricing/:id': { branch: 'none' },

@@ -104,8 +104,12 @@ describe('concurrent charges of one branch', () => {
     const charged = summaries.flatMap((s) => s.charged);
     expect(charged).toHaveLength(Math.floor(FUNDS / PRICE));
     expect(new Set(charged).size, 'no reference charged by two callers').toBe(charged.length);
-    const answered = charged.length + summaries.reduce((n, s) => n + s.alreadyCharged + s.insufficient, 0);
-    expect(answered).toBe(REQUESTS);
+    // Every request is answered one of three ways, and the repeats sent on purpose meet their first charge.
+    const alreadyCharged = summaries.reduce((n, s) => n + s.alreadyCharged, 0);
+    const insufficient = summaries.reduce((n, s) => n + s.insufficient, 0);
+    expect(alreadyCharged, 'repeats answered as already charged').toBeGreaterThan(0);
+    expect(insufficient, 'charges refused for the balance').toBeGreaterThan(0);
+    expect(charged.length + alreadyCharged + insufficient).toBe(REQUESTS);
 
     const balance = await storedBalance(db, branchId);
     expect(balance).toBe(FUNDS - AFFORDABLE * PRICE);

@@ -4,7 +4,7 @@ import { operationPrices, walletBalances, walletLedger } from '../../api/db/sche
 import type { CommandContext } from '../../api/domain/command';
 import { createRecord } from '../../api/domain/records';
 import { createOperationPrice } from '../../api/domain/wallet/operation-prices/create-operation-price';
-import type { OperationPrice } from '../../api/domain/wallet/operation-prices/operation-price';
+import type { OperationPrice } from '../../common/wallet';
 
 /** Runs commands in one transaction, as the system, at the given time. */
 export function inTransaction<T>(db: Db, work: (ctx: CommandContext) => Promise<T>, at: Date = new Date()): Promise<T> {

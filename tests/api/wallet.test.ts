@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../api/db/schema';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
-import { MAX_AMOUNT_PAISE } from '../../api/domain/wallet/money';
+import { MAX_AMOUNT_PAISE } from '../../common/wallet';
 import { testClock } from '../support/test-database';
 import { addUser, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi, type CallOptions } from './accounts';
 import { addWalletBranch, ledgerSum, priceOperation, storedBalance } from './wallet-fixtures';
@@ -321,6 +321,105 @@ describe('POST /wallet/refund', () => {
   });
 });
 
+describe('POST /wallet/adjust', () => {
+  const adjust = (user: string, body: Record<string, unknown>) => call('POST', '/adjust', user, { body });
+
+  it('corrects a balance either way with a reason, as a ledger entry and an event', async () => {
+    const { branchId } = await branchWithStaff([], { funds: 10_000, name: 'Adjusted Campus' });
+    const before = (await accounts.db.select().from(events)).length;
+
+    const added = await adjust(users.admin, { branchId, amount: 2550, reason: 'Bank credit missed' });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      message: '₹25.50 added to Adjusted Campus by adjustment. Balance: ₹125.50',
+      data: { transaction: { kind: 'adjustment', amount: 2550, balanceAfter: 12_550, note: 'Bank credit missed' }, balance: { balance: 12_550 } },
+    });
+    const taken = await adjust(users.admin, { branchId, amount: -12_550, reason: 'Duplicate top-up' });
+    expect(taken.status).toBe(201);
+    expect(taken.body.message).toBe('₹125.50 taken from Adjusted Campus by adjustment. Balance: ₹0.00');
+
+    const written = (await accounts.db.select().from(events)).slice(before);
+    expect(written.map((event) => event.type)).toEqual(['WalletAdjusted', 'WalletAdjusted']);
+    expect(await storedBalance(accounts.db, branchId)).toBe(0);
+    expect(await ledgerSum(accounts.db, branchId)).toBe(0);
+  });
+
+  it('never takes a balance below zero', async () => {
+    const { branchId } = await branchWithStaff([], { funds: 1000 });
+    const response = await adjust(users.admin, { branchId, amount: -1001, reason: 'Too much' });
+    expect(response.status).toBe(402);
+    expect(response.body.message).toBe('Insufficient wallet balance: ₹10.01 needed, ₹10.00 available');
+    expect(await storedBalance(accounts.db, branchId)).toBe(1000);
+  });
+
+  it('needs a reason, a branch and a whole, non-zero number of paise', async () => {
+    const { branchId } = await branchWithStaff([], { funds: 1000 });
+    for (const body of [
+      { branchId, amount: 100, reason: ' ' },
+      { branchId, amount: 100 },
+      { branchId, amount: 0, reason: 'Nothing' },
+      { branchId, amount: 10.5, reason: 'Half a paisa' },
+      { branchId, amount: -MAX_AMOUNT_PAISE - 1, reason: 'Too large' },
+      { amount: 100, reason: 'Which branch?' },
+    ]) {
+      expect((await adjust(users.admin, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await adjust(users.admin, { branchId: 'no-such-branch', amount: 100, reason: 'x' })).status).toBe(404);
+    expect(await storedBalance(accounts.db, branchId)).toBe(1000);
+  });
+
+  it('is for WALLET_MANAGE_ALL, and a branch’s own staff adjust only their own branch', async () => {
+    const { branchId } = await branchWithStaff([], { funds: 1000 });
+    const adder = await branchWithStaff(['WALLET_ADD_BALANCE', 'WALLET_MANAGE']);
+    expect((await adjust(adder.user, { amount: 100, reason: 'Mine' })).status).toBe(403);
+    const manager = await branchWithStaff(['WALLET_MANAGE_ALL']);
+    expect((await adjust(manager.user, { branchId, amount: 100, reason: 'Not mine' })).status).toBe(403);
+    expect((await adjust(manager.user, { amount: 100, reason: 'Mine' })).status).toBe(201);
+    expect(await storedBalance(accounts.db, branchId)).toBe(1000);
+  });
+});
+
+describe('GET /wallet/operation-pricing/quote', () => {
+  const quote = (user: string, query: string) => call('GET', `/operation-pricing/quote?${query}`, user);
+
+  it('tells what charging the named branch would take, for whoever may add a student there', async () => {
+    const { branchId } = await branchWithStaff([], { funds: 12_000, name: 'Quoted Campus' });
+    const hq = await addUser(accounts.db, { role: 'admin', permissions: ['STUDENT_ADD'] });
+    const response = await quote(hq, `operationKey=ADD_STUDENT&branchId=${branchId}`);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({
+      branchId,
+      operationKey: 'ADD_STUDENT',
+      operationName: 'Add Student',
+      price: 5000,
+      enabled: true,
+      walletEnabled: true,
+      balance: 12_000,
+    });
+  });
+
+  it('says when the branch does not use the wallet or the operation has no price', async () => {
+    const { branchId } = await branchWithStaff([], { walletEnabled: false });
+    expect((await quote(users.admin, `operationKey=ADD_STUDENT&branchId=${branchId}`)).body.data).toMatchObject({ walletEnabled: false, enabled: true });
+    expect((await quote(users.admin, `operationKey=PRINT_RECEIPT&branchId=${branchId}`)).body.data).toMatchObject({
+      operationName: 'PRINT_RECEIPT',
+      price: 0,
+      enabled: false,
+    });
+    expect((await quote(users.admin, 'operationKey=ADD_STUDENT&branchId=no-such-branch')).status).toBe(404);
+    expect((await quote(users.admin, 'operationKey=ADD_STUDENT')).status).toBe(400);
+  });
+
+  it('keeps a branch’s own staff to their branch, and viewers to what they may read', async () => {
+    const north = await branchWithStaff(['STUDENT_ADD'], { funds: 700 });
+    const south = await branchWithStaff([]);
+    expect((await quote(north.user, 'operationKey=ADD_STUDENT')).body.data).toMatchObject({ branchId: north.branchId, balance: 700 });
+    expect((await quote(north.user, `operationKey=ADD_STUDENT&branchId=${south.branchId}`)).status).toBe(404);
+    expect((await quote(users.hqViewer, `operationKey=ADD_STUDENT&branchId=${south.branchId}`)).status).toBe(403);
+    expect((await quote(users.noWallet, `operationKey=ADD_STUDENT&branchId=${south.branchId}`)).status).toBe(403);
+  });
+});
+
 describe('operation pricing', () => {
   it('creates, lists, updates, toggles and deletes a price', async () => {
     const created = await call('POST', '/operation-pricing', users.pricing, {
@@ -517,7 +616,7 @@ describe('the ledger behind the endpoints', () => {
 
   it('documents every wallet endpoint in the OpenAPI document', async () => {
     const document = (await accounts.call('GET', '/openapi.json')).body;
-    for (const path of ['/api/v1/wallet/balance', '/api/v1/wallet/balance/{id}', '/api/v1/wallet/operation-pricing/deduct', '/api/v1/wallet/refund']) {
+    for (const path of ['/api/v1/wallet/balance', '/api/v1/wallet/balance/{id}', '/api/v1/wallet/operation-pricing/deduct', '/api/v1/wallet/operation-pricing/quote', '/api/v1/wallet/refund', '/api/v1/wallet/adjust']) {
       expect(Object.keys(document.paths)).toContain(path);
     }
   });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatRupees } from '../../common/money';
 import { demo, expect, loginAs, test } from './fixtures';
 
 /**
@@ -12,6 +13,7 @@ test.describe.configure({ mode: 'serial' });
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
+
 /** A bearer token for checks the screens do not offer (the browser itself never holds one). */
 async function apiToken(request: APIRequestContext, account: { email: string; password: string }) {
   const response = await request.post('/api/v1/auth/v2/login', { data: account });
@@ -19,7 +21,7 @@ async function apiToken(request: APIRequestContext, account: { email: string; pa
   return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'PUT', path: string, data?: unknown) {
+async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
   const response = await request.fetch(`/api/v1${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${path}`).toBe(true);
   return ((await response.json()) as { data: T }).data;
@@ -28,6 +30,7 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
 interface Price {
   _id: string;
   operationKey: string;
+  operationName: string;
   price: number;
   enabled: boolean;
 }
@@ -35,6 +38,18 @@ interface Price {
 async function addStudentPrice(request: APIRequestContext, token: string) {
   const prices = await api<Price[]>(request, token, 'GET', '/wallet/operation-pricing');
   return prices.find((price) => price.operationKey === 'ADD_STUDENT')!;
+}
+
+async function branchWallet(request: APIRequestContext, token: string, name: string) {
+  const balances = await api<{ branchId: string; branchName: string; balance: number }[]>(request, token, 'GET', '/wallet/balance');
+  return balances.find((wallet) => wallet.branchName === name)!;
+}
+
+/** Switches a branch's wallet on or off through its branch form, as an administrator would. */
+async function setWalletEnabled(request: APIRequestContext, token: string, branchId: string, enabled: boolean) {
+  const branch = await api<{ fieldsData: { name: string; value: unknown }[] }>(request, token, 'GET', `/dynamic-data/${branchId}`);
+  const fieldsData = branch.fieldsData.map((field) => (field.name === 'walletEnabled' ? { ...field, value: enabled } : field));
+  await api(request, token, 'PUT', `/dynamic-data/${branchId}`, { fieldsData });
 }
 
 test.describe('Add Balance', () => {
@@ -204,6 +219,34 @@ test.describe('Operation Pricing', () => {
   });
 });
 
+test.describe('Correcting a balance', () => {
+  // The refused correction answers 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\) \(.*\/admin\/wallet\/transactions\.data/] });
+
+  test('a manager corrects a balance by hand, with a reason, never below zero', async ({ page, request }) => {
+    const adminToken = await apiToken(request, demo.admin);
+    const south = await branchWallet(request, adminToken, 'South Campus');
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/wallet/transactions');
+    await page.getByRole('link', { name: 'Correct a balance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct a balance' });
+    await dialog.getByLabel('Branch').selectOption({ label: 'South Campus' });
+    await dialog.getByLabel('Take money out').check();
+    await dialog.getByLabel('Amount').fill(String(south.balance / 100 + 1));
+    await dialog.getByLabel('Reason').fill('Too much');
+    await dialog.getByRole('button', { name: 'Correct the balance' }).click();
+    await expect(dialog.getByText(/^Insufficient wallet balance/)).toBeVisible();
+
+    await dialog.getByLabel('Add money').check();
+    await dialog.getByLabel('Amount').fill('12.50');
+    await dialog.getByLabel('Reason').fill('Bank credit missed');
+    await page.screenshot({ path: 'tests/e2e/screenshots/wallet-adjust.png' });
+    await dialog.getByRole('button', { name: 'Correct the balance' }).click();
+    await expect(toast(page, `₹12.50 added to South Campus by adjustment. Balance: ${formatRupees(south.balance + 1250)}`)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Bank credit missed' })).toContainText('+₹12.50');
+  });
+});
+
 test.describe('The charge of an admission', () => {
   // The refused admission answers 402, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 402 \(Payment Required\) \(.*\/admin\/students\/add\.data/] });
@@ -237,6 +280,65 @@ test.describe('The charge of an admission', () => {
     await expect(page.locator('[data-slot="wallet-balance-badge"]')).toHaveText(after);
   });
 
+  test('an administrator outside any branch confirms the charge of the branch the student joins, under the price’s own name', async ({ page, request }) => {
+    const adminToken = await apiToken(request, demo.admin);
+    const price = await addStudentPrice(request, adminToken);
+    const north = await branchWallet(request, adminToken, 'North Campus');
+    await api(request, adminToken, 'PUT', `/wallet/operation-pricing/${price._id}`, { operationName: 'Student admission' });
+    try {
+      await loginAs(page, demo.admin.email, demo.admin.password);
+      await studentForm(page, 'Admin Charged Student');
+      await page.getByLabel('Center Name').selectOption({ label: 'North Campus' });
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+
+      const dialog = page.getByRole('alertdialog', { name: 'Confirm wallet charge' });
+      await expect(dialog).toContainText('This operation will deduct charges from your wallet. Continue with Student admission?');
+      await expect(dialog).toContainText(`Wallet balance${formatRupees(north.balance)}`);
+      await page.screenshot({ path: 'tests/e2e/screenshots/wallet-admin-charge-confirm.png' });
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      const after = formatRupees(north.balance - price.price);
+      await expect(toast(page, `₹50.00 deducted for Student admission. Balance: ${after}`)).toBeVisible();
+      expect((await branchWallet(request, adminToken, 'North Campus')).balance).toBe(north.balance - price.price);
+
+      // The ledger entry carries the price's name; a manager refunds it once, with a reason.
+      await page.goto('/admin/wallet/transactions?kind=charge');
+      const row = page.getByRole('row').filter({ hasText: 'Student admission' }).first();
+      await expect(row).toContainText('-₹50.00');
+      await row.getByRole('link', { name: /^Refund ₹50\.00 for Student admission/ }).click();
+      const refund = page.getByRole('alertdialog', { name: 'Refund ₹50.00 to North Campus?' });
+      await refund.getByLabel('Reason').fill('Admission cancelled');
+      await page.screenshot({ path: 'tests/e2e/screenshots/wallet-refund-confirm.png' });
+      await refund.getByRole('button', { name: 'Refund ₹50.00' }).click();
+      await expect(toast(page, `₹50.00 refunded to North Campus. Balance: ${formatRupees(north.balance)}`)).toBeVisible();
+      await expect(row).toContainText('Refunded');
+      await expect(row.getByRole('link', { name: /^Refund/ })).toHaveCount(0);
+      await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Refund' });
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(page.getByRole('row').filter({ hasText: 'Admission cancelled' }).first()).toContainText('+₹50.00');
+    } finally {
+      await api(request, adminToken, 'PUT', `/wallet/operation-pricing/${price._id}`, { operationName: price.operationName });
+    }
+  });
+
+  test('a branch without a wallet shows no balance, asks nothing and charges nothing', async ({ page, request }) => {
+    const adminToken = await apiToken(request, demo.admin);
+    const south = await branchWallet(request, adminToken, 'South Campus');
+    await setWalletEnabled(request, adminToken, south.branchId, false);
+    try {
+      await loginAs(page, demo.southAdmin.email, demo.southAdmin.password);
+      await studentForm(page, 'Walletless Student');
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(toast(page, 'Student Registered Successfully!')).toBeVisible();
+      // The header has read the wallet by now (it reads again after every submission): no balance.
+      await expect(page.locator('[data-slot="wallet-balance-badge"]')).toHaveCount(0);
+      await expect(page.getByRole('alertdialog', { name: 'Confirm wallet charge' })).toHaveCount(0);
+      await expect(toast(page, /deducted for/)).toHaveCount(0);
+      expect((await branchWallet(request, adminToken, 'South Campus')).balance).toBe(south.balance);
+    } finally {
+      await setWalletEnabled(request, adminToken, south.branchId, true);
+    }
+  });
+
   test('with too little money the admission is refused and no student is created', async ({ page, request }) => {
     const adminToken = await apiToken(request, demo.admin);
     const price = await addStudentPrice(request, adminToken);
@@ -259,8 +361,12 @@ test.describe('The charge of an admission', () => {
       await expect(confirm).toContainText('The balance is below the price');
       // The wallet decides, in the admission's own transaction.
       await confirm.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByText('Cannot proceed: Insufficient wallet balance or cost deduction failed.').first()).toBeVisible();
+      // One toast, the charge flow's, in the API's words; the form says it cannot proceed.
       await expect(toast(page, /^Insufficient wallet balance: ₹10,00,000\.00 needed, ₹[\d,]+\.\d\d available$/)).toBeVisible();
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+      await expect(page.locator('[data-sonner-toast]').first()).toHaveAttribute('data-type', 'error');
+      const formAlert = page.locator('form [role="alert"]');
+      await expect(formAlert).toHaveText('Cannot proceed: Insufficient wallet balance or cost deduction failed.');
 
       const northToken = await apiToken(request, demo.northAdmin);
       const found = await api<{ records: unknown[] }>(

@@ -5,7 +5,8 @@ import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { findBranch } from './branches';
 import { InsufficientBalanceError } from './errors';
-import { findTransaction, type WalletTransaction } from './ledger';
+import type { WalletTransaction } from '../../../common/wallet';
+import { findTransaction } from './ledger';
 import { walletStream } from './streams';
 import { openAndLockWallet } from './wallet-row';
 

@@ -1,17 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { records, walletBalances } from '../../db/schema';
-
-/** A branch's wallet; a branch that never had money has a balance of 0. */
-export interface WalletBalance {
-  _id: string;
-  branchId: string;
-  branchName: string;
-  walletEnabled: boolean;
-  /** Paise. */
-  balance: number;
-  updatedAt: string | null;
-}
+import type { WalletBalance } from '../../../common/wallet';
 
 /** Every branch's wallet (or those of the given branches), by branch name. */
 export async function listBalances(db: Executor, branchIds?: string[]): Promise<WalletBalance[]> {

@@ -4,7 +4,8 @@ import { badRequest, notFound } from '../../http/errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { findBranch } from './branches';
-import { findTransaction, type WalletTransaction } from './ledger';
+import type { WalletTransaction } from '../../../common/wallet';
+import { findTransaction } from './ledger';
 import { walletStream } from './streams';
 import { openAndLockWallet } from './wallet-row';
 

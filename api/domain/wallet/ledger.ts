@@ -2,30 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { records, walletLedger } from '../../db/schema';
-
-export const ledgerKinds = ['credit', 'charge', 'refund', 'adjustment'] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
-
-/** One ledger row as the API shows it; amounts in paise, signed (charges negative). */
-export interface WalletTransaction {
-  _id: string;
-  id: string;
-  branchId: string;
-  branchName: string | null;
-  kind: LedgerKind;
-  amount: number;
-  balanceAfter: number;
-  operationKey: string | null;
-  operationName: string | null;
-  referenceId: string | null;
-  /** On a refund: the charge it reverses. */
-  refundOf: string | null;
-  /** On a refunded charge: the refund. */
-  refundedBy: string | null;
-  note: string;
-  actorId: string | null;
-  createdAt: string;
-}
+import type { LedgerKind, WalletTransaction } from '../../../common/wallet';
 
 const refund = alias(walletLedger, 'refund');
 

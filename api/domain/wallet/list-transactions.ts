@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { walletLedger } from '../../db/schema';
-import { selectTransactions, toTransaction, type LedgerKind, type WalletTransaction } from './ledger';
+import type { LedgerKind, TransactionPage } from '../../../common/wallet';
+import { selectTransactions, toTransaction } from './ledger';
 
 export interface TransactionQuery {
   /** The branches the caller may see; null for every branch. */
@@ -19,15 +20,6 @@ export interface TransactionQuery {
   order: 'asc' | 'desc';
   page: number;
   limit: number;
-}
-
-export interface TransactionPage {
-  transactions: WalletTransaction[];
-  /** Matches of the filters, over every page. */
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
 }
 
 function escapeLike(text: string): string {

@@ -1,6 +1,3 @@
-/** The largest amount one API call may move: ₹10,00,00,000.00 (10^10 paise). */
-export const MAX_AMOUNT_PAISE = 10_000_000_000;
-
 export { formatRupees } from '../../../common/money';
 
 /**

@@ -4,7 +4,8 @@ import { conflict, notFound } from '../../http/errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { walletMessages } from './errors';
-import { findTransaction, type WalletTransaction } from './ledger';
+import type { WalletTransaction } from '../../../common/wallet';
+import { findTransaction } from './ledger';
 import { walletStream } from './streams';
 import { lockWallet } from './wallet-row';
 

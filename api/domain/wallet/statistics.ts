@@ -5,42 +5,7 @@ import { badRequest } from '../../http/errors';
 import { listBalances } from './balances';
 import { addPeriods, periodLabels, startOf } from './dates';
 import { WALLET_TIME_ZONE } from './money';
-
-export type StatisticsPeriod = 'day' | 'month';
-
-/** Movements in paise, each a positive sum except `adjustments` and `net`, which are signed. */
-export interface Movements {
-  credits: number;
-  charges: number;
-  refunds: number;
-  adjustments: number;
-  /** Everything added minus everything taken. */
-  net: number;
-  count: number;
-}
-
-export interface WalletStatistics {
-  branchId: string | null;
-  period: StatisticsPeriod;
-  from: string;
-  to: string;
-  /** Paise in the wallets in scope now. */
-  balance: number;
-  /** Over [from, to). */
-  totals: Movements;
-  thisMonth: {
-    from: string;
-    /** Charges less their refunds. */
-    spend: number;
-    charges: number;
-    refunds: number;
-    topUps: number;
-    count: number;
-  };
-  byPeriod: (Movements & { period: string })[];
-  byOperation: { operationKey: string; operationName: string; count: number; charged: number; refunded: number; spend: number }[];
-  byBranch: (Movements & { branchId: string; branchName: string | null; balance: number })[];
-}
+import type { Movements, StatisticsPeriod, WalletStatistics } from '../../../common/wallet';
 
 export interface StatisticsQuery {
   scope: string[] | null;

@@ -124,7 +124,7 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const submission = useSubmissionActor(actionData);
-  // Adding a student in a wallet-enabled branch asks to confirm the charge first.
+  // Adding a student to a wallet-enabled branch asks to confirm the charge first.
   const charge = useAdmissionCharge({ applies: data.formType === 'student' && !data.editing });
   const [generation, setGeneration] = useState(0);
   const [consumed, setConsumed] = useState<DynamicFormActionData | undefined>(undefined);
@@ -160,7 +160,9 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
     handled.current = actionData;
     if (actionData.status === 'intent') return;
     if (actionData.status !== 'success') {
-      charge.settle({ ok: false, status: actionData.walletRefusal ? 402 : undefined, message: actionData.walletRefusal });
+      // The wallet's refusal is announced by the charge flow, in the API's words.
+      if (actionData.walletRefusal !== undefined) return charge.settle({ ok: false, status: 402, message: actionData.walletRefusal });
+      charge.settle({ ok: false });
       toast.error(actionData.message);
       return;
     }
@@ -236,8 +238,8 @@ function DynamicFormBody({
   lastResult: SubmissionResult<string[]> | undefined;
   submission: SubmissionActor;
   onReset: () => void;
-  /** Runs the submission, after the wallet charge is confirmed when one applies. */
-  runCharged: (proceed: () => void) => void;
+  /** Runs the submission, after the charge to the given branch (the student's center) is confirmed when one applies. */
+  runCharged: (proceed: () => void, branchId?: string) => void;
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -257,7 +259,8 @@ function DynamicFormBody({
     },
     onSubmit(event, { formData }) {
       event.preventDefault();
-      runCharged(() => submission.send({ type: 'submit', payload: formData }));
+      const center = formData.get('centerName');
+      runCharged(() => submission.send({ type: 'submit', payload: formData }), typeof center === 'string' && center ? center : undefined);
     },
   });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { activeFields, isEmptyValue } from '../../../common/forms/fields';
 import { buildRecordSchema } from '../../../common/forms/schema-builder';
 import type { FormFieldConfig } from '../../../common/forms/types';
-import type { AdmissionCharge } from '~/components/wallet/types';
+import { WALLET_BLOCKED_MESSAGE, type AdmissionCharge } from '../../../common/wallet';
 
 /**
  * What the dynamic form screen shows and says, shared by its loader and action
@@ -35,7 +35,7 @@ export const dynamicFormMessages = {
   notFound: 'Form configuration not found. Please contact super admin to set up this form.',
   noFields: 'This form has no fields configured. Please contact super admin to add fields to this form.',
   invalid: 'Please fill all required fields correctly',
-  wallet: 'Cannot proceed: Insufficient wallet balance or cost deduction failed.',
+  wallet: WALLET_BLOCKED_MESSAGE,
   authFailed: 'Authentication failed. Please log in again.',
   generic: 'Something went wrong.',
   studentRegistered: 'Student Registered Successfully!',

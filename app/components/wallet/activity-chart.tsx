@@ -1,7 +1,7 @@
 import { cn } from '~/components/ui/cn';
 import { formatRupees } from '~/utils/format';
 import { compactRupees } from './money';
-import type { StatisticsPeriod, WalletStatistics } from './types';
+import type { StatisticsPeriod, WalletStatistics } from '../../../common/wallet';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -14,13 +14,18 @@ export function periodLabel(period: string, by: StatisticsPeriod): string {
 
 /**
  * Round gridlines: a step of 1, 2, 2.5 or 5 times a power of ten, at most five steps up to the
- * tallest bar. Returns the tick values from the top down, in paise.
+ * tallest bar. Returns the tick values from the top down, in whole paise: integer arithmetic
+ * only, so no tick falls between two paise.
  */
 export function axisTicks(max: number): number[] {
   if (max <= 0) return [10000, 5000, 0];
-  const power = 10 ** Math.floor(Math.log10(max / 5));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((candidate) => Math.ceil(max / candidate) <= 5)!;
-  const steps = Math.ceil(max / step);
+  // The largest power of ten no more than a fifth of the tallest bar, and at least one paisa.
+  let power = 1;
+  while (power * 50 <= max) power *= 10;
+  const stepsOf = (step: number) => (max - (max % step)) / step + (max % step === 0 ? 0 : 1);
+  const candidates = [power, 2 * power, ...(power % 2 === 0 ? [(5 * power) / 2] : []), 5 * power, 10 * power];
+  const step = candidates.find((candidate) => stepsOf(candidate) <= 5)!;
+  const steps = stepsOf(step);
   return Array.from({ length: steps + 1 }, (_, index) => (steps - index) * step);
 }
 

@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 import {
@@ -14,21 +13,16 @@ import {
 } from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
 import {
-  CHARGE_SUCCESS_TOAST_MS,
-  chargedMessage,
   chargeMachine,
   CONFIRM_TITLE,
   confirmMessage,
-  WALLET_BLOCKED_MESSAGE,
   type ChargeOperation,
   type OperationOutcome,
   type Quote,
 } from '~/machines/charge.machine';
 import type { WalletBalanceAnswer } from '~/routes/resources.wallet-balance';
 import { formatRupees } from '~/utils/format';
-import type { AdmissionCharge } from './types';
-
-export const ADMISSION: ChargeOperation = { key: 'ADD_STUDENT', name: 'Add Student' };
+import { ADMISSION_OPERATION, type AdmissionCharge } from '../../../common/wallet';
 
 /**
  * How the server answered an operation that may charge the wallet, as the form's action hands
@@ -46,7 +40,9 @@ export function outcomeOf(answer: ChargeAnswer): OperationOutcome {
 }
 
 async function fetchQuote(operation: ChargeOperation): Promise<Quote> {
-  const response = await fetch(`/resources/wallet-balance?operation=${encodeURIComponent(operation.key)}`, {
+  const search = new URLSearchParams({ operation: operation.key });
+  if (operation.branchId) search.set('branch', operation.branchId);
+  const response = await fetch(`/resources/wallet-balance?${search}`, {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
   });
@@ -56,42 +52,24 @@ async function fetchQuote(operation: ChargeOperation): Promise<Quote> {
   return body.quote;
 }
 
-/** The signed-in user's branch and wallet, from the admin layout's loader. */
-function useWalletUser() {
-  const admin = useRouteLoaderData('routes/admin') as { user?: { branchId: string | null; walletEnabled: boolean } } | undefined;
-  return admin?.user ?? null;
-}
-
 /**
- * The charge flow (charge machine) around a submission that costs the branch money, such as
- * adding a student in a wallet-enabled branch. The API charges in the same transaction as the
- * operation; this reads the price and balance, asks to confirm, and reports the outcome.
+ * The charge flow (charge machine) around adding a student. The API charges the student's branch
+ * in the admission's own transaction; this reads what that branch would pay, asks to confirm
+ * when it pays anything, and reports the outcome. Whether to ask follows the branch the student
+ * joins, whoever adds them.
  *
- *   const charge = useAdmissionCharge({ applies: adding });   // on for a user of a wallet-enabled branch
- *   onSubmit: charge.run(() => submitTheForm());    // or, on a plain <Form>: charge.intercept(event)
+ *   const charge = useAdmissionCharge({ applies: adding });
+ *   onSubmit: charge.run(() => submitTheForm(), studentsBranchId);
  *   when the action answers: charge.settle({ ok: true, charge: data.charge })
  *                        or: charge.settle({ ok: false, status: 402, message })
- *   render: {charge.dialog} and, unless the form shows its own, {charge.alert}
+ *   render: {charge.dialog}
  *
- * `run` calls `proceed` at once when nothing is to be confirmed; otherwise after Continue, and
- * the flow then waits for `settle`. `settle` shows "₹50.00 deducted for Add Student. Balance:
- * ₹4,950.00" (4 s) or the refusal (the server's message, 5 s) with "Cannot proceed: …" as
- * `error`. A failure that is not the wallet's (status other than 402) ends the flow quietly.
- * When the flow is off, `settle` still announces a charge the server reports.
+ * `run` reads the quote, then calls `proceed` at once when nothing is to be paid, otherwise
+ * after Continue; the flow then waits for `settle`, which shows "₹50.00 deducted for Add
+ * Student. Balance: ₹4,950.00" (4 s) or the refusal (the server's message, 5 s). A failure that
+ * is not the wallet's (status other than 402) ends the flow quietly: the form shows it.
  */
-export function useAdmissionCharge(
-  options: {
-    /** Whether this submission is the charged operation (adding a student, not editing one). */
-    applies?: boolean;
-    /** Overrides the user's own wallet setting. */
-    enabled?: boolean;
-    operation?: ChargeOperation;
-  } = {},
-) {
-  const walletUser = useWalletUser();
-  const enabled =
-    (options.applies ?? true) && (options.enabled ?? Boolean(walletUser?.walletEnabled && walletUser.branchId));
-  const operation = options.operation ?? ADMISSION;
+export function useAdmissionCharge({ applies = true }: { applies?: boolean } = {}) {
   const pending = useRef<((outcome: OperationOutcome) => void) | null>(null);
   const proceedRef = useRef<(() => void) | null>(null);
   const actorRef = useActorRef(
@@ -121,36 +99,22 @@ export function useAdmissionCharge(
     };
   }, [actorRef]);
 
-  const state = useSelector(actorRef, (snapshot) => snapshot.value);
+  const confirming = useSelector(actorRef, (snapshot) => snapshot.matches('confirm'));
   const quote = useSelector(actorRef, (snapshot) => snapshot.context.quote);
 
-  function run(proceed: () => void) {
-    if (!enabled) return proceed();
+  /** Runs `proceed` once the charge to `branchId` (the user's own branch when absent) is settled with the user. */
+  function run(proceed: () => void, branchId?: string) {
+    if (!applies) return proceed();
     const snapshot = actorRef.getSnapshot();
     if (snapshot.matches('quoting') || snapshot.matches('confirm') || snapshot.matches('charging')) return;
     proceedRef.current = proceed;
-    actorRef.send({ type: 'charge.request', operation });
-  }
-
-  /** For a plain form: holds the submission back and, on Continue, submits it again. */
-  function intercept(event: FormEvent<HTMLFormElement>): boolean {
-    if (!enabled || actorRef.getSnapshot().matches('charging')) return false;
-    event.preventDefault();
-    const form = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    run(() => form.requestSubmit(submitter instanceof HTMLButtonElement ? submitter : undefined));
-    return true;
+    actorRef.send({ type: 'charge.request', operation: { ...ADMISSION_OPERATION, branchId } });
   }
 
   function settle(answer: ChargeAnswer) {
-    const outcome = outcomeOf(answer);
     const resolve = pending.current;
     pending.current = null;
-    if (resolve && actorRef.getSnapshot().matches('charging')) {
-      resolve(outcome);
-    } else if (outcome.status === 'completed' && outcome.charge?.charged) {
-      toast.success(chargedMessage(outcome.charge), { duration: CHARGE_SUCCESS_TOAST_MS });
-    }
+    if (resolve && actorRef.getSnapshot().matches('charging')) resolve(outcomeOf(answer));
   }
 
   /** The confirmed submission did not go ahead after all (the form stopped it): end quietly. */
@@ -161,37 +125,15 @@ export function useAdmissionCharge(
 
   const dialog = (
     <ChargeConfirmDialog
-      open={state === 'confirm'}
-      operationName={quote?.operationName ?? operation.name}
+      open={confirming}
+      operationName={quote?.operationName ?? ADMISSION_OPERATION.name}
       quote={quote}
       onConfirm={() => actorRef.send({ type: 'charge.confirm' })}
       onCancel={() => actorRef.send({ type: 'charge.cancel' })}
     />
   );
-  const error = state === 'failed' ? WALLET_BLOCKED_MESSAGE : null;
-  const alert = error ? (
-    <div
-      role="alert"
-      data-slot="charge-alert"
-      className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-    >
-      {error}
-    </div>
-  ) : null;
 
-  return {
-    enabled,
-    state: state as 'idle' | 'quoting' | 'confirm' | 'charging' | 'done' | 'failed',
-    /** Reading the price or running the operation: keep the submit button busy. */
-    busy: state === 'quoting' || state === 'charging',
-    error,
-    alert,
-    dialog,
-    run,
-    intercept,
-    settle,
-    abort,
-  };
+  return { dialog, run, settle, abort };
 }
 
 /** "This operation will deduct charges from your wallet. Continue with Add Student?" */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatRupees, parseRupees } from '~/utils/format';
-import { MAX_AMOUNT_PAISE } from './types';
+import { MAX_AMOUNT_PAISE } from '../../../common/wallet';
 
 /**
  * A rupee amount as typed ("1,500", "1500.50", "₹ 2,00,000") → paise, for the browser's and the

@@ -2,7 +2,9 @@ import type * as React from 'react';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/components/ui/cn';
 import { formatRupees } from '~/utils/format';
-import { ledgerKindLabels, type LedgerKind } from './types';
+import { decimalRupees } from '../../../common/money';
+import type { LedgerKind } from '../../../common/wallet';
+import { ledgerKindLabels } from './display';
 
 /**
  * An amount of paise in rupees. `signed` colours it by sign (money in green, money out red)
@@ -45,8 +47,8 @@ export function KindBadge({ kind }: { kind: LedgerKind }) {
 
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** "₹5K", "₹12.3L", "₹5Cr": for chart axes, where exact amounts would not fit. */
+/** "₹5K", "₹12.3L", "₹5Cr": for chart axes, where exact amounts would not fit. Rounded from the exact decimal. */
 export function compactRupees(paise: number): string {
-  const rupees = paise / 100;
-  return `${rupees < 0 ? '-' : ''}₹${compact.format(Math.abs(rupees))}`;
+  const rupees = decimalRupees(Math.abs(paise)) as Intl.StringNumericLiteral;
+  return `${paise < 0 ? '-' : ''}₹${compact.format(rupees)}`;
 }

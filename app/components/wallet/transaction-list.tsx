@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatDateTime } from '~/utils/format';
 import { Amount, KindBadge } from './money';
-import type { WalletTransaction } from './types';
+import type { WalletTransaction } from '../../../common/wallet';
 
 function describe(entry: WalletTransaction) {
   if (entry.kind === 'charge' || entry.kind === 'refund') {
@@ -28,11 +28,14 @@ export function TransactionList({
   showBranch,
   headers = {},
   caption,
+  actions,
 }: {
   transactions: WalletTransaction[];
   showBranch: boolean;
   headers?: Partial<Record<'date' | 'amount', React.ReactNode>>;
   caption?: string;
+  /** What can be done with an entry (a refund of a charge), in a last column. */
+  actions?: (entry: WalletTransaction) => React.ReactNode;
 }) {
   return (
     <>
@@ -46,6 +49,11 @@ export function TransactionList({
               <TableHead>Description</TableHead>
               <TableHead className="text-right">{headers.amount ?? 'Amount'}</TableHead>
               <TableHead className="text-right">Balance after</TableHead>
+              {actions ? (
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              ) : null}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -66,6 +74,7 @@ export function TransactionList({
                 <TableCell className="text-right">
                   <Amount paise={entry.balanceAfter} className="text-muted-foreground" />
                 </TableCell>
+                {actions ? <TableCell className="text-right">{actions(entry)}</TableCell> : null}
               </TableRow>
             ))}
           </TableBody>
@@ -87,6 +96,7 @@ export function TransactionList({
             <span className="text-right text-xs text-muted-foreground">
               Bal. <Amount paise={entry.balanceAfter} />
             </span>
+            {actions ? <div className="col-span-2 flex justify-end empty:hidden">{actions(entry)}</div> : null}
           </li>
         ))}
       </ul>

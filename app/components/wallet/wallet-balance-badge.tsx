@@ -4,16 +4,11 @@ import { useEffect } from 'react';
 import { cn } from '~/components/ui/cn';
 import { Skeleton } from '~/components/ui/skeleton';
 import type { WalletBalanceAnswer } from '~/routes/resources.wallet-balance';
+import { ADMISSION_OPERATION } from '../../../common/wallet';
 import { formatRupees } from '~/utils/format';
 
-export const WALLET_BALANCE_FETCHER = 'wallet-balance';
-export const WALLET_BALANCE_URL = '/resources/wallet-balance?operation=ADD_STUDENT';
-
-/** The shared fetcher behind every balance badge; `load()` re-reads the balance. */
-export function useWalletBalance() {
-  const fetcher = useFetcher<WalletBalanceAnswer>({ key: WALLET_BALANCE_FETCHER });
-  return { data: fetcher.data, loading: fetcher.state === 'loading', load: () => fetcher.load(WALLET_BALANCE_URL) };
-}
+const WALLET_BALANCE_FETCHER = 'wallet-balance';
+const WALLET_BALANCE_URL = `/resources/wallet-balance?operation=${ADMISSION_OPERATION.key}`;
 
 /**
  * The branch wallet's balance for the shell's header: shown to users of a wallet-enabled branch,

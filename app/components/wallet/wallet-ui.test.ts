@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { axisTicks, periodLabel } from './activity-chart';
 import { outcomeOf } from './admission-charge';
@@ -41,11 +42,29 @@ describe('the activity chart', () => {
     expect(axisTicks(0)).toEqual([10000, 5000, 0]);
   });
 
+  it('puts every gridline on a whole paisa, however small or large the tallest bar', () => {
+    expect(axisTicks(3)).toEqual([3, 2, 1, 0]);
+    expect(axisTicks(7)).toEqual([8, 6, 4, 2, 0]);
+    expect(axisTicks(12)).toEqual([15, 10, 5, 0]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Math.floor(Number.MAX_SAFE_INTEGER / 20) }), (max) => {
+        const ticks = axisTicks(max);
+        expect(ticks.every(Number.isSafeInteger)).toBe(true);
+        expect(ticks[0]).toBeGreaterThanOrEqual(max);
+        expect(ticks.at(-1)).toBe(0);
+        expect(ticks.length).toBeLessThanOrEqual(6);
+      }),
+    );
+  });
+
   it('labels days and months', () => {
     expect(periodLabel('2026-04-07', 'day')).toBe('7 Apr');
     expect(periodLabel('2026-04', 'month')).toBe('Apr 2026');
     expect(compactRupees(500000)).toBe('₹5K');
     expect(compactRupees(50000000)).toBe('₹5L');
+    expect(compactRupees(-123456789)).toBe('-₹12.3L');
+    expect(compactRupees(15)).toBe('₹0.2');
+    expect(compactRupees(Number.MAX_SAFE_INTEGER)).toBe('₹90.1LCr');
   });
 });
 

@@ -6,7 +6,8 @@ import type { CommandContext } from '../../command';
 import { newId } from '../../ids';
 import { walletMessages } from '../errors';
 import { operationPriceStream } from '../streams';
-import { findOperationPrice, findOperationPriceByKey, type OperationPrice } from './operation-price';
+import type { OperationPrice } from '../../../../common/wallet';
+import { findOperationPrice, findOperationPriceByKey } from './operation-price';
 
 export interface CreateOperationPriceInput {
   operationKey: string;

@@ -2,7 +2,8 @@ import { append } from '../../../db/event-store';
 import { notFound } from '../../../http/errors';
 import type { CommandContext } from '../../command';
 import { operationPriceStream } from '../streams';
-import { lockOperationPrice, type OperationPrice } from './operation-price';
+import type { OperationPrice } from '../../../../common/wallet';
+import { lockOperationPrice } from './operation-price';
 
 /** Removes a price: the operation is no longer charged. The ledger keeps past charges. */
 export async function deleteOperationPrice({ tx, meta }: CommandContext, id: string): Promise<OperationPrice> {

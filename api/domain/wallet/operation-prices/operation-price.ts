@@ -1,22 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { operationPrices } from '../../../db/schema';
-
-/** The operation the product charges for when a branch admits a student. */
-export const ADD_STUDENT = 'ADD_STUDENT';
-
-export interface OperationPrice {
-  _id: string;
-  id: string;
-  operationKey: string;
-  operationName: string;
-  /** Paise. */
-  price: number;
-  enabled: boolean;
-  description: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { OperationPrice } from '../../../../common/wallet';
 
 type Row = typeof operationPrices.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { notFound } from '../../../http/errors';
 import type { CommandContext } from '../../command';
-import { lockOperationPrice, type OperationPrice } from './operation-price';
+import type { OperationPrice } from '../../../../common/wallet';
+import { lockOperationPrice } from './operation-price';
 import { updateOperationPrice } from './update-operation-price';
 
 /** Enables a disabled price or disables an enabled one. */

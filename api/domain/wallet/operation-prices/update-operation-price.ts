@@ -5,7 +5,8 @@ import { conflict, notFound } from '../../../http/errors';
 import type { CommandContext } from '../../command';
 import { walletMessages } from '../errors';
 import { operationPriceStream } from '../streams';
-import { findOperationPrice, findOperationPriceByKey, lockOperationPrice, type OperationPrice } from './operation-price';
+import type { OperationPrice } from '../../../../common/wallet';
+import { findOperationPrice, findOperationPriceByKey, lockOperationPrice } from './operation-price';
 
 export interface UpdateOperationPriceInput {
   operationKey?: string;
