@@ -131,6 +131,10 @@ export const records = pgTable(
     index('records_type_title_idx').on(t.formType, t.title, t.id),
     index('records_type_admission_idx').on(t.formType, t.admissionDate, t.id),
     index('records_type_course_idx').on(t.formType, t.courseId, t.createdAt, t.id),
+    // The registered, pass-out and active lists: filter and default sort from one index.
+    index('records_type_registered_created_idx').on(t.formType, t.isRegistered, t.createdAt, t.id),
+    index('records_type_passout_created_idx').on(t.formType, t.completedCourse, t.createdAt, t.id),
+    index('records_type_active_created_idx').on(t.formType, t.isActive, t.createdAt, t.id),
     uniqueIndex('records_registration_no_key').on(t.registrationNo),
   ],
 );

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startServer } from '../support/server-process';
+import { createScratchDatabase, startServer } from '../support/server-process';
 
 /**
  * Starts the production build (`server.ts` with NODE_ENV=production) on a free port with a fresh
@@ -15,7 +13,7 @@ import { startServer } from '../support/server-process';
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'institute-e2e-'));
-  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : undefined;
+  const database = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'institute_e2e') : undefined;
   const cleanup = async () => {
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
@@ -44,39 +42,5 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     await cleanup();
-  };
-}
-
-/** Creates a database with a unique name on the server DATABASE_URL points at. */
-async function createDatabase(serverUrl: string) {
-  const name = `institute_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const url = new URL(serverUrl);
-  const admin = () => new pg.Client({ connectionString: serverUrl });
-
-  const client = admin();
-  try {
-    await client.connect();
-    await client.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    throw new Error(`Cannot create the e2e database on ${url.host}: ${(error as Error).message}`);
-  } finally {
-    await client.end().catch(() => {});
-  }
-
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const client = admin();
-      try {
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } catch (error) {
-        console.error(`e2e: could not drop database ${name}: ${(error as Error).message}`);
-      } finally {
-        await client.end().catch(() => {});
-      }
-    },
   };
 }

@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 /**
  * `server.ts` as a process of its own on a free port of 127.0.0.1, as the e2e and reliability
- * suites run it: started, awaited until /api/v1/health answers, stopped or killed.
+ * suites and the benchmark run it: started, awaited until /api/v1/health answers, stopped or killed.
  */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const startTimeoutMs = 120_000;
@@ -48,17 +50,17 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  relay(child, output, options.label ?? 'server');
+  relayOutput(child, output, options.label ?? 'server');
   const server: ServerProcess = {
     baseUrl,
     port,
     pid: child.pid!,
     output,
     kill: (signal) => signalAndWait(child, signal),
-    stop: () => stop(child),
+    stop: () => stopProcess(child),
   };
   try {
-    await waitForHealth(baseUrl, child, output);
+    await waitUntilAnswering(`${baseUrl}/api/v1/health`, child, output, startTimeoutMs);
   } catch (error) {
     await server.stop();
     throw error;
@@ -81,10 +83,11 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Keeps the server's output for error reports and shows what matters while the suite runs:
- * plain lines (the seed's logins, the listening address) and log entries at warn or above.
+ * Keeps a server's output for error reports (the last 200 lines in `output`) and shows what
+ * matters while it runs: plain lines (the seed's logins, the listening address) and log entries
+ * at warn or above, each prefixed with `label`.
  */
-function relay(server: ChildProcess, output: string[], label: string) {
+export function relayOutput(server: ChildProcess, output: string[], label = 'server') {
   for (const stream of [server.stdout!, server.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
       output.push(line);
@@ -101,24 +104,25 @@ function relay(server: ChildProcess, output: string[], label: string) {
   }
 }
 
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: string[]) {
-  const deadline = Date.now() + startTimeoutMs;
+/** Waits until `url` answers 2xx, failing early with the server's output when it exits. */
+export async function waitUntilAnswering(url: string, server: ChildProcess, output: string[], timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (hasExited(child)) {
-      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output.join('\n')}`);
+    if (hasExited(server)) {
+      throw new Error(`The server exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${output.join('\n')}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server did not answer /api/v1/health within ${startTimeoutMs / 1000} s:\n${output.join('\n')}`);
+  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s:\n${output.join('\n')}`);
 }
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 async function signalAndWait(child: ChildProcess, signal: NodeJS.Signals) {
   if (hasExited(child)) return;
@@ -127,9 +131,50 @@ async function signalAndWait(child: ChildProcess, signal: NodeJS.Signals) {
   await exited;
 }
 
-async function stop(child: ChildProcess) {
+/** SIGTERM, then SIGKILL when the process has not exited after `timeoutMs`. */
+export async function stopProcess(child: ChildProcess, timeoutMs = stopTimeoutMs) {
   if (hasExited(child)) return;
-  const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   await signalAndWait(child, 'SIGTERM');
   clearTimeout(timer);
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a database with a unique name starting with `prefix` on the server `serverUrl` points at. */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const url = new URL(serverUrl);
+  const admin = () => new pg.Client({ connectionString: serverUrl });
+
+  const client = admin();
+  try {
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    throw new Error(`Cannot create database ${name} on ${url.host}: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const client = admin();
+      try {
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } catch (error) {
+        console.error(`Could not drop database ${name}: ${(error as Error).message}`);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+  };
 }

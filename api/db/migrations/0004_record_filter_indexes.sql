@@ -1,0 +1,3 @@
+CREATE INDEX "records_type_registered_created_idx" ON "records" USING btree ("form_type","is_registered","created_at","id");--> statement-breakpoint
+CREATE INDEX "records_type_passout_created_idx" ON "records" USING btree ("form_type","completed_course","created_at","id");--> statement-breakpoint
+CREATE INDEX "records_type_active_created_idx" ON "records" USING btree ("form_type","is_active","created_at","id");

@@ -1,0 +1,67 @@
+import { createServer } from 'node:http';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../../api/db/client';
+import * as schema from '../../api/db/schema';
+import { recordListQueries, recordQuery, type RecordListQuery } from '../../api/domain/record-queries';
+
+/**
+ * The baseline for read scenarios: node:http and pg with the same pool size as the server,
+ * running the SQL the API runs for the same address (taken from the API's own query builders,
+ * once per address), with no framework, no authentication, no validation and no shaping of the
+ * answer beyond JSON.stringify of the rows.
+ *
+ *   GET /list?<the query of GET /api/v1/dynamic-data>   GET /record/<id>
+ */
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const builder = drizzle(pool, { schema }) as unknown as Db;
+const statements = new Map<string, { text: string; values: unknown[] }[]>();
+
+function listQuery(search: URLSearchParams): RecordListQuery {
+  const flag = (name: string) => (search.has(name) ? search.get(name) === 'true' : undefined);
+  return {
+    formType: search.get('formType') ?? 'student',
+    search: search.get('search') ?? undefined,
+    registered: flag('registered'),
+    passout: flag('passout'),
+    sort: 'createdAt',
+    order: 'desc',
+    page: Number(search.get('page') ?? 1),
+    limit: Number(search.get('limit') ?? 20),
+  };
+}
+
+function statementsFor(url: URL): { text: string; values: unknown[] }[] | null {
+  const known = statements.get(url.href);
+  if (known) return known;
+  let built;
+  if (url.pathname === '/list') {
+    const { page, total } = recordListQueries(builder, listQuery(url.searchParams), null);
+    built = [page.toSQL(), total.toSQL()];
+  } else if (url.pathname.startsWith('/record/')) {
+    built = [recordQuery(builder, decodeURIComponent(url.pathname.slice('/record/'.length)), null).toSQL()];
+  } else {
+    return null;
+  }
+  const prepared = built.map(({ sql, params }) => ({ text: sql, values: params }));
+  statements.set(url.href, prepared);
+  return prepared;
+}
+
+const server = createServer(async (request, response) => {
+  const queries = statementsFor(new URL(request.url ?? '/', 'http://bare.local'));
+  if (!queries) {
+    response.writeHead(404).end();
+    return;
+  }
+  try {
+    const results = await Promise.all(queries.map((query) => pool.query({ ...query, rowMode: 'array' })));
+    const body = JSON.stringify(results.map((result) => result.rows));
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  }
+});
+
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));

@@ -1,0 +1,60 @@
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { fetchPage } from './web-session';
+
+/**
+ * The JavaScript a first visit to `path` makes the browser download: every script and
+ * modulepreload of the server-rendered page (Remix lists the whole route tree's chunks there),
+ * each compressed with gzip at its default level.
+ */
+export async function firstLoadJavaScript(baseUrl: string, path: string, cookie?: string) {
+  const html = await fetchPage(baseUrl, path, cookie);
+  const files = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => match[1]!))];
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const response = await fetch(`${baseUrl}${file}`);
+    if (!response.ok) throw new Error(`GET ${file} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    bytes += body.length;
+    gzipBytes += gzipSync(body).length;
+  }
+  return { path, files: files.length, bytes, gzipBytes };
+}
+
+const chromeFlags = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Lighthouse's performance and accessibility scores (0 to 100) of one page in Debian's Chromium,
+ * with the desktop settings: this is a back office used at a desk.
+ */
+export async function lighthouseScores(url: string, cookie?: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/lib/chromium/chromium', chromeFlags });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      },
+      desktopConfig,
+    );
+    const categories = result?.lhr.categories;
+    const score = (name: string) => Math.round((categories?.[name]?.score ?? NaN) * 100);
+    return { performance: score('performance'), accessibility: score('accessibility') };
+  } finally {
+    await chrome.kill();
+  }
+}

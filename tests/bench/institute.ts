@@ -1,0 +1,100 @@
+/**
+ * The generated institute, described as pure functions of an index so every worker process
+ * builds the same records without talking to the others.
+ */
+export interface InstituteSize {
+  branches: number;
+  courses: number;
+  students: number;
+}
+
+export function instituteSize(scale: number): InstituteSize {
+  return {
+    branches: Math.max(2, Math.round(50 * scale)),
+    courses: Math.max(4, Math.round(500 * scale)),
+    students: Math.max(100, Math.round(100_000 * scale)),
+  };
+}
+
+/** Every bench branch admin signs in with this password. */
+export const branchAdminPassword = 'Bench@123';
+export const branchAdminEmail = (branch: number) => `bench.admin${branch}@institute.demo`;
+
+/** Paise each branch starts with: the most one top-up may add, enough for every admission of a run. */
+export const openingBalance = 10_000_000_000;
+
+const firstNames = [
+  'Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Meera', 'Kabir', 'Riya', 'Rohan', 'Priya',
+  'Aditya', 'Kavya', 'Siddharth', 'Nisha', 'Rahul', 'Pooja', 'Varun', 'Sneha', 'Karan', 'Tanvi', 'Nikhil', 'Isha',
+  'Manish', 'Lakshmi', 'Harsh', 'Divya', 'Yash', 'Aishwarya', 'Dev', 'Shreya', 'Amit', 'Neha', 'Vivek', 'Pallavi',
+];
+const lastNames = [
+  'Kumar', 'Iyer', 'Singh', 'Patel', 'Nair', 'Gupta', 'Reddy', 'Das', 'Sharma', 'Verma', 'Joshi', 'Menon',
+  'Chopra', 'Bose', 'Mehta', 'Rao', 'Pillai', 'Mishra', 'Banerjee', 'Kulkarni', 'Desai', 'Agarwal', 'Saxena', 'Shetty',
+];
+const places = [
+  ['Delhi', 'New Delhi'], ['Tamil Nadu', 'Chennai'], ['Maharashtra', 'Pune'], ['Karnataka', 'Bengaluru'],
+  ['Kerala', 'Kochi'], ['West Bengal', 'Kolkata'], ['Gujarat', 'Ahmedabad'], ['Rajasthan', 'Jaipur'],
+] as const;
+
+/** A fragment of a surname that matches about one student in 24. */
+export const searchFragment = 'kulkar';
+
+export function branchFields(branch: number) {
+  const [state, city] = places[branch % places.length]!;
+  return {
+    addBranch: `Bench Branch ${branch + 1}`,
+    branchCode: `BB${String(branch + 1).padStart(3, '0')}`,
+    courseName: 'Diploma in Computer Applications',
+    phoneNumber: `97${String(10_000_000 + branch).slice(-8)}`,
+    directorName: `${firstNames[branch % firstNames.length]} ${lastNames[branch % lastNames.length]}`,
+    state,
+    district: city,
+    isActive: true,
+    walletEnabled: true,
+  };
+}
+
+export function courseFields(course: number, categoryId: string) {
+  return {
+    courseName: `Bench Course ${course + 1}`,
+    courseCode: `BC${String(course + 1).padStart(3, '0')}`,
+    description: 'Fundamentals, practice and a final project',
+    duration: 3 + (course % 4) * 3,
+    fees: 4_000 + (course % 10) * 2_000,
+    category: categoryId,
+    isActive: true,
+  };
+}
+
+export function studentName(student: number): string {
+  const first = firstNames[student % firstNames.length]!;
+  const last = lastNames[Math.floor(student / firstNames.length) % lastNames.length]!;
+  return `${first} ${last}`;
+}
+
+/** An admission form's values for a new student; `unique` makes email and phone its own. */
+export function admissionFields(student: number, branchId: string, courseId: string, unique = String(student)) {
+  const [state, city] = places[student % places.length]!;
+  const name = studentName(student);
+  const day = student % 1_000;
+  const date = new Date(Date.UTC(2024, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+  return {
+    centerName: branchId,
+    studentName: name,
+    selectedCourse: courseId,
+    studentEmail: `${name.toLowerCase().replace(' ', '.')}.${unique}@students.demo`,
+    phoneNumber: `9${unique.replace(/\D/g, '').padStart(9, '0').slice(-9)}`,
+    fatherName: `${firstNames[(student + 7) % firstNames.length]} ${name.split(' ')[1]}`,
+    state,
+    city,
+    admissionDate: date,
+    isActive: true,
+    isRegistered: false,
+    completedCourse: false,
+  };
+}
+
+export function asFieldsData(fields: Record<string, unknown>) {
+  return Object.entries(fields).map(([name, value]) => ({ name, value }));
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { admissionFields, asFieldsData } from './institute';
+
+/**
+ * The load generator, run as its own process so it does not share a CPU queue with the harness:
+ * reads one LoadSpec from argv, drives autocannon, prints one LoadResult as JSON.
+ */
+export type Variation =
+  | { kind: 'none' }
+  | { kind: 'sign-in'; emails: string[]; password: string }
+  | { kind: 'open'; paths: string[] }
+  | { kind: 'admission'; branchIds: string[]; courseIds: string[] }
+  | { kind: 'charge'; branchIds: string[] };
+
+export interface LoadSpec {
+  url: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  variation: Variation;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+/** Each request of a writing scenario gets its own body and Idempotency-Key. */
+function variedRequest(variation: Variation, run: string) {
+  let n = 0;
+  return (request: { path: string; body?: string; headers: Record<string, string> }) => {
+    const i = n++;
+    switch (variation.kind) {
+      case 'none':
+        return request;
+      case 'sign-in':
+        return { ...request, body: JSON.stringify({ email: variation.emails[i % variation.emails.length], password: variation.password }) };
+      case 'open':
+        return { ...request, path: variation.paths[i % variation.paths.length]! };
+      case 'admission': {
+        const student = 1_000_000 + i;
+        const fields = admissionFields(
+          student,
+          variation.branchIds[i % variation.branchIds.length]!,
+          variation.courseIds[i % variation.courseIds.length]!,
+          `${run}${i}`,
+        );
+        return {
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': `${run}-${i}` },
+          body: JSON.stringify({ formType: 'student', fieldsData: asFieldsData(fields) }),
+        };
+      }
+      case 'charge':
+        return {
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': `${run}-${i}` },
+          body: JSON.stringify({
+            branchId: variation.branchIds[i % variation.branchIds.length],
+            operationKey: 'ADD_STUDENT',
+            referenceId: `bench-charge-${run}-${i}`,
+          }),
+        };
+    }
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function load(spec: LoadSpec): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let finish!: (result: autocannon.Result) => void;
+  let fail!: (error: unknown) => void;
+  const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
+  const instance = autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    requests: [
+      {
+        method: spec.method,
+        path: spec.path,
+        headers: spec.headers,
+        setupRequest: variedRequest(spec.variation, randomUUID().slice(0, 8)) as never,
+      },
+    ],
+  }, (error, result) => (error ? fail(error) : finish(result)));
+  instance.on('response', (_client, status, _bytes, milliseconds) => {
+    latencies.push(milliseconds);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await done;
+  latencies.sort((a, b) => a - b);
+  const seconds = result.duration;
+  return {
+    requests: latencies.length,
+    seconds,
+    requestsPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts + result.non2xx,
+    statuses,
+  };
+}
+
+const spec = JSON.parse(process.argv[2]!) as LoadSpec;
+process.stdout.write(`${JSON.stringify(await load(spec))}\n`);

@@ -1,0 +1,251 @@
+import { spawn } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../api/db/client';
+import { rebuildProjections } from '../../api/db/rebuild';
+import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
+import { firstLoadJavaScript, lighthouseScores } from './frontend';
+import { benchAdmin } from './generate';
+import { branchAdminEmail, branchAdminPassword, searchFragment } from './institute';
+import type { LoadResult, LoadSpec, Variation } from './load-worker';
+import { pgbenchTpcB } from './pgbench';
+import { root, startProductionServer } from './production-server';
+import { fixed, markdownTables, writeResults, type FigureRow, type ScenarioRow } from './report';
+import { fetchPage, signInToWeb } from './web-session';
+
+export interface MeasureOptions {
+  databaseUrl: string;
+  /** A server on which pgbench may create its scratch database. */
+  serverUrl: string;
+  connections: number;
+  seconds: number;
+}
+
+const here = path.join(root, 'tests/bench');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Runs one load in the load generator's own process. */
+function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load-worker.ts'), JSON.stringify(spec)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve(JSON.parse(output.trim().split('\n').pop()!) as LoadResult);
+    });
+  });
+}
+
+/** The ids and counts the scenarios address, read from the filled database. */
+async function readFixtures(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const column = async (text: string) => (await client.query<{ v: string }>(text)).rows.map((row) => row.v);
+    const branchIds = await column(`select id as v from records where form_type = 'branch' and code like 'BB%' order by code`);
+    const courseIds = await column(`select id as v from records where form_type = 'course' and code like 'BC%' order by code`);
+    const studentIds = await column(`select id as v from records where form_type = 'student' order by random() limit 1000`);
+    const [counts] = (
+      await client.query<{ students: number; registered: number; events: number }>(
+        `select (select count(*)::int from records where form_type = 'student') as students,
+                (select count(*)::int from records where form_type = 'student' and is_registered) as registered,
+                (select count(*)::int from events) as events`,
+      )
+    ).rows;
+    if (branchIds.length === 0 || studentIds.length === 0) throw new Error('The database holds no generated institute: run generate first');
+    return { branchIds, courseIds, studentIds, ...counts! };
+  } finally {
+    await client.end();
+  }
+}
+
+async function startBareServer(databaseUrl: string) {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bare-server.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  relayOutput(child, output, 'bare');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${baseUrl}/list?formType=branch&limit=1`, child, output, 60_000);
+  return { baseUrl, stop: () => stopProcess(child) };
+}
+
+async function signInToApi(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/v2/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(benchAdmin),
+  });
+  if (!response.ok) throw new Error(`Signing in to the API answered ${response.status}`);
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/**
+ * Every scenario against the running production build and its baseline in the same run, then
+ * the server's memory, the first-load JavaScript, Lighthouse, pgbench and the projection rebuild.
+ */
+export async function measure(options: MeasureOptions) {
+  const fixtures = await readFixtures(options.databaseUrl);
+  console.log(
+    `measure: ${fixtures.students} students (${fixtures.registered} registered), ${fixtures.events} events, ` +
+      `${options.connections} connections, ${options.seconds} s per load`,
+  );
+  const limit = 50;
+  const deepPage = Math.max(1, Math.floor((fixtures.registered / limit) * 0.8));
+  const listPath = (extra: string) => `/dynamic-data?formType=student&registered=true&limit=${limit}${extra}`;
+  const rows: ScenarioRow[] = [];
+  const figures: FigureRow[] = [];
+  const staticFile = path.join(root, 'build/client/bench/registered-students.html');
+
+  const server = await startProductionServer(options.databaseUrl);
+  const bare = await startBareServer(options.databaseUrl);
+  try {
+    const token = await signInToApi(server.baseUrl);
+    const cookie = await signInToWeb(server.baseUrl, benchAdmin.email, benchAdmin.password);
+    const auth = { Authorization: `Bearer ${token}` };
+    const json = { ...auth, 'Content-Type': 'application/json' };
+    const load = (url: string, method: LoadSpec['method'], requestPath: string, headers: Record<string, string>, variation: Variation = { kind: 'none' }) =>
+      runLoad({ url, method, path: requestPath, headers, variation, connections: options.connections, seconds: options.seconds });
+    const show = (row: ScenarioRow) => {
+      rows.push(row);
+      console.log(
+        `measure: ${row.scenario}: ${fixed(row.ours.requestsPerSecond, 0)} req/s, p95 ${fixed(row.ours.p95)} ms, ` +
+          `${row.ours.errors} errors; ${row.baseline.name} ${fixed(row.baseline.requestsPerSecond, 0)} req/s` +
+          `${row.baseline.p95 === undefined ? '' : `, p95 ${fixed(row.baseline.p95)} ms`}`,
+      );
+    };
+
+    const reads = [
+      { scenario: 'list registered students, page 1', api: listPath(''), bare: `/list?${listPath('').split('?')[1]}` },
+      { scenario: `list registered students, page ${deepPage}`, api: listPath(`&page=${deepPage}`), bare: `/list?${listPath(`&page=${deepPage}`).split('?')[1]}` },
+      { scenario: `search students for "${searchFragment}"`, api: listPath(`&search=${searchFragment}`).replace('&registered=true', ''), bare: '' },
+    ];
+    reads[2]!.bare = `/list?${reads[2]!.api.split('?')[1]}`;
+    for (const read of reads) {
+      const ours = await load(server.baseUrl, 'GET', `/api/v1${read.api}`, auth);
+      const baseline = await load(bare.baseUrl, 'GET', read.bare, {});
+      const ratio = ours.p95 / baseline.p95;
+      show({
+        scenario: read.scenario,
+        ours,
+        baseline: { name: 'bare node:http + pg', requestsPerSecond: baseline.requestsPerSecond, p95: baseline.p95 },
+        ratio: { of: 'p95', value: ratio },
+        target: { text: '<= 1.5x', met: ratio <= 1.5 },
+      });
+    }
+    {
+      const ours = await load(server.baseUrl, 'GET', '/api/v1/dynamic-data/:id', auth, {
+        kind: 'open',
+        paths: fixtures.studentIds.map((id) => `/api/v1/dynamic-data/${id}`),
+      });
+      const baseline = await load(bare.baseUrl, 'GET', '/record/:id', {}, { kind: 'open', paths: fixtures.studentIds.map((id) => `/record/${id}`) });
+      const ratio = ours.p95 / baseline.p95;
+      show({
+        scenario: 'open one student',
+        ours,
+        baseline: { name: 'bare node:http + pg', requestsPerSecond: baseline.requestsPerSecond, p95: baseline.p95 },
+        ratio: { of: 'p95', value: ratio },
+        target: { text: '<= 1.5x', met: ratio <= 1.5 },
+      });
+    }
+    {
+      const pagePath = `/admin/students/registered?limit=${limit}`;
+      await mkdir(path.dirname(staticFile), { recursive: true });
+      await writeFile(staticFile, await fetchPage(server.baseUrl, pagePath, cookie));
+      const ours = await load(server.baseUrl, 'GET', pagePath, { Cookie: cookie });
+      const baseline = await load(server.baseUrl, 'GET', '/bench/registered-students.html', {});
+      const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
+      show({
+        scenario: `student list page (Remix, ${limit} rows)`,
+        ours,
+        baseline: { name: 'same page as a static file', requestsPerSecond: baseline.requestsPerSecond, p95: baseline.p95 },
+        ratio: { of: 'requests/s', value: ratio },
+        target: { text: '>= 0.3x', met: ratio >= 0.3 },
+      });
+    }
+
+    const tpcb = await pgbenchTpcB(options.serverUrl, options.connections, options.seconds);
+    console.log(`measure: pgbench TPC-B with ${options.connections} clients: ${tpcb.tps.toFixed(0)} tps`);
+    const pgbench = { name: `pgbench TPC-B, ${options.connections} clients`, requestsPerSecond: tpcb.tps };
+    const writes: { scenario: string; path: string; variation: Variation; target?: (rps: number, ratio: number) => ScenarioRow['target'] }[] = [
+      {
+        scenario: 'sign in',
+        path: '/api/v1/auth/v2/login',
+        variation: { kind: 'sign-in', emails: fixtures.branchIds.map((_, i) => branchAdminEmail(i)), password: branchAdminPassword },
+      },
+      {
+        scenario: 'admit a student (with wallet charge)',
+        path: '/api/v1/dynamic-data',
+        variation: { kind: 'admission', branchIds: fixtures.branchIds, courseIds: fixtures.courseIds },
+        target: (rps, ratio) => ({ text: '>= 0.5x and >= 500/s', met: ratio >= 0.5 && rps >= 500 }),
+      },
+      { scenario: 'charge a wallet', path: '/api/v1/wallet/operation-pricing/deduct', variation: { kind: 'charge', branchIds: fixtures.branchIds } },
+    ];
+    for (const write of writes) {
+      const ours = await load(server.baseUrl, 'POST', write.path, write.scenario === 'sign in' ? { 'Content-Type': 'application/json' } : json, write.variation);
+      const ratio = ours.requestsPerSecond / tpcb.tps;
+      show({ scenario: write.scenario, ours, baseline: pgbench, ratio: { of: 'requests/s', value: ratio }, target: write.target?.(ours.requestsPerSecond, ratio) });
+    }
+
+    const memory = await server.memory();
+    figures.push(
+      { figure: 'server RSS after the run', value: mb(memory.rss), target: { text: '< 250 MB', met: memory.rss < 250 * 1024 * 1024 } },
+      { figure: 'server peak RSS during the run', value: mb(memory.peak), target: { text: '< 250 MB', met: memory.peak < 250 * 1024 * 1024 } },
+    );
+    for (const [name, page, pageCookie] of [
+      ['first-load JS of /admin, signed in (gzip)', '/admin', cookie],
+      ['first-load JS of /admin, signed out: the login page (gzip)', '/admin', undefined],
+    ] as const) {
+      const js = await firstLoadJavaScript(server.baseUrl, page, pageCookie);
+      figures.push({ figure: `${name}, ${js.files} files`, value: kb(js.gzipBytes), target: { text: '<= 120 KB', met: js.gzipBytes <= 120 * 1024 } });
+    }
+    for (const [name, page, pageCookie] of [
+      ['login page', '/admin/login', undefined],
+      ['registered students list', `/admin/students/registered?limit=${limit}`, cookie],
+    ] as const) {
+      const scores = await lighthouseScores(`${server.baseUrl}${page}`, pageCookie);
+      figures.push(
+        { figure: `Lighthouse performance, ${name}`, value: String(scores.performance), target: { text: '>= 95', met: scores.performance >= 95 } },
+        { figure: `Lighthouse accessibility, ${name}`, value: String(scores.accessibility), target: { text: '100', met: scores.accessibility === 100 } },
+      );
+    }
+  } finally {
+    await rm(path.dirname(staticFile), { recursive: true, force: true });
+    await bare.stop();
+    await server.stop();
+  }
+
+  const database = await openDatabase({ url: options.databaseUrl });
+  try {
+    const started = performance.now();
+    const events = await rebuildProjections(database.db);
+    const seconds = (performance.now() - started) / 1000;
+    const perMillion = (seconds / events) * 1_000_000;
+    figures.push({
+      figure: `projection rebuild, ${events} events (${Math.round(events / seconds)} events/s)`,
+      value: `${seconds.toFixed(1)} s`,
+      target: { text: '1M events < 60 s', met: perMillion < 60 },
+    });
+  } finally {
+    await database.close();
+  }
+
+  const table = markdownTables(rows, figures);
+  console.log(`\n${table}\n`);
+  const file = await writeResults({
+    at: new Date().toISOString(),
+    institute: { students: fixtures.students, registered: fixtures.registered, events: fixtures.events, branches: fixtures.branchIds.length, courses: fixtures.courseIds.length },
+    options: { connections: options.connections, seconds: options.seconds },
+    scenarios: rows,
+    figures,
+    table,
+  });
+  console.log(`measure: results in ${path.relative(root, file)}`);
+}
