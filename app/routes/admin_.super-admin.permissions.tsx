@@ -66,6 +66,7 @@ import {
   type SavePermissionsInput,
   type SavePermissionsOutput,
 } from '~/machines/permission-editor.machine';
+import { failureMessage } from '~/services/api.server';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
 import { loadCatalogue, syncPermissions } from '~/services/permissions.server';
@@ -118,10 +119,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
-
-function failureMessage(result: { status: number; message: string }, fallback: string) {
-  return result.status >= 500 || !result.message ? fallback : result.message;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

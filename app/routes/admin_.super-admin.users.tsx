@@ -52,6 +52,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { failureMessage } from '~/services/api.server';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
 import { redirectWithToast } from '~/services/toast.server';
@@ -64,7 +65,7 @@ import {
   updateUser,
   type ManagedUser,
 } from '~/services/users.server';
-import { formatDateTime } from '~/utils/format';
+import { formatDateTime, initialsOf } from '~/utils/format';
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Super Admin' }];
 
@@ -192,11 +193,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ query, list: result.data, branches, currentUserId: user._id, error: null }, { headers });
 }
 
-/** The server's own words for a refusal; a crash gets the screen's message. */
-function failureMessage(result: { status: number; message: string }, fallback: string) {
-  return result.status >= 500 || !result.message ? fallback : result.message;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, headers } = await requireSuperAdmin(request, context);
   const { submission } = await readForm(request, schema);
@@ -248,15 +244,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const roleLabels: Record<string, string> = { superadmin: 'Super Admin', admin: 'Admin', user: 'User' };
 const roleLabel = (role: string) => roleLabels[role] ?? role.replace(/_/g, ' ');
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-}
 
 /** The filters: a plain GET form; with JavaScript, choices apply at once and typing after a pause. */
 function UserFilters({ query }: { query: ListQuery }) {
@@ -552,7 +539,7 @@ export default function UserManagement() {
                                 aria-hidden="true"
                                 className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary sm:flex"
                               >
-                                {initials(user.name)}
+                                {initialsOf(user.name)}
                               </span>
                               <div className="grid min-w-0">
                                 <span className="truncate font-medium">
