@@ -69,7 +69,7 @@ import {
 import { failureMessage } from '~/services/api.server';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
-import { loadCatalogue, syncPermissions } from '~/services/permissions.server';
+import { describeSync, loadCatalogue, syncPermissions } from '~/services/permissions.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { listEveryUser, setUserPermissions } from '~/services/users.server';
 
@@ -134,7 +134,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await syncPermissions(api);
     return redirectWithToast(
       back,
-      result.ok ? { type: 'success', title: messages.syncDone } : { type: 'error', title: messages.syncFailed },
+      result.ok
+        ? { type: 'success', title: messages.syncDone, description: describeSync(result.data) }
+        : { type: 'error', title: messages.syncFailed },
       { headers },
     );
   }
