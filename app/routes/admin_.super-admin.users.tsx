@@ -91,7 +91,8 @@ const messages = {
   passwordTooShort: 'Password must be at least 6 characters long',
   invalidPhone: 'Phone must be a valid 10-digit number',
   roleTooLong: 'Role must be at most 50 characters',
-  loadFailed: 'Failed to load users',
+  loadFailed: 'Failed to fetch users',
+  branchesFailed: 'Failed to load branch options',
 } as const;
 
 /** The list's query, all in the address so it works without JavaScript and can be shared. */
@@ -183,14 +184,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     listBranchOptions(api),
   ]);
+  const branchOptions = {
+    branches: branches.ok ? branches.data : [],
+    branchesError: branches.ok ? null : messages.branchesFailed,
+  };
   if (!result.ok) {
-    return data({ query, list: null, branches, currentUserId: user._id, error: messages.loadFailed }, { headers });
+    return data(
+      { query, list: null, ...branchOptions, currentUserId: user._id, error: failureMessage(result, messages.loadFailed) },
+      { headers },
+    );
   }
   // A page past the end (the last user of it was deleted): show the last one instead.
   if (result.data.totalPages > 0 && query.page > result.data.totalPages) {
     throw redirect(`/admin/super-admin/users${listSearch(query, result.data.totalPages)}`, { headers });
   }
-  return data({ query, list: result.data, branches, currentUserId: user._id, error: null }, { headers });
+  return data({ query, list: result.data, ...branchOptions, currentUserId: user._id, error: null }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -451,6 +459,7 @@ export default function UserManagement() {
   // Each failed load says so (SPEC.md section 8), also when a retry fails again.
   useEffect(() => {
     if (loaderData.error) toast.error(loaderData.error, { id: 'users-load-failed' });
+    if (loaderData.branchesError) toast.error(loaderData.branchesError, { id: 'branch-options-load-failed' });
   }, [loaderData]);
 
   // The palette's "Add User" arrives with ?new=user.
