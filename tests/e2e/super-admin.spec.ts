@@ -228,6 +228,8 @@ test.describe('the super-admin panel', () => {
   });
 
   test('Reload Users, Reload Permissions and Refresh each read their own part again, keeping unsaved changes', async ({ page }) => {
+    // Three reads and a reset on top of a sign-in and an added user.
+    test.slow();
     const person = newPerson('Tara');
     await signInAsSuperAdmin(page);
     await addUser(page, person);
