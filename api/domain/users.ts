@@ -7,6 +7,7 @@ import { permissions, records, refreshTokens, userPermissions, users } from '../
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { SUPERADMIN, type Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
+import { mayManageRole } from './auth/role-rank';
 import type { CommandContext } from './command';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
@@ -42,6 +43,8 @@ export const userMessages = {
   lastSuperadminDemote: 'The last active super admin must keep the super admin role',
   onlySuperadminGrants: 'Only a super admin can change permissions',
   onlySuperadminForSuperadmin: 'Only a super admin can create or change a super admin',
+  roleAboveCaller: 'You can only manage users whose role ranks below yours',
+  permissionsBeyondCaller: 'You cannot manage a user who holds permissions you do not hold',
   unknownPermissions: 'Some of the permissions do not exist; sync the permission catalogue and try again',
 } as const;
 
@@ -49,7 +52,7 @@ export const userMessages = {
  * Who runs a command: a signed-in caller (with the session they call from), or null for the
  * system itself (the seed, maintenance scripts), which no rule about callers applies to.
  */
-export type Acting = (Pick<Actor, 'id' | 'role' | 'branchId'> & { sessionId?: string }) | null;
+export type Acting = (Pick<Actor, 'id' | 'role' | 'branchId' | 'permissions'> & { sessionId?: string }) | null;
 
 const forbidden = (message: string) => new HttpError(403, message);
 const isSuperadmin = (by: Acting) => by === null || by.role === SUPERADMIN;
@@ -146,6 +149,15 @@ async function resolvePermissions(tx: Tx, references: string[]): Promise<string[
   return [...new Set(rows.map((r) => r.id))].sort();
 }
 
+async function grantedPermissionNames(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: permissions.name })
+    .from(userPermissions)
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(eq(userPermissions.userId, userId));
+  return rows.map((r) => r.name);
+}
+
 async function grantedPermissionIds(tx: Tx, userId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: userPermissions.permissionId })
@@ -198,7 +210,9 @@ type StoredUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'pho
 
 /**
  * The user a caller is about to change. Outside the caller's branch it does not exist for them
- * (404); a super admin can only be changed by a super admin (403).
+ * (404); a super admin can only be changed by a super admin (403). Anyone else may change their
+ * own account, and another only when it ranks below theirs and holds no permission they lack:
+ * resetting its password must not hand them more than they already have.
  */
 async function userToChange(tx: Tx, id: string, by: Acting): Promise<StoredUser> {
   const [user] = await tx
@@ -216,6 +230,11 @@ async function userToChange(tx: Tx, id: string, by: Acting): Promise<StoredUser>
   const scope = by ? branchScope(by) : null;
   if (!user || (scope !== null && user.branchId !== scope)) throw notFound('User');
   if (user.role === SUPERADMIN && !isSuperadmin(by)) throw forbidden(userMessages.onlySuperadminForSuperadmin);
+  if (by && !isSuperadmin(by) && by.id !== user.id) {
+    if (!mayManageRole(by.role, user.role)) throw forbidden(userMessages.roleAboveCaller);
+    const beyond = (await grantedPermissionNames(tx, user.id)).filter((name) => !by.permissions.has(name));
+    if (beyond.length) throw forbidden(userMessages.permissionsBeyondCaller);
+  }
   return user;
 }
 
@@ -234,6 +253,7 @@ export async function createUser(ctx: CommandContext, input: CreateUserInput, by
   const grants = [...(input.permissions ?? []), ...(input.permissionNames ?? [])];
   if (!isSuperadmin(by)) {
     if (role === SUPERADMIN) throw forbidden(userMessages.onlySuperadminForSuperadmin);
+    if (!mayManageRole(by!.role, role)) throw forbidden(userMessages.roleAboveCaller);
     if (grants.length) throw forbidden(userMessages.onlySuperadminGrants);
   }
   const branchId = (by && branchScope(by)) ?? input.branchId ?? null;
@@ -285,6 +305,7 @@ export async function updateUser(ctx: CommandContext, id: string, input: UpdateU
   checkFields({ email, password, phone, role });
 
   if (role === SUPERADMIN && !isSuperadmin(by)) throw forbidden(userMessages.onlySuperadminForSuperadmin);
+  if (role !== current.role && !isSuperadmin(by) && !mayManageRole(by!.role, role)) throw forbidden(userMessages.roleAboveCaller);
   let permissionIds: string[] | undefined;
   if (input.permissions !== undefined) {
     const wanted = await resolvePermissions(tx, input.permissions);

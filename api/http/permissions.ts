@@ -32,12 +32,13 @@ const list = defineEndpoint({
 const sync = defineEndpoint({
   method: 'post',
   path: '/permissions/sync',
-  summary: 'Make the stored catalogue equal the code’s: add new permissions, update changed ones, keep ids',
+  summary: 'Make the stored catalogue equal the code’s: add new permissions, update changed ones keeping their ids, remove those the code no longer has (and their grants)',
   tag: 'permissions',
   access: { kind: 'permission', anyOf: permissionManagers },
   response: z.object({
     added: z.array(z.string()).describe('Names of the permissions added'),
     updated: z.array(z.string()).describe('Names of the permissions whose description, category, level or module changed'),
+    removed: z.array(z.string()).describe('Names of the permissions the code no longer has, removed with their grants'),
     unchanged: z.number().int(),
     total: z.number().int().describe('Permissions stored after the sync'),
   }),

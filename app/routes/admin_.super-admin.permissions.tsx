@@ -15,6 +15,7 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
+  useRevalidator,
   useRouteError,
   useSearchParams,
   type ShouldRevalidateFunction,
@@ -66,9 +67,10 @@ import {
   type SavePermissionsInput,
   type SavePermissionsOutput,
 } from '~/machines/permission-editor.machine';
-import { requireSuperAdmin } from '~/services/auth.server';
+import { failureMessage } from '~/services/api.server';
+import { requireSuperAdmin, type AuthedApi } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
-import { loadCatalogue, syncPermissions } from '~/services/permissions.server';
+import { describeSync, loadCatalogue, syncPermissions } from '~/services/permissions.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { listEveryUser, setUserPermissions } from '~/services/users.server';
 
@@ -94,34 +96,42 @@ const schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('permissions.sync') }),
 ]);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, headers } = await requireSuperAdmin(request, context);
-  const [catalogue, everyone] = await Promise.all([loadCatalogue(api), listEveryUser(api)]);
-  const users = everyone.ok
-    ? everyone.data.users.map((user) => ({
-        _id: user._id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        status: user.status,
-        branchName: user.branchName,
-        permissionIds: user.permissions.map((permission) => permission._id),
-      }))
-    : null;
-  return data(
-    {
-      permissions: catalogue.ok ? catalogue.data : null,
-      permissionsError: catalogue.ok ? null : messages.loadPermissionsFailed,
-      users,
-      usersError: everyone.ok ? null : messages.loadUsersFailed,
-      stats: everyone.ok ? everyone.data.stats : null,
-    },
-    { headers },
-  );
+/** The catalogue, synchronised first when it is empty. */
+async function readCatalogue(api: AuthedApi) {
+  const catalogue = await loadCatalogue(api);
+  return catalogue.ok
+    ? { permissions: catalogue.data, error: null }
+    : { permissions: null, error: messages.loadPermissionsFailed };
 }
 
-function failureMessage(result: { status: number; message: string }, fallback: string) {
-  return result.status >= 500 || !result.message ? fallback : result.message;
+/** Every user with the ids of their grants, and the counts of the stat cards. */
+async function readPeople(api: AuthedApi) {
+  const everyone = await listEveryUser(api);
+  if (!everyone.ok) return { users: null, stats: null, error: messages.loadUsersFailed };
+  const users = everyone.data.users.map((user) => ({
+    _id: user._id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    branchName: user.branchName,
+    permissionIds: user.permissions.map((permission) => permission._id),
+  }));
+  return { users, stats: everyone.data.stats, error: null };
+}
+
+/**
+ * The page reads both parts; `?part=catalogue` or `?part=users` reads one of them again (Reload
+ * Permissions, Reload Users), the other coming back null.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, headers } = await requireSuperAdmin(request, context);
+  const part = new URL(request.url).searchParams.get('part');
+  const [catalogue, people] = await Promise.all([
+    part === 'users' ? null : readCatalogue(api),
+    part === 'catalogue' ? null : readPeople(api),
+  ]);
+  return data({ catalogue, people }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -137,7 +147,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await syncPermissions(api);
     return redirectWithToast(
       back,
-      result.ok ? { type: 'success', title: messages.syncDone } : { type: 'error', title: messages.syncFailed },
+      result.ok
+        ? { type: 'success', title: messages.syncDone, description: describeSync(result.data) }
+        : { type: 'error', title: messages.syncFailed },
       { headers },
     );
   }
@@ -241,9 +253,41 @@ function useFetcherRequest<Answer>(key: string) {
   return { send, state: fetcher.state };
 }
 
+/**
+ * Of a part of the page read by the page's loader and read again by a fetcher, the one read last:
+ * a reload shows until the page loads again (Refresh, a save, a sync).
+ */
+function useLatestRead<Part>(fromPage: Part, fromReload: Part | null | undefined): Part {
+  const seen = useRef({ fromPage, fromReload, latest: fromPage });
+  if (seen.current.fromPage !== fromPage) seen.current = { ...seen.current, fromPage, latest: fromPage };
+  if (fromReload && seen.current.fromReload !== fromReload) seen.current = { ...seen.current, fromReload, latest: fromReload };
+  return seen.current.latest;
+}
+
+/** Toasts what a reload fetcher read, once per answer. */
+function useReloadToast<Part extends { error: string | null }>(part: Part | null | undefined, success: (part: Part) => [string, string]) {
+  const successRef = useRef(success);
+  successRef.current = success;
+  useEffect(() => {
+    if (!part) return;
+    if (part.error) toast.error(part.error);
+    else {
+      const [title, description] = successRef.current(part);
+      toast.success(title, { description });
+    }
+  }, [part]);
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export default function PermissionManagement() {
   const loaderData = useLoaderData<typeof loader>();
-  const { permissions, permissionsError, users, usersError, stats } = loaderData;
+  const catalogueReload = useFetcher<typeof loader>({ key: 'permission-catalogue-reload' });
+  const usersReload = useFetcher<typeof loader>({ key: 'permission-users-reload' });
+  const revalidator = useRevalidator();
+  // The page's own loads always read both parts.
+  const { permissions, error: permissionsError } = useLatestRead(loaderData.catalogue!, catalogueReload.data?.catalogue);
+  const { users, stats, error: usersError } = useLatestRead(loaderData.people!, usersReload.data?.people);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -312,9 +356,21 @@ export default function PermissionManagement() {
 
   // Each failed load says so (SPEC.md section 8), also when a retry fails again.
   useEffect(() => {
-    if (loaderData.permissionsError) toast.error(loaderData.permissionsError, { id: 'permissions-load-failed' });
-    if (loaderData.usersError) toast.error(loaderData.usersError, { id: 'permission-users-load-failed' });
+    if (loaderData.catalogue?.error) toast.error(loaderData.catalogue.error, { id: 'permissions-load-failed' });
+    if (loaderData.people?.error) toast.error(loaderData.people.error, { id: 'permission-users-load-failed' });
   }, [loaderData]);
+
+  useReloadToast(catalogueReload.data?.catalogue, (part) => ['Permissions reloaded', count(part.permissions?.length ?? 0, 'permission', 'permissions')]);
+  useReloadToast(usersReload.data?.people, (part) => ['Users reloaded', count(part.users?.length ?? 0, 'user', 'users')]);
+  const reloadCatalogue = () => catalogueReload.load(`${PATH}?part=catalogue`);
+  const reloadUsers = () => usersReload.load(`${PATH}?part=users`);
+
+  // Refresh reads the whole page again; its toast waits for the answer.
+  const refreshAsked = useRef(false);
+  const refresh = () => {
+    refreshAsked.current = true;
+    revalidator.revalidate();
+  };
 
   // Back and forward buttons change ?user=; the machine decides (and may ask first).
   useEffect(() => {
@@ -323,12 +379,23 @@ export default function PermissionManagement() {
     if (user) editor.send({ type: 'user.select', userId: user._id, permissionIds: user.permissionIds });
   }, [urlUserId, usersById, editor]);
 
-  // Grants read again (Refresh, a save, a sync): the checklist follows what is stored.
+  // The page read again (Refresh, a save, a sync): the checklist follows the stored grants, unless
+  // it has unsaved changes. Reload Users only refreshes the list.
+  const pageUsers = loaderData.people?.users;
   useEffect(() => {
     const current = editor.getSnapshot().context.userId;
-    const user = current ? usersById.get(current) : undefined;
+    const user = current ? pageUsers?.find((entry) => entry._id === current) : undefined;
     if (user) editor.send({ type: 'user.refresh', userId: user._id, permissionIds: user.permissionIds });
-  }, [usersById, editor]);
+    if (!refreshAsked.current) return;
+    refreshAsked.current = false;
+    if (loaderData.catalogue?.error || loaderData.people?.error) return;
+    const parts = [
+      count(loaderData.catalogue?.permissions?.length ?? 0, 'permission', 'permissions'),
+      count(pageUsers?.length ?? 0, 'user', 'users'),
+      ...(user ? [`the grants of ${user.name}`] : []),
+    ];
+    toast.success('Refreshed', { description: `Read again: ${parts.join(', ')}` });
+  }, [loaderData, pageUsers, editor]);
 
   // Leaving the page (or the tab) with unsaved changes asks first.
   const blocker = useBlocker(
@@ -349,18 +416,18 @@ export default function PermissionManagement() {
   );
 
   const visibleUsers = useMemo(() => (users ?? []).filter((user) => matchesUser(user, search, filter)), [users, search, filter]);
-  const reloading = navigation.state === 'loading' && navigation.location.pathname === PATH && navigation.formMethod === undefined;
   const syncing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'permissions.sync';
   const here = `${location.pathname}${location.search}`;
 
-  const reloadLink = (label: string, variant: 'outline' | 'ghost' = 'outline') => (
-    <Button variant={variant} size="sm" asChild>
-      <Link to={here} preventScrollReset aria-disabled={reloading}>
-        <RefreshCwIcon aria-hidden="true" className={cn(reloading && 'animate-spin motion-reduce:animate-none')} />
-        {label}
-      </Link>
+  const reloadButton = (label: string, onClick: () => void, busy: boolean, variant: 'outline' | 'ghost' = 'outline') => (
+    <Button type="button" variant={variant} size="sm" onClick={onClick} disabled={busy}>
+      <RefreshCwIcon aria-hidden="true" className={cn(busy && 'animate-spin motion-reduce:animate-none')} />
+      {label}
     </Button>
   );
+  const refreshing = revalidator.state === 'loading';
+  const reloadingCatalogue = catalogueReload.state !== 'idle';
+  const reloadingUsers = usersReload.state !== 'idle';
 
   return (
     <div className="grid gap-6">
@@ -378,7 +445,20 @@ export default function PermissionManagement() {
               {syncing ? 'Syncing...' : 'Sync Permissions'}
             </Button>
           </Form>
-          {reloadLink('Refresh')}
+          <Button variant="outline" size="sm" asChild>
+            <Link
+              to={here}
+              preventScrollReset
+              aria-disabled={refreshing}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!refreshing) refresh();
+              }}
+            >
+              <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} />
+              Refresh
+            </Link>
+          </Button>
         </div>
       </div>
 
@@ -401,7 +481,7 @@ export default function PermissionManagement() {
                 </span>
               ) : null}
             </h2>
-            {reloadLink('Reload Users', 'ghost')}
+            {reloadButton('Reload Users', reloadUsers, reloadingUsers, 'ghost')}
           </div>
           <div className="grid gap-3 border-b p-4">
             <div className="relative">
@@ -441,7 +521,7 @@ export default function PermissionManagement() {
             <div role="alert" className="grid justify-items-center gap-3 px-4 py-10 text-center">
               <TriangleAlertIcon aria-hidden="true" className="size-6 text-destructive" />
               <p className="text-sm font-medium">{usersError ?? messages.loadUsersFailed}</p>
-              {reloadLink('Retry')}
+              {reloadButton('Retry', reloadUsers, reloadingUsers)}
             </div>
           ) : visibleUsers.length === 0 ? (
             <p className="px-4 py-10 text-center text-sm text-muted-foreground">No users found</p>
@@ -498,7 +578,7 @@ export default function PermissionManagement() {
               <div role="alert" className="grid justify-items-center gap-3 px-6 py-16 text-center">
                 <TriangleAlertIcon aria-hidden="true" className="size-8 text-destructive" />
                 <p className="font-medium">{permissionsError ?? messages.loadPermissionsFailed}</p>
-                {reloadLink('Retry')}
+                {reloadButton('Retry', reloadCatalogue, reloadingCatalogue)}
               </div>
             ) : !currentUser ? (
               <div className="grid justify-items-center gap-2 px-6 py-20 text-center">
@@ -578,7 +658,7 @@ export default function PermissionManagement() {
                       <RotateCcwIcon aria-hidden="true" />
                       Reset
                     </Button>
-                    {reloadLink('Reload Permissions', 'ghost')}
+                    {reloadButton('Reload Permissions', reloadCatalogue, reloadingCatalogue, 'ghost')}
                     <Button type="submit" size="sm" className="sm:ml-auto" disabled={saving || !dirty}>
                       {saving ? <Spinner aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
                       {saving ? 'Saving...' : 'Save Changes'}

@@ -15,30 +15,18 @@ import {
   useSubmit,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import {
-  KeyboardIcon,
-  LogOutIcon,
-  MenuIcon,
-  MonitorIcon,
-  MoonIcon,
-  PlusIcon,
-  RefreshCwIcon,
-  ShieldIcon,
-  SunIcon,
-  UserPlusIcon,
-} from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { MenuIcon, PlusIcon, RefreshCwIcon, ShieldIcon, UserPlusIcon } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { CommandPalette, type PaletteItem } from '~/components/command-palette';
+import { ScreenShortcuts, type GoToShortcut } from '~/components/screen-shortcuts';
 import { SessionTimeout } from '~/components/session-timeout';
-import { ShortcutsDialog, type ShortcutSection } from '~/components/shortcuts-dialog';
 import { AddFormDialog, addFormSchema } from '~/components/super-admin/add-form-dialog';
 import { formEditorPath, panelPaths, panelSections } from '~/components/super-admin/panel-nav';
 import { PanelSidebar } from '~/components/super-admin/panel-sidebar';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet';
-import { isTypingTarget, useKeySequences, useWindowKeydown } from '~/hooks/use-keyboard';
-import { useThemeSwitch } from '~/hooks/use-theme-switch';
+import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { createCustomForm, listCustomForms } from '~/services/custom-forms.server';
 import { readForm } from '~/services/forms.server';
@@ -84,31 +72,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
-const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
-  {
-    title: 'General',
-    shortcuts: [
-      { keys: 'mod+k', label: 'Open the command palette' },
-      { keys: '?', label: 'Show keyboard shortcuts' },
-      { keys: 'alt+t', label: 'Focus notifications' },
-    ],
-  },
-  {
-    title: 'Go to',
-    shortcuts: [
-      { keys: 'g u', label: 'User Management' },
-      { keys: 'g p', label: 'Permission Management' },
-    ],
-  },
-];
-
 export default function SuperAdminPanel() {
   const { user, customForms } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
   const csrf = useAuthenticityToken();
-  const switchTheme = useThemeSwitch();
   const [menuOpen, setMenuOpen] = useState(false);
   const [addFormOpen, setAddFormOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -121,16 +90,15 @@ export default function SuperAdminPanel() {
     setAddFormOpen(false);
   }, [location.pathname]);
 
-  useKeySequences(
-    sections.flatMap((section) =>
-      section.links.flatMap((link) => (link.shortcut ? [{ keys: link.shortcut, run: () => navigate(link.href) }] : [])),
-    ),
+  const goTo = useMemo<GoToShortcut[]>(
+    () =>
+      sections.flatMap((section) =>
+        section.links.flatMap((link) => (link.shortcut ? [{ keys: link.shortcut, label: link.label, run: () => navigate(link.href) }] : [])),
+      ),
+    [sections, navigate],
   );
-  useWindowKeydown((event) => {
-    if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-    event.preventDefault();
-    setShortcutsOpen(true);
-  });
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  const shared = useSharedPaletteItems(showShortcuts);
 
   const paletteItems = useMemo<PaletteItem[]>(
     () => [
@@ -155,20 +123,10 @@ export default function SuperAdminPanel() {
         keywords: ['catalogue', 'synchronize'],
         onSelect: () => submit({ intent: 'permissions.sync', csrf }, { method: 'post', action: panelPaths.permissions }),
       },
-      { id: 'action:theme-light', label: 'Switch to light theme', group: 'Actions', icon: SunIcon, keywords: ['theme', 'appearance'], onSelect: () => switchTheme('light') },
-      { id: 'action:theme-dark', label: 'Switch to dark theme', group: 'Actions', icon: MoonIcon, keywords: ['theme', 'appearance'], onSelect: () => switchTheme('dark') },
-      { id: 'action:theme-system', label: 'Use the system theme', group: 'Actions', icon: MonitorIcon, keywords: ['theme', 'appearance'], onSelect: () => switchTheme('system') },
-      { id: 'action:shortcuts', label: 'Keyboard shortcuts', group: 'Actions', icon: KeyboardIcon, shortcut: '?', keywords: ['help', 'keys'], onSelect: () => setShortcutsOpen(true) },
-      {
-        id: 'action:logout',
-        label: 'Log out',
-        group: 'Actions',
-        icon: LogOutIcon,
-        keywords: ['sign out', 'logout'],
-        onSelect: () => submit({ csrf }, { method: 'post', action: '/logout' }),
-      },
+      ...shared.actions,
+      ...shared.themes,
     ],
-    [sections, submit, csrf, switchTheme],
+    [sections, submit, csrf, shared],
   );
 
   const sidebar = (className?: string) => (
@@ -224,7 +182,7 @@ export default function SuperAdminPanel() {
         searchUrl="/resources/palette-search"
         placeholder="Search pages, actions and users…"
       />
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} sections={SHORTCUT_SECTIONS} />
+      <ScreenShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} goTo={goTo} sidebarToggle={false} />
     </div>
   );
 }

@@ -52,6 +52,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { failureMessage } from '~/services/api.server';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
 import { redirectWithToast } from '~/services/toast.server';
@@ -64,7 +65,7 @@ import {
   updateUser,
   type ManagedUser,
 } from '~/services/users.server';
-import { formatDateTime } from '~/utils/format';
+import { formatDateTime, initialsOf } from '~/utils/format';
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Super Admin' }];
 
@@ -90,7 +91,8 @@ const messages = {
   passwordTooShort: 'Password must be at least 6 characters long',
   invalidPhone: 'Phone must be a valid 10-digit number',
   roleTooLong: 'Role must be at most 50 characters',
-  loadFailed: 'Failed to load users',
+  loadFailed: 'Failed to fetch users',
+  branchesFailed: 'Failed to load branch options',
 } as const;
 
 /** The list's query, all in the address so it works without JavaScript and can be shared. */
@@ -182,19 +184,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     listBranchOptions(api),
   ]);
+  const branchOptions = {
+    branches: branches.ok ? branches.data : [],
+    branchesError: branches.ok ? null : messages.branchesFailed,
+  };
   if (!result.ok) {
-    return data({ query, list: null, branches, currentUserId: user._id, error: messages.loadFailed }, { headers });
+    return data(
+      { query, list: null, ...branchOptions, currentUserId: user._id, error: failureMessage(result, messages.loadFailed) },
+      { headers },
+    );
   }
   // A page past the end (the last user of it was deleted): show the last one instead.
   if (result.data.totalPages > 0 && query.page > result.data.totalPages) {
     throw redirect(`/admin/super-admin/users${listSearch(query, result.data.totalPages)}`, { headers });
   }
-  return data({ query, list: result.data, branches, currentUserId: user._id, error: null }, { headers });
-}
-
-/** The server's own words for a refusal; a crash gets the screen's message. */
-function failureMessage(result: { status: number; message: string }, fallback: string) {
-  return result.status >= 500 || !result.message ? fallback : result.message;
+  return data({ query, list: result.data, ...branchOptions, currentUserId: user._id, error: null }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -248,15 +252,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const roleLabels: Record<string, string> = { superadmin: 'Super Admin', admin: 'Admin', user: 'User' };
 const roleLabel = (role: string) => roleLabels[role] ?? role.replace(/_/g, ' ');
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-}
 
 /** The filters: a plain GET form; with JavaScript, choices apply at once and typing after a pause. */
 function UserFilters({ query }: { query: ListQuery }) {
@@ -464,6 +459,7 @@ export default function UserManagement() {
   // Each failed load says so (SPEC.md section 8), also when a retry fails again.
   useEffect(() => {
     if (loaderData.error) toast.error(loaderData.error, { id: 'users-load-failed' });
+    if (loaderData.branchesError) toast.error(loaderData.branchesError, { id: 'branch-options-load-failed' });
   }, [loaderData]);
 
   // The palette's "Add User" arrives with ?new=user.
@@ -552,7 +548,7 @@ export default function UserManagement() {
                                 aria-hidden="true"
                                 className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary sm:flex"
                               >
-                                {initials(user.name)}
+                                {initialsOf(user.name)}
                               </span>
                               <div className="grid min-w-0">
                                 <span className="truncate font-medium">

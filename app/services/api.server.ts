@@ -64,3 +64,8 @@ declare module '@remix-run/node' {
     clientIp: string;
   }
 }
+
+/** The server's own words for a refusal; a crash (or a silent answer) gets the screen's message. */
+export function failureMessage(result: { status: number; message: string }, fallback: string) {
+  return result.status >= 500 || !result.message ? fallback : result.message;
+}

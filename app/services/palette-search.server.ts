@@ -6,6 +6,7 @@ import { adminRoutes, canOpen } from './route-registry';
 const LIMIT = 5;
 /** User Management in the super-admin panel; it reads `?search=` too. */
 const SUPER_ADMIN_USERS_PATH = '/admin/super-admin/users';
+const SUPERADMIN = 'superadmin';
 
 interface Searcher {
   role: string;
@@ -34,7 +35,6 @@ function route(path: string) {
   return found;
 }
 
-const usersRoute = route('/admin/users');
 const studentLists = {
   registered: route('/admin/students/registered'),
   passout: route('/admin/students/passout'),
@@ -45,25 +45,27 @@ function withSearch(path: string, search: string) {
   return `${path}?${new URLSearchParams({ search })}`;
 }
 
+/**
+ * Users are managed in the super-admin panel only (the admin area's user screens are not built),
+ * so only a super admin is offered user results: anyone else would land on a page they cannot use.
+ */
 async function searchUsers(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
-  if (!canOpen(usersRoute, user)) return [];
+  if (user.role !== SUPERADMIN) return [];
   const result = await api.call<{ users: UserRow[] }>('GET', '/users', { query: { search: query, limit: LIMIT } });
   if (!result.ok || !Array.isArray(result.data?.users)) return [];
-  // The super admin manages users in their own panel.
-  const listPath = user.role === 'superadmin' ? SUPER_ADMIN_USERS_PATH : usersRoute.path;
   return result.data.users.slice(0, LIMIT).map((row) => ({
     id: `user:${row._id}`,
     group: 'Users',
     kind: 'user',
     label: row.name,
     description: `${row.email} · ${row.role}`,
-    href: withSearch(listPath, row.email),
+    href: withSearch(SUPER_ADMIN_USERS_PATH, row.email),
   }));
 }
 
 async function searchStudents(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
   // The student lists live in the admin area, which the super admin does not enter.
-  if (user.role === 'superadmin') return [];
+  if (user.role === SUPERADMIN) return [];
   const lists = Object.values(studentLists).filter((list) => canOpen(list, user));
   if (lists.length === 0) return [];
   const result = await api.call<{ records: StudentRow[] }>('GET', '/dynamic-data', {

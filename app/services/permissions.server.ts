@@ -14,6 +14,7 @@ export interface Permission {
 export interface SyncReport {
   added: string[];
   updated: string[];
+  removed: string[];
   unchanged: number;
   total: number;
 }
@@ -30,10 +31,15 @@ export function syncPermissions(api: AuthedApi): Promise<ApiResult<SyncReport>> 
  * The catalogue; an empty one is synchronised first (SPEC.md section 4: "An empty permission
  * catalogue triggers an automatic sync").
  */
-export async function loadCatalogue(api: AuthedApi): Promise<ApiResult<Permission[]> & { synced: boolean }> {
+export async function loadCatalogue(api: AuthedApi): Promise<ApiResult<Permission[]>> {
   const first = await listPermissions(api);
-  if (!first.ok || first.data.length > 0) return { ...first, synced: false };
+  if (!first.ok || first.data.length > 0) return first;
   const sync = await syncPermissions(api);
-  if (!sync.ok) return { ...sync, synced: false };
-  return { ...(await listPermissions(api)), synced: true };
+  if (!sync.ok) return sync;
+  return listPermissions(api);
+}
+
+/** What a sync changed, in a line: "3 added, 1 updated, 2 removed, 160 unchanged". */
+export function describeSync(report: SyncReport) {
+  return `${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.unchanged} unchanged`;
 }

@@ -104,11 +104,15 @@ export function setUserPermissions(api: AuthedApi, id: string, permissionIds: st
   return api.call<ManagedUser>('PUT', `/users/${encodeURIComponent(id)}/permissions`, { body: { permissions: permissionIds } });
 }
 
-/** The branches a user can belong to, by name; empty when they cannot be read. */
-export async function listBranchOptions(api: AuthedApi): Promise<BranchOption[]> {
-  const result = await api.call<{ records: { _id: string; title: string }[] }>('GET', '/dynamic-data', {
-    query: { formType: 'branch', limit: MAX_PAGE, sort: 'title', order: 'asc' },
-  });
-  if (!result.ok || !Array.isArray(result.data?.records)) return [];
-  return result.data.records.map((record) => ({ id: record._id, name: record.title }));
+/** Every branch a user can belong to, by name, page after page. */
+export async function listBranchOptions(api: AuthedApi): Promise<ApiResult<BranchOption[]>> {
+  const options: BranchOption[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await api.call<{ records: { _id: string; title: string }[]; totalPages: number }>('GET', '/dynamic-data', {
+      query: { formType: 'branch', page, limit: MAX_PAGE, sort: 'title', order: 'asc' },
+    });
+    if (!result.ok) return result;
+    options.push(...result.data.records.map((record) => ({ id: record._id, name: record.title })));
+    if (page >= result.data.totalPages) return { ...result, data: options };
+  }
 }

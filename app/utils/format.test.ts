@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatDateTime, formatRupees, parseRupees } from './format';
+import { formatDate, formatDateTime, formatRupees, initialsOf, parseRupees } from './format';
 
 describe('formatRupees', () => {
   test.each([
@@ -177,5 +177,17 @@ describe('formatDate and formatDateTime', () => {
   test.each([null, undefined, '', 'not a date', Number.NaN, new Date('nope')])('%s gives an empty string', (value) => {
     expect(formatDate(value)).toBe('');
     expect(formatDateTime(value)).toBe('');
+  });
+});
+
+describe('initialsOf', () => {
+  test.each([
+    ['Priya Sharma', 'PS'],
+    ['  Institute   Admin  ', 'IA'],
+    ['Ravi Kumar Rao', 'RR'],
+    ['meera', 'ME'],
+    ['', '?'],
+  ])('%j is %s', (name, expected) => {
+    expect(initialsOf(name)).toBe(expected);
   });
 });

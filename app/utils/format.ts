@@ -62,3 +62,10 @@ export function formatDateTime(
   const parts = partsOf(value, timeZone);
   return parts ? `${parts.day} ${parts.month} ${parts.year}, ${parts.hour12}:${parts.minute} ${parts.period}` : '';
 }
+
+/** Two letters for an avatar: first and last name, or the start of a single name. */
+export function initialsOf(name: string) {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : (parts[0]?.slice(0, 2) ?? '?');
+  return letters.toUpperCase();
+}

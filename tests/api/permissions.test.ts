@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { rebuildProjections } from '../../api/db/rebuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, permissions } from '../../api/db/schema';
+import { events, permissions, userPermissions } from '../../api/db/schema';
 import { permissionCatalogue } from '../../api/domain/permissions/catalogue';
 import { queryRows } from '../support/test-database';
 import { addUser, createAccountsApi, tokenFor, type AccountsApi } from './accounts';
@@ -29,7 +30,7 @@ describe('POST /permissions/sync', () => {
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('Permissions synchronized successfully');
     expect(first.body.data.added).toHaveLength(permissionCatalogue.length);
-    expect(first.body.data).toMatchObject({ updated: [], unchanged: 0, total: permissionCatalogue.length });
+    expect(first.body.data).toMatchObject({ updated: [], removed: [], unchanged: 0, total: permissionCatalogue.length });
     expect(await syncEvents()).toBe(1);
   });
 
@@ -40,6 +41,7 @@ describe('POST /permissions/sync', () => {
     expect(second.body.data).toEqual({
       added: [],
       updated: [],
+      removed: [],
       unchanged: permissionCatalogue.length,
       total: permissionCatalogue.length,
     });
@@ -55,6 +57,59 @@ describe('POST /permissions/sync', () => {
     const [after] = await accounts.db.select().from(permissions).where(eq(permissions.name, 'STUDENT_ADD'));
     expect(after).toEqual(stored);
     expect(await syncEvents()).toBe(2);
+  });
+
+  it('removes permissions the code no longer has, taking them from the users who held them', async () => {
+    const retired = { description: 'Retired', category: 'dashboard', level: 'view', module: 'dashboard' };
+    await accounts.db.insert(permissions).values([
+      { id: 'retired-one', name: 'AAA_RETIRED', ...retired },
+      { id: 'retired-two', name: 'ZZZ_RETIRED', ...retired },
+    ]);
+    const holder = await addUser(accounts.db, { permissions: ['DASHBOARD_VIEW', 'AAA_RETIRED', 'ZZZ_RETIRED'] });
+    const bystander = await addUser(accounts.db, { permissions: ['DASHBOARD_VIEW'] });
+    const grantsOf = async (userId: string) =>
+      (await accounts.call('GET', `/users/${userId}`, { token: superadmin })).body.data.permissions.map((p: { name: string }) => p.name);
+    expect(await grantsOf(holder)).toEqual(['AAA_RETIRED', 'DASHBOARD_VIEW', 'ZZZ_RETIRED']);
+    const before = await syncEvents();
+
+    const sync = await accounts.call('POST', '/permissions/sync', { token: superadmin });
+    expect(sync.status).toBe(200);
+    expect(sync.body.data).toEqual({
+      added: [],
+      updated: [],
+      removed: ['AAA_RETIRED', 'ZZZ_RETIRED'],
+      unchanged: permissionCatalogue.length,
+      total: permissionCatalogue.length,
+    });
+    const names = (await accounts.call('GET', '/permissions', { token: superadmin })).body.data.map((p: { name: string }) => p.name);
+    expect(names).toEqual(permissionCatalogue.map((p) => p.name));
+    expect(await grantsOf(holder)).toEqual(['DASHBOARD_VIEW']);
+    expect(await grantsOf(bystander)).toEqual(['DASHBOARD_VIEW']);
+    expect(await queryRows(accounts.db, sql`SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.permissionId} IN ('retired-one', 'retired-two')`)).toEqual([]);
+
+    // Both changes are in the log: the holder's own stream, then the catalogue's.
+    expect(await syncEvents()).toBe(before + 1);
+    const [lost] = await accounts.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.streamId, holder), eq(events.type, 'UserPermissionsSet')))
+      .orderBy(desc(events.version))
+      .limit(1);
+    const [dashboard] = await accounts.db.select().from(permissions).where(eq(permissions.name, 'DASHBOARD_VIEW'));
+    expect(lost!.data).toEqual({ permissionIds: [dashboard!.id] });
+    const bystanderEvents = await accounts.db.select().from(events).where(and(eq(events.streamId, bystander), eq(events.type, 'UserPermissionsSet')));
+    expect(bystanderEvents).toHaveLength(1);
+
+    // Equal now: a second sync changes nothing.
+    const again = await accounts.call('POST', '/permissions/sync', { token: superadmin });
+    expect(again.body.data).toMatchObject({ added: [], updated: [], removed: [] });
+    expect(await syncEvents()).toBe(before + 1);
+
+    // The projections rebuilt from the log agree.
+    const live = await accounts.db.select().from(userPermissions).orderBy(userPermissions.userId, userPermissions.permissionId);
+    await rebuildProjections(accounts.db);
+    expect(await accounts.db.select().from(userPermissions).orderBy(userPermissions.userId, userPermissions.permissionId)).toEqual(live);
+    expect((await accounts.db.select().from(permissions)).map((p) => p.name).sort()).toEqual(permissionCatalogue.map((p) => p.name).sort());
   });
 
   it('is open to permission managers of either naming set, and to nobody else', async () => {

@@ -362,9 +362,9 @@ describe('PUT /users/:id', () => {
   });
 
   it('changes permissions for a super admin only; sending the current ones is not a change', async () => {
-    const target = await signedIn({ permissions: ['DASHBOARD_VIEW'] });
+    const target = await signedIn({ role: 'user', permissions: ['DASHBOARD_VIEW'] });
     const [row] = await accounts.db.select().from(users).where(eq(users.id, target.id));
-    const admin = await signedIn({ permissions: ['USER_MANAGE_ALL'] });
+    const admin = await signedIn({ permissions: ['USER_MANAGE_ALL', 'DASHBOARD_VIEW'] });
     const details = { name: row!.name, email: row!.email };
 
     const escalate = await call('PUT', `/users/${target.id}`, {
@@ -433,6 +433,87 @@ describe('PUT /users/:id', () => {
     const nowhere = await call('PUT', `/users/${target.id}`, { token: root, body: { ...details, branchId: 'no-such-branch' } });
     expect(nowhere.status).toBe(400);
     expect(nowhere.body.message).toBe('Branch not found');
+  });
+});
+
+describe('a caller who is not a super admin', () => {
+  /** An institute admin who may edit, deactivate and delete users, and see the dashboard. */
+  const manager = () => signedIn({ role: 'admin', permissions: ['USER_EDIT', 'USER_DELETE', 'DASHBOARD_VIEW'] });
+  const detailsOf = async (id: string) => {
+    const [row] = await accounts.db.select().from(users).where(eq(users.id, id));
+    return { name: row!.name, email: row!.email };
+  };
+
+  it('cannot take over a user holding a permission the caller lacks: no password, status or deletion', async () => {
+    const caller = await manager();
+    const address = email('wider');
+    const target = await signedIn({ role: 'user', email: address, permissions: ['DASHBOARD_VIEW', 'PERMISSION_MANAGE'] });
+    const before = await eventsOf(target.id);
+    const takeover = await call('PUT', `/users/${target.id}`, {
+      token: caller.token,
+      body: { ...(await detailsOf(target.id)), password: 'hijacked1' },
+    });
+    expect(takeover.status).toBe(403);
+    expect(takeover.body.message).toBe(userMessages.permissionsBeyondCaller);
+    const deactivate = await call('PATCH', `/users/${target.id}/status`, { token: caller.token, body: { status: 'inactive' } });
+    expect(deactivate.status).toBe(403);
+    expect((await call('DELETE', `/users/${target.id}`, { token: caller.token })).status).toBe(403);
+    expect(await eventsOf(target.id)).toEqual(before);
+    expect((await login(address, 'hijacked1')).status).toBe(401);
+    expect((await login(address, defaultPassword)).status).toBe(200);
+  });
+
+  it('cannot change a user whose role ranks as high as or above the caller’s', async () => {
+    const caller = await manager();
+    const peer = await signedIn({ role: 'Admin', permissions: ['DASHBOARD_VIEW'] });
+    const edit = await call('PUT', `/users/${peer.id}`, { token: caller.token, body: { ...(await detailsOf(peer.id)), password: 'hijacked1' } });
+    expect(edit.status).toBe(403);
+    expect(edit.body.message).toBe(userMessages.roleAboveCaller);
+    expect((await call('PATCH', `/users/${peer.id}/status`, { token: caller.token, body: { status: 'inactive' } })).status).toBe(403);
+    expect((await call('DELETE', `/users/${peer.id}`, { token: caller.token })).status).toBe(403);
+
+    const northAdmin = await signedIn({ role: 'branch_admin', branchId: north, permissions: ['USER_EDIT', 'DASHBOARD_VIEW'] });
+    const otherNorthAdmin = await signedIn({ role: 'branch_admin', branchId: north, permissions: ['DASHBOARD_VIEW'] });
+    const branchPeer = await call('PUT', `/users/${otherNorthAdmin.id}`, {
+      token: northAdmin.token,
+      body: { ...(await detailsOf(otherNorthAdmin.id)), password: 'hijacked1' },
+    });
+    expect(branchPeer.status).toBe(403);
+    expect(branchPeer.body.message).toBe(userMessages.roleAboveCaller);
+  });
+
+  it('manages users ranked below with no more permissions, and gives only roles ranked below', async () => {
+    const caller = await manager();
+    const address = email('below');
+    const target = await signedIn({ role: 'branch_admin', branchId: north, email: address, permissions: ['DASHBOARD_VIEW'] });
+    const details = await detailsOf(target.id);
+    const reset = await call('PUT', `/users/${target.id}`, { token: caller.token, body: { ...details, password: 'Changed1' } });
+    expect(reset.status).toBe(200);
+    expect((await login(address, 'Changed1')).status).toBe(200);
+
+    const promote = await call('PUT', `/users/${target.id}`, { token: caller.token, body: { ...details, role: 'admin' } });
+    expect(promote.status).toBe(403);
+    expect(promote.body.message).toBe(userMessages.roleAboveCaller);
+    const demote = await call('PUT', `/users/${target.id}`, { token: caller.token, body: { ...details, role: 'branch_user' } });
+    expect(demote.status).toBe(200);
+    expect(demote.body.data.role).toBe('branch_user');
+
+    const addAdmin = await call('POST', '/users', {
+      token: (await signedIn({ role: 'admin', permissions: ['USER_ADD'] })).token,
+      body: { name: 'A', email: email(), password: 'secret1', role: 'admin' },
+    });
+    expect(addAdmin.status).toBe(403);
+    expect(addAdmin.body.message).toBe(userMessages.roleAboveCaller);
+
+    // Plain staff may manage plain staff who hold no more than they do, never promote themselves.
+    const staff = await signedIn({ role: 'branch_user', branchId: north, permissions: ['USER_EDIT', 'DASHBOARD_VIEW'] });
+    const colleague = await signedIn({ role: 'branch_operator', branchId: north, permissions: ['DASHBOARD_VIEW'] });
+    const renamed = await call('PUT', `/users/${colleague.id}`, { token: staff.token, body: { ...(await detailsOf(colleague.id)), name: 'Renamed' } });
+    expect(renamed.status).toBe(200);
+    const raiseSelf = await call('PUT', `/users/${staff.id}`, { token: staff.token, body: { ...(await detailsOf(staff.id)), role: 'branch_admin' } });
+    expect(raiseSelf.status).toBe(403);
+    const ownName = await call('PUT', `/users/${staff.id}`, { token: staff.token, body: { ...(await detailsOf(staff.id)), name: 'Own Name' } });
+    expect(ownName.status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { pageActionsFor } from '../../app/services/palette-actions';
 import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/services/route-registry';
 import { demo, expect, loginAs, test } from './fixtures';
 
@@ -63,12 +64,15 @@ async function openPalette(page: Page) {
   await expect(palette(page).getByRole('combobox')).toBeFocused();
 }
 
-/** The pages the palette offers (recent items and actions aside). */
-async function paletteRoutes(page: Page) {
+/** The ids of the palette's items starting with a prefix: its pages ('/admin') or its actions ('action:'). */
+async function paletteIds(page: Page, prefix: string) {
   return palette(page)
-    .locator('[cmdk-item][data-palette-id^="/admin"]')
+    .locator(`[cmdk-item][data-palette-id^="${prefix}"]`)
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-palette-id')!));
 }
+
+/** What the palette offers every admin, whatever they hold. */
+const SHELL_ACTIONS = ['action:logout', 'action:refresh-permissions', 'action:shortcuts', 'action:toggle-sidebar'];
 
 /**
  * Waits until a freshly loaded page has hydrated: keyboard shortcuts only exist once React runs,
@@ -88,15 +92,40 @@ async function signIn(page: Page, account: Account) {
   await hydrated(page);
 }
 
-const accounts = [
-  { name: 'admin (every permission)', account: demo.admin },
-  { name: 'branch admin', account: demo.northAdmin },
-  { name: 'branch staff', account: demo.northStaff },
-] as const;
+/**
+ * Every permission the registry names except those of the Settings pages: a wide set (the demo
+ * admin holds everything) that still leaves pages to refuse.
+ */
+const allButSettings = [
+  ...new Set(adminRoutes.filter((route) => route.group !== 'Settings').flatMap((route) => route.permissions)),
+].filter((name) => !adminRoutes.some((route) => route.group === 'Settings' && route.permissions.includes(name)));
 
-for (const { name, account } of accounts) {
+let wideAccount: Promise<Account> | undefined;
+/** A user with `allButSettings`, added once per worker by the super admin. */
+function wide(request: APIRequestContext): Promise<Account> {
+  wideAccount ??= (async () => {
+    const { token } = await apiUser(request, demo.superadmin);
+    const account = { email: `wide.${Date.now().toString(36)}@institute.demo`, password: 'Wide@1234' };
+    const created = await request.post('/api/v1/users', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: 'Wide Admin', ...account, role: 'admin', status: 'active', permissions: allButSettings },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return account;
+  })();
+  return wideAccount;
+}
+
+const accounts: { name: string; account: (request: APIRequestContext) => Promise<Account> }[] = [
+  { name: 'admin of everything but the settings', account: wide },
+  { name: 'branch admin', account: async () => demo.northAdmin },
+  { name: 'branch staff', account: async () => demo.northStaff },
+];
+
+for (const { name, account: accountOf } of accounts) {
   test.describe(`as ${name}`, () => {
     test('the sidebar shows exactly the links the registry grants', async ({ page, request }) => {
+      const account = await accountOf(request);
       const { user } = await apiUser(request, account);
       await signIn(page, account);
       expect(await renderedSidebar(page)).toEqual(expectedSidebar(user));
@@ -109,19 +138,29 @@ for (const { name, account } of accounts) {
       }
     });
 
-    test('the palette lists exactly the pages the user may open', async ({ page, request }) => {
+    test('the palette lists exactly the pages the user may open and the actions they may take', async ({ page, request }) => {
+      const account = await accountOf(request);
       const { user } = await apiUser(request, account);
       await signIn(page, account);
       await openPalette(page);
-      const listed = await paletteRoutes(page);
+      const listed = await paletteIds(page, '/admin');
       expect([...listed].sort()).toEqual(openableRoutes(user).map((route) => route.path).sort());
       expect(new Set(listed).size).toBe(listed.length);
+
+      const actions = await paletteIds(page, 'action:');
+      const granted = pageActionsFor(user);
+      expect(actions.filter((id) => id.startsWith('action:/')).sort()).toEqual(granted.map((action) => action.id).sort());
+      expect(actions.filter((id) => !id.startsWith('action:/')).sort()).toEqual(SHELL_ACTIONS);
+      for (const action of granted) {
+        await expect(palette(page).locator(`[data-palette-id="${action.id}"]`)).toHaveText(action.label);
+      }
     });
 
     test('a typed address the user may not open ends at access denied', async ({ page, request }) => {
+      const account = await accountOf(request);
       const { user } = await apiUser(request, account);
       const forbidden = adminRoutes.filter((route) => !route.path.includes(':') && !canOpen(route, user));
-      test.skip(forbidden.length === 0, 'this user may open every page');
+      expect(forbidden.length, 'the permission set leaves pages to refuse').toBeGreaterThan(0);
       await signIn(page, account);
       for (const route of forbidden.slice(0, 3)) {
         await page.goto(route.path);
@@ -209,12 +248,42 @@ test('the palette finds students of the user’s own branch through the API, and
   await expect(palette(page).locator('[data-palette-id^="search:user:"]')).toHaveCount(0);
 });
 
-test('the palette finds users for someone who may manage them', async ({ page }) => {
+test('the palette offers users to the super admin only, leading to User Management in the panel', async ({ page }) => {
+  // Two sign-ins and two searches.
+  test.slow();
   await signIn(page, demo.admin);
+  await openPalette(page);
+  const searched = page.waitForResponse((response) => response.url().includes('/resources/palette-search?q=north.staff'));
+  await page.keyboard.type('north.staff');
+  await searched;
+  await expect(palette(page).locator('[data-palette-id^="search:user:"]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.context().clearCookies();
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await hydrated(page);
   await openPalette(page);
   await page.keyboard.type('north.staff');
   const user = palette(page).locator('[cmdk-item][data-palette-id^="search:user:"]').first();
   await expect(user).toContainText(demo.northStaff.email);
+  await user.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/super-admin/users' && url.searchParams.get('search') === demo.northStaff.email);
+  await expect(page.getByRole('row').filter({ hasText: demo.northStaff.email })).toBeVisible();
+});
+
+test('the wallet actions are found by what they say and open their pages', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await openPalette(page);
+  await page.keyboard.type('view transactions');
+  await expect(palette(page).locator('[cmdk-item][aria-selected="true"]')).toHaveAttribute('data-palette-id', 'action:/admin/wallet/transactions');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/wallet\/transactions$/);
+
+  await openPalette(page);
+  await page.keyboard.type('add balance');
+  await expect(palette(page).getByRole('option', { name: 'Add balance', exact: true })).toBeVisible();
+  await palette(page).getByRole('option', { name: 'Add balance', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/wallet\/add-balance$/);
 });
 
 test('Ctrl/Cmd+B collapses the sidebar to icons, and it stays collapsed after a reload', async ({ page, context }) => {

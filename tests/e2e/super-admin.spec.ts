@@ -65,14 +65,17 @@ async function grant(page: Page, person: { name: string }, names: string[]) {
   for (const name of names) await expect(page.getByRole('checkbox', { name: new RegExp(`\\b${name}\\b`) })).toBeChecked();
 }
 
-/** Adds a user through the API (for tests that drive the screen without JavaScript). */
-async function createUserOnApi(request: APIRequestContext, person: { name: string; email: string; password: string }) {
+async function superAdminToken(request: APIRequestContext) {
   const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
   expect(login.ok()).toBe(true);
-  const { data } = (await login.json()) as { data: { accessToken: string } };
+  return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/** Adds a user through the API (for tests that drive the screen without JavaScript, or change it behind its back). */
+async function createUserOnApi(request: APIRequestContext, person: { name: string; email: string; password: string }) {
   const created = await request.post('/api/v1/users', {
     data: { ...person, role: 'user', status: 'active' },
-    headers: { Authorization: `Bearer ${data.accessToken}` },
+    headers: { Authorization: `Bearer ${await superAdminToken(request)}` },
   });
   expect(created.status()).toBe(201);
 }
@@ -112,15 +115,17 @@ test.describe('the super-admin panel', () => {
 
       // One more grant; the user sees it after refreshing their permissions.
       await grant(page, person, ['COURSE_VIEW_ALL']);
+      // Nothing but the footer menu's Refresh Permissions tells this page about the grant.
+      await expect(nav.getByRole('link', { name: titleOf('/admin/courses') })).toHaveCount(0);
       const account = staff.page.getByRole('button', { name: `Account menu for ${person.name}` });
-      if (await account.isVisible()) {
-        await account.click();
-        await staff.page.getByRole('menuitem', { name: /Refresh Permissions/ }).click();
-        await expect(toast(staff.page, /Permissions refreshed/)).toBeVisible();
-        await staff.page.keyboard.press('Escape');
-      } else {
-        await staff.page.reload();
-      }
+      await expect(account).toBeVisible();
+      await account.click();
+      const refresh = staff.page.getByRole('menuitem', { name: /Refresh Permissions/ });
+      await expect(refresh).toContainText('2');
+      await refresh.click();
+      await expect(toast(staff.page, /Permissions refreshed/)).toBeVisible();
+      await expect(toast(staff.page, '1 added')).toBeVisible();
+      await staff.page.keyboard.press('Escape');
       await expect(nav.getByRole('link', { name: titleOf('/admin/courses') })).toBeVisible();
 
       // Deactivated: the next page the user asks for is the login.
@@ -218,8 +223,67 @@ test.describe('the super-admin panel', () => {
     await expect(page.getByRole('form', { name: 'Permissions of Institute Admin' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sync Permissions' }).click();
-    await expect(toast(page, 'Permissions synchronized successfully')).toBeVisible();
+    await expect(toast(page, 'Permissions synchronized successfully')).toContainText(/0 added, 0 updated, 0 removed, \d+ unchanged/);
     await expect(page.getByRole('form', { name: 'Permissions of Institute Admin' })).toBeVisible();
+  });
+
+  test('Reload Users, Reload Permissions and Refresh each read their own part again, keeping unsaved changes', async ({ page }) => {
+    // Three reads and a reset on top of a sign-in and an added user.
+    test.slow();
+    const person = newPerson('Tara');
+    await signInAsSuperAdmin(page);
+    await addUser(page, person);
+    await openPermissionsOf(page, person);
+    const personId = new URL(page.url()).searchParams.get('user')!;
+    const box = (name: string) => page.getByRole('checkbox', { name: new RegExp(`\\b${name}\\b`) });
+    const unsaved = page.getByRole('status').filter({ hasText: 'Unsaved changes' });
+    await box('EXAM_CREATE').check();
+    await expect(unsaved).toBeVisible();
+
+    // Behind the screen's back: a new user, and a grant to the one being edited.
+    const newcomer = newPerson('Uma');
+    await createUserOnApi(page.request, newcomer);
+    const granted = await page.request.put(`/api/v1/users/${personId}/permissions`, {
+      data: { permissions: ['STUDENT_ADD'] },
+      headers: { Authorization: `Bearer ${await superAdminToken(page.request)}` },
+    });
+    expect(granted.ok()).toBe(true);
+    const users = page.getByRole('list', { name: 'Users' });
+    await page.getByPlaceholder('Search by name, email or role').fill(newcomer.email);
+    await expect(users.getByRole('link', { name: new RegExp(newcomer.name) })).toHaveCount(0);
+
+    // Reload Users reads the users only: the newcomer is listed, the checklist is untouched.
+    const usersRead = page.waitForRequest((request) => new URL(request.url()).searchParams.get('part') === 'users');
+    await page.getByRole('button', { name: 'Reload Users' }).click();
+    await usersRead;
+    await expect(toast(page, 'Users reloaded')).toBeVisible();
+    await expect(users.getByRole('link', { name: new RegExp(newcomer.name) })).toBeVisible();
+    await expect(box('EXAM_CREATE')).toBeChecked();
+    await expect(unsaved).toBeVisible();
+
+    // Reload Permissions reads the catalogue only.
+    const catalogueRead = page.waitForRequest((request) => new URL(request.url()).searchParams.get('part') === 'catalogue');
+    await page.getByRole('button', { name: 'Reload Permissions' }).click();
+    await catalogueRead;
+    const total = await page.getByText('Total Permissions', { exact: true }).locator('xpath=following-sibling::p').textContent();
+    await expect(toast(page, 'Permissions reloaded')).toContainText(`${total} permissions`);
+    await expect(box('EXAM_CREATE')).toBeChecked();
+
+    // Neither read the edited user's grants: resetting still goes back to none.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(box('STUDENT_ADD')).not.toBeChecked();
+    await box('EXAM_CREATE').check();
+
+    // Refresh reads everything, the grants included; the unsaved tick stays, and Reset now goes
+    // back to the grant made elsewhere.
+    await page.getByRole('link', { name: 'Refresh' }).click();
+    await expect(toast(page, 'Refreshed')).toContainText(`the grants of ${person.name}`);
+    await expect(box('EXAM_CREATE')).toBeChecked();
+    await expect(unsaved).toBeVisible();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(box('STUDENT_ADD')).toBeChecked();
+    await expect(box('EXAM_CREATE')).not.toBeChecked();
+    await expect(unsaved).toBeHidden();
   });
 
   test('the sidebar lists the panel, adds a custom form, and logs out', async ({ page }) => {

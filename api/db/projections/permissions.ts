@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { permissions } from '../schema';
+import { eq, inArray } from 'drizzle-orm';
+import { permissions, userPermissions } from '../schema';
 import type { Projection } from './projection';
 
 export interface PermissionRow {
@@ -16,10 +16,16 @@ export const permissionsProjection: Projection = {
   tables: [permissions],
   handlers: {
     async PermissionsSynchronized(tx, event) {
-      const { added, updated } = event.data as { added: PermissionRow[]; updated: PermissionRow[] };
+      // Older events carry no `removed`.
+      const { added, updated, removed = [] } = event.data as { added: PermissionRow[]; updated: PermissionRow[]; removed?: string[] };
       if (added.length) await tx.insert(permissions).values(added);
       for (const { id, ...rest } of updated) {
         await tx.update(permissions).set(rest).where(eq(permissions.id, id));
+      }
+      if (removed.length) {
+        // The holders lost them in events of their own just before; no grant may outlive its permission.
+        await tx.delete(userPermissions).where(inArray(userPermissions.permissionId, removed));
+        await tx.delete(permissions).where(inArray(permissions.id, removed));
       }
     },
   },

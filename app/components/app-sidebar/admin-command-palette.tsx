@@ -1,30 +1,14 @@
-import { useSubmit } from '@remix-run/react';
-import {
-  KeyboardIcon,
-  LogOutIcon,
-  MonitorIcon,
-  MoonIcon,
-  PanelLeftIcon,
-  ReceiptTextIcon,
-  RefreshCwIcon,
-  SunIcon,
-  UserPlusIcon,
-} from 'lucide-react';
-import { useMemo } from 'react';
-import { useAuthenticityToken } from 'remix-utils/csrf/react';
+import { PanelLeftIcon, RefreshCwIcon } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { CommandPalette, type PaletteItem } from '~/components/command-palette';
-import { useTheme } from '~/components/theme-toggle';
 import { useSidebar } from '~/components/ui/sidebar';
-import { useThemeSwitch } from '~/hooks/use-theme-switch';
-import { adminRoutes, canOpen, openableRoutes } from '~/services/route-registry';
+import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
+import { pageActionsFor } from '~/services/palette-actions';
+import { openableRoutes } from '~/services/route-registry';
 import { routeIcons } from './route-icons';
 import { useAdminShell } from './shell-context';
 
 export const recentStorageKey = (userId: string) => `palette-recent:${userId}`;
-
-function registryRoute(path: string) {
-  return adminRoutes.find((route) => route.path === path);
-}
 
 /** Every page the user may open (ids are their paths), grouped by area as in the sidebar. */
 export function routeItems(user: { role: string; permissions: readonly string[] }): PaletteItem[] {
@@ -43,22 +27,20 @@ export function routeItems(user: { role: string; permissions: readonly string[] 
 export function AdminCommandPalette() {
   const { user, paletteOpen, setPaletteOpen, setShortcutsOpen, refreshPermissions } = useAdminShell();
   const { toggleSidebar } = useSidebar();
-  const theme = useTheme();
-  const switchTheme = useThemeSwitch();
-  const submit = useSubmit();
-  const csrf = useAuthenticityToken();
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), [setShortcutsOpen]);
+  const shared = useSharedPaletteItems(showShortcuts);
 
   const items = useMemo(() => {
-    const actions: PaletteItem[] = [];
-    const shortcut = (path: string, label: string, keywords: string[], icon: PaletteItem['icon']) => {
-      const route = registryRoute(path);
-      if (route && canOpen(route, user)) actions.push({ id: `action:${path}`, label, group: 'Actions', icon, keywords, href: path });
-    };
-    shortcut('/admin/students/add', 'Add student', ['new student', 'admission', 'enrol'], UserPlusIcon);
-    shortcut('/admin/invoices/student/create', 'Create invoice for a student', ['new invoice', 'bill', 'fees'], ReceiptTextIcon);
-    shortcut('/admin/invoices/branch/create', 'Create invoice for a branch', ['new invoice', 'bill'], ReceiptTextIcon);
     const count = user.permissions.length;
-    actions.push(
+    const actions: PaletteItem[] = [
+      ...pageActionsFor(user).map((action) => ({
+        id: action.id,
+        label: action.label,
+        group: 'Actions',
+        icon: routeIcons[action.icon],
+        keywords: action.keywords,
+        href: action.path,
+      })),
       {
         id: 'action:refresh-permissions',
         label: 'Refresh permissions',
@@ -77,41 +59,10 @@ export function AdminCommandPalette() {
         shortcut: 'mod+b',
         onSelect: toggleSidebar,
       },
-      {
-        id: 'action:shortcuts',
-        label: 'Show keyboard shortcuts',
-        group: 'Actions',
-        icon: KeyboardIcon,
-        keywords: ['keys', 'help', 'hotkeys'],
-        shortcut: '?',
-        onSelect: () => setShortcutsOpen(true),
-      },
-      {
-        id: 'action:logout',
-        label: 'Log out',
-        group: 'Actions',
-        icon: LogOutIcon,
-        keywords: ['sign out', 'exit'],
-        onSelect: () => submit({ csrf }, { method: 'post', action: '/logout', replace: true }),
-      },
-    );
-    const themes: PaletteItem[] = (
-      [
-        ['light', 'Light theme', SunIcon],
-        ['dark', 'Dark theme', MoonIcon],
-        ['system', 'System theme', MonitorIcon],
-      ] as const
-    ).map(([value, label, icon]) => ({
-      id: `theme:${value}`,
-      label: `Switch to ${label.toLowerCase()}`,
-      description: value === theme ? 'Current theme' : undefined,
-      group: 'Theme',
-      icon,
-      keywords: ['theme', 'appearance', 'colour', 'color', 'mode', value],
-      onSelect: () => switchTheme(value),
-    }));
-    return [...routeItems(user), ...actions, ...themes];
-  }, [user, theme, csrf, refreshPermissions, toggleSidebar, setShortcutsOpen, submit, switchTheme]);
+      ...shared.actions,
+    ];
+    return [...routeItems(user), ...actions, ...shared.themes];
+  }, [user, refreshPermissions, toggleSidebar, shared]);
 
   return (
     <CommandPalette
@@ -120,7 +71,7 @@ export function AdminCommandPalette() {
       onOpenChange={setPaletteOpen}
       recentStorageKey={recentStorageKey(user.id)}
       searchUrl="/resources/palette-search"
-      placeholder="Search pages, actions, students, users…"
+      placeholder="Search pages, actions and students…"
     />
   );
 }

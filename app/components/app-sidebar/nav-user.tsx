@@ -36,13 +36,8 @@ import {
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '~/components/ui/sidebar';
 import { useThemeSwitch } from '~/hooks/use-theme-switch';
 import type { Theme } from '~/services/theme.server';
+import { initialsOf } from '~/utils/format';
 import { useAdminShell } from './shell-context';
-
-export function initialsOf(name: string) {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : (parts[0]?.slice(0, 2) ?? '?');
-  return letters.toUpperCase();
-}
 
 function Avatar({ name, className }: { name: string; className?: string }) {
   return (

@@ -5,6 +5,7 @@ import { ShortcutKeys } from '~/components/shortcuts-dialog';
 import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
+import { initialsOf } from '~/utils/format';
 import type { PanelSection } from './panel-nav';
 
 interface PanelSidebarProps {
@@ -22,17 +23,6 @@ const linkClassName = ({ isActive }: { isActive: boolean }) =>
       ? 'bg-sidebar-accent font-medium text-sidebar-accent-foreground [&_svg]:text-primary'
       : 'text-sidebar-foreground/80 hover:bg-sidebar-accent/70 hover:text-sidebar-accent-foreground [&_svg]:text-muted-foreground',
   );
-
-function initials(name: string) {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((word) => word[0]!.toUpperCase())
-      .join('') || '?'
-  );
-}
 
 /**
  * The panel's navigation (SPEC.md section 2.5): Administration and Form Types, Add New Form, the
@@ -104,7 +94,7 @@ export function PanelSidebar({ user, sections, onAddForm, onOpenPalette, classNa
             aria-hidden="true"
             className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
           >
-            {initials(user.name)}
+            {initialsOf(user.name)}
           </span>
           <span className="grid min-w-0 flex-1 leading-tight">
             <span className="truncate text-sm font-medium">{user.name}</span>

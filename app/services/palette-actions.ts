@@ -1,0 +1,31 @@
+import { adminRoutes, canOpen, type IconName } from './route-registry';
+
+/**
+ * The admin palette's actions. Those that open a page are offered to the users who may open it,
+ * by the registry's rule; the palette and the tests both read this list.
+ */
+export interface PageAction {
+  id: `action:${string}`;
+  label: string;
+  /** The registry page the action opens. */
+  path: string;
+  icon: IconName;
+  keywords: readonly string[];
+}
+
+export const pageActions: readonly PageAction[] = [
+  { id: 'action:/admin/students/add', label: 'Add student', path: '/admin/students/add', icon: 'UserPlus', keywords: ['new student', 'admission', 'enrol'] },
+  { id: 'action:/admin/invoices/student/create', label: 'Create invoice for a student', path: '/admin/invoices/student/create', icon: 'ReceiptText', keywords: ['new invoice', 'bill', 'fees'] },
+  { id: 'action:/admin/invoices/branch/create', label: 'Create invoice for a branch', path: '/admin/invoices/branch/create', icon: 'ReceiptText', keywords: ['new invoice', 'bill'] },
+  { id: 'action:/admin/wallet/add-balance', label: 'Add balance', path: '/admin/wallet/add-balance', icon: 'PlusCircle', keywords: ['top up', 'recharge', 'wallet', 'credit'] },
+  { id: 'action:/admin/wallet/transactions', label: 'View transactions', path: '/admin/wallet/transactions', icon: 'ArrowLeftRight', keywords: ['view transactions', 'wallet', 'ledger', 'statement', 'history'] },
+];
+
+/** The page actions one user may take, in list order. */
+export function pageActionsFor(user: { role: string; permissions: readonly string[] }): PageAction[] {
+  return pageActions.filter((action) => {
+    const route = adminRoutes.find((entry) => entry.path === action.path);
+    if (!route) throw new Error(`No registry entry for ${action.path}`);
+    return canOpen(route, user);
+  });
+}
