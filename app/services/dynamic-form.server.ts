@@ -32,6 +32,7 @@ import {
   STUDENT_REDIRECT_MS,
   STUDENT_TOAST_MS,
   subjectsOf,
+  typeName,
   uploadFieldName,
   type DynamicFormActionData,
   type DynamicFormLoaderData,
@@ -68,6 +69,7 @@ interface RecordList {
 
 interface ConfigView {
   _id: string;
+  label: string;
   fields: FormFieldConfig[];
 }
 
@@ -78,9 +80,10 @@ const LIST_PAGES_MAX = 20;
 const MAX_FILE_PART = 5 * MB;
 const MAX_TEXT_PART = 1 * MB;
 
+/** The form's active fields and its name in words (a custom form's label); null without a configuration. */
 async function loadConfig(api: AuthedApi, formType: DynamicFormType) {
-  const result = await api.call<ConfigView>('GET', `/dynamic-forms/type/${formType}`);
-  return result.ok ? activeFields(result.data.fields) : null;
+  const result = await api.call<ConfigView>('GET', `/dynamic-forms/type/${encodeURIComponent(formType)}`);
+  return result.ok ? { fields: activeFields(result.data.fields), typeLabel: typeName(formType, result.data.label) } : null;
 }
 
 /** Every record of a form type the caller may read, by title. */
@@ -238,6 +241,7 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
   const recordId = editTarget(request);
   const base: DynamicFormLoaderData = {
     formType,
+    typeLabel: typeName(formType),
     title: formTitle(formType, recordId !== null),
     state: 'ready',
     message: null,
@@ -254,16 +258,19 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
     idempotencyKey: randomUUID(),
   };
 
-  const [fields, recordResult] = await Promise.all([
+  const [config, recordResult] = await Promise.all([
     loadConfig(api, formType),
     recordId ? api.call<RecordView>('GET', `/dynamic-data/${encodeURIComponent(recordId)}`) : Promise.resolve(null),
   ]);
-  if (fields === null) return data({ ...base, state: 'error' as const, message: messages.notFound }, { headers });
+  if (config === null) return data({ ...base, state: 'error' as const, message: messages.notFound }, { headers });
+  const { fields, typeLabel } = config;
+  base.typeLabel = typeLabel;
+  base.title = formTitle(formType, recordId !== null, typeLabel);
   if (fields.length === 0) return data({ ...base, state: 'empty' as const, message: messages.noFields }, { headers });
   let record: RecordView | null = null;
   if (recordResult) {
     if (!recordResult.ok || recordResult.data.formType !== formType) {
-      return data({ ...base, state: 'error' as const, message: messages.editLoadFailed(formType) }, { headers });
+      return data({ ...base, state: 'error' as const, message: messages.editLoadFailed(formType, typeLabel) }, { headers });
     }
     record = recordResult.data;
   }
@@ -377,8 +384,9 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
   const { formData, tooLarge } = await readPost(request);
   await validateCsrf(formData, request);
 
-  const fields = await loadConfig(api, formType);
-  if (!fields?.length) {
+  const config = await loadConfig(api, formType);
+  const fields = config?.fields;
+  if (!config || !fields?.length) {
     const result: SubmissionResult<string[]> = { status: 'error', initialValue: null, error: { '': [messages.notFound] } };
     return data<Reply>({ status: 'error', result, message: messages.notFound }, { status: 404, headers });
   }
@@ -413,8 +421,8 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
 
   if (recordId) {
     return redirectWithToast(
-      afterUpdatePath[formType],
-      { type: 'success', title: messages.updated(formType) },
+      afterUpdatePath(formType),
+      { type: 'success', title: messages.updated(formType, config.typeLabel) },
       { headers },
     );
   }
@@ -429,7 +437,7 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
       duration: STUDENT_TOAST_MS,
     });
   } else {
-    toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType) });
+    toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType, config.typeLabel) });
   }
   return data<Reply>(
     {
@@ -438,7 +446,7 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
       result: submission.reply({ resetForm: true }),
       toasts,
       charge: created.charge ?? null,
-      redirectTo: student ? afterUpdatePath.student : null,
+      redirectTo: student ? afterUpdatePath('student') : null,
       redirectDelayMs: student ? STUDENT_REDIRECT_MS : null,
     },
     { headers },

@@ -16,7 +16,7 @@ import { CommandPalette, type PaletteItem } from '~/components/command-palette';
 import { useTheme } from '~/components/theme-toggle';
 import { useSidebar } from '~/components/ui/sidebar';
 import { useThemeSwitch } from '~/hooks/use-theme-switch';
-import { adminRoutes, canOpen, openableRoutes } from '~/services/route-registry';
+import { adminRoutes, canOpen, customFormLinks, openableRoutes, type CustomFormLink } from '~/services/route-registry';
 import { routeIcons } from './route-icons';
 import { useAdminShell } from './shell-context';
 
@@ -39,9 +39,17 @@ export function routeItems(user: { role: string; permissions: readonly string[] 
   }));
 }
 
+/** The pages of the custom forms the user fills in (ids apart from the registry's pages). */
+export function customFormItems(user: { role: string; permissions: readonly string[] }, forms: readonly CustomFormLink[]): PaletteItem[] {
+  return customFormLinks(user, forms).flatMap(({ formType, label, add, records }) => [
+    { id: `custom-form:${add.path}`, label: add.title, group: 'Custom Forms', icon: routeIcons.FilePlus, keywords: ['form', formType, label], href: add.path },
+    { id: `custom-form:${records.path}`, label: records.title, group: 'Custom Forms', icon: routeIcons.ClipboardList, keywords: ['records', 'list', formType, label], href: records.path },
+  ]);
+}
+
 /** The admin area's palette: the user's pages and actions from the registry, and record search. */
 export function AdminCommandPalette() {
-  const { user, paletteOpen, setPaletteOpen, setShortcutsOpen, refreshPermissions } = useAdminShell();
+  const { user, customForms, paletteOpen, setPaletteOpen, setShortcutsOpen, refreshPermissions } = useAdminShell();
   const { toggleSidebar } = useSidebar();
   const theme = useTheme();
   const switchTheme = useThemeSwitch();
@@ -110,8 +118,8 @@ export function AdminCommandPalette() {
       keywords: ['theme', 'appearance', 'colour', 'color', 'mode', value],
       onSelect: () => switchTheme(value),
     }));
-    return [...routeItems(user), ...actions, ...themes];
-  }, [user, theme, csrf, refreshPermissions, toggleSidebar, setShortcutsOpen, submit, switchTheme]);
+    return [...routeItems(user), ...customFormItems(user, customForms), ...actions, ...themes];
+  }, [user, customForms, theme, csrf, refreshPermissions, toggleSidebar, setShortcutsOpen, submit, switchTheme]);
 
   return (
     <CommandPalette
