@@ -45,7 +45,7 @@ import {
   type ToastSpec,
 } from '~/components/dynamic-form/model';
 import type { ApiResult } from './api.server';
-import { requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
+import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { redirectWithToast } from './toast.server';
 
@@ -58,6 +58,7 @@ interface RecordView {
   _id: string;
   formType: string;
   title: string;
+  isActive: boolean;
   version: number;
   fieldsData: FieldData[];
 }
@@ -117,7 +118,12 @@ interface OptionLists {
  * only. Course options fall back, in SPEC.md's order, from the course records to the categories
  * to a static list (the course records are both the "dynamic" and the "traditional" courses).
  */
-async function loadOptionLists(api: AuthedApi, user: SessionUser, fields: FormFieldConfig[]): Promise<OptionLists> {
+async function loadOptionLists(
+  api: AuthedApi,
+  user: SessionUser,
+  fields: FormFieldConfig[],
+  record: RecordView | null,
+): Promise<OptionLists> {
   const sources = new Map<string, OptionSource>();
   for (const field of fields) {
     const source = optionsSourceOf(field);
@@ -143,8 +149,11 @@ async function loadOptionLists(api: AuthedApi, user: SessionUser, fields: FormFi
     ? [lists.fixedCenter]
     : (branches ?? []).map((branch) => ({ value: branch._id, label: branch.title }));
 
-  let courseOptions: OptionView[] = (courses ?? []).map((course) => ({ value: course._id, label: course.title }));
-  for (const course of courses ?? []) {
+  // Inactive courses are not offered, except the one a record being edited already has.
+  const chosen = new Set(record ? Object.values(fieldsDataToValues(record.fieldsData)).filter((value) => typeof value === 'string') : []);
+  const offered = (courses ?? []).filter((course) => course.isActive || chosen.has(course._id));
+  let courseOptions: OptionView[] = offered.map((course) => ({ value: course._id, label: course.title }));
+  for (const course of offered) {
     lists.courseSubjects[course._id] = subjectsOf(fieldsDataToValues(course.fieldsData).description);
   }
   if (courseOptions.length === 0) courseOptions = categories ?? [];
@@ -275,7 +284,7 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
     record = recordResult.data;
   }
 
-  const lists = await loadOptionLists(api, user, fields);
+  const lists = await loadOptionLists(api, user, fields, record);
   const files: Record<string, FileFieldInfo> = {};
   for (const field of fields) if (field.type === 'file') files[field.name] = fileInfo(field.name);
   if (fields.some((field) => field.type === 'examSubjectsTable')) {
@@ -379,7 +388,8 @@ async function storePostedFiles(api: AuthedApi, context: AppLoadContext, formTyp
 type Reply = DynamicFormActionData;
 
 export async function dynamicFormAction({ request, context }: ActionFunctionArgs, formType: DynamicFormType) {
-  const { api, headers } = await requireAdminRoute(request, context);
+  // A session that ends now loses what was typed: the login page says so (SPEC.md section 8).
+  const { api, headers } = await requireAdminRoute(request, context, duringWork);
   const recordId = editTarget(request);
   const { formData, tooLarge } = await readPost(request);
   await validateCsrf(formData, request);

@@ -29,7 +29,6 @@ export const dynamicFormMessages = {
   noFields: 'This form has no fields configured. Please contact super admin to add fields to this form.',
   invalid: 'Please fill all required fields correctly',
   wallet: 'Cannot proceed: Insufficient wallet balance or cost deduction failed.',
-  authFailed: 'Authentication failed. Please log in again.',
   generic: 'Something went wrong.',
   studentRegistered: 'Student Registered Successfully!',
   categoriesFailed: 'Failed to load course categories',
@@ -57,6 +56,8 @@ export const afterUpdatePath = recordsPath;
 /** SPEC.md section 9: the admission toast stays 10 s; the list opens after 3 s. */
 export const STUDENT_TOAST_MS = 10_000;
 export const STUDENT_REDIRECT_MS = 3_000;
+/** SPEC.md section 9: the upload-busy flag clears 1 s after an upload ends. */
+export const UPLOAD_BUSY_CLEAR_MS = 1_000;
 
 export interface OptionView {
   value: string;
