@@ -10,7 +10,8 @@ import { validateCsrf } from '~/services/csrf.server';
  *
  * POST intent=presign {fileName, fileType, fileSize, formType, fieldName} → the API's data
  * (presignedUrl, key, headers, ...); POST intent=confirm {key, fileName, fileSize, formType,
- * fieldName}; GET ?key=… redirects to a short-lived address of a stored file.
+ * fieldName}; GET ?key=…[&download=true&filename=…] redirects to a short-lived address of a
+ * stored file (to save it under that name with download=true).
  */
 
 const name = z.string().trim().max(255);
@@ -93,7 +94,12 @@ export async function loader({ request: req, context }: LoaderFunctionArgs) {
   const key = url.searchParams.get('key');
   if (!key) throw new Response('Missing key', { status: 400, headers });
   const result = await api.call<{ url: string }>('GET', '/s3-upload/download-url', {
-    query: { key, expiresIn: 300, download: url.searchParams.get('download') === 'true' ? 'true' : 'false' },
+    query: {
+      key,
+      expiresIn: 300,
+      download: url.searchParams.get('download') === 'true' ? 'true' : 'false',
+      filename: url.searchParams.get('filename')?.slice(0, 255) || undefined,
+    },
   });
   if (!result.ok) throw new Response(result.message, { status: result.status, headers });
   return redirect(result.data.url, { headers });

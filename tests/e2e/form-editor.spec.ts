@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { photoFile } from './files';
-import { demo, expect, loginAs, test } from './fixtures';
+import { photoFile, png } from './files';
+import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
  * The super-admin form editor (SPEC.md sections 2.5 and 4): switches, keyboard reordering, save
@@ -13,6 +13,8 @@ const EDITOR = '/admin/super-admin/forms/student';
 
 // Each test signs in and loads the editor more than once; the long one also opens a second browser.
 test.describe.configure({ timeout: 90_000 });
+// Saves, uploads and page loads on a busy machine take longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 interface StudentConfig {
   _id: string;
@@ -210,6 +212,15 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
       await expect(update).toContainText('City');
       await expect(update.locator('del')).toHaveText('Delhi');
       await expect(update.locator('ins')).toHaveText('New Delhi');
+
+      // The photo downloads from the details under its own name, byte for byte what was uploaded.
+      const download = sheet.getByRole('link', { name: 'photo.png (download Student Photo)' });
+      const href = await download.getAttribute('href');
+      expect(href).toContain('download=true');
+      const file = await form.request.get(href!);
+      expect(file.ok()).toBe(true);
+      expect(file.headers()['content-disposition']).toContain('photo.png');
+      expect(Buffer.compare(await file.body(), png(200))).toBe(0);
     } finally {
       await admin.close();
     }
