@@ -7,7 +7,7 @@ import { allPermissionNames } from '../domain/permissions/catalogue';
 import { ensureDefaultFormConfigs, formConfigMessages } from '../domain/form-configs';
 
 let accounts: AccountsApi;
-const tokens = {} as { superadmin: string; admin: string };
+const tokens = {} as { superadmin: string; admin: string; branchUser: string };
 
 beforeAll(async () => {
   accounts = await createAccountsApi();
@@ -16,6 +16,7 @@ beforeAll(async () => {
   expect(await asSystem(db, ensureDefaultFormConfigs)).toEqual([...defaultFormTypes]);
   tokens.superadmin = await tokenFor(db, auth, await addUser(db, { role: 'superadmin' }));
   tokens.admin = await tokenFor(db, auth, await addUser(db, { role: 'admin', permissions: allPermissionNames }));
+  tokens.branchUser = await tokenFor(db, auth, await addUser(db, { role: 'branch_user', permissions: ['STUDENT_ADD'] }));
 });
 afterAll(() => accounts?.cleanup());
 
@@ -193,6 +194,8 @@ describe('GET /dynamic-forms', () => {
     const types = response.body.data.map((c: { formType: string }) => c.formType);
     expect(types.slice(0, 4)).toEqual([...defaultFormTypes]);
     expect(types.slice(4)).toEqual(expect.arrayContaining(['alumni-survey', 'hostel-admission']));
-    expect((await accounts.call('GET', '/dynamic-forms', { token: tokens.admin })).status).toBe(403);
+    // Those who keep custom forms' records (SETTINGS_EDIT) read them too; branch staff do not.
+    expect((await accounts.call('GET', '/dynamic-forms', { token: tokens.admin })).status).toBe(200);
+    expect((await accounts.call('GET', '/dynamic-forms', { token: tokens.branchUser })).status).toBe(403);
   });
 });

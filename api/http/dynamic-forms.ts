@@ -10,6 +10,7 @@ import {
 } from '../domain/form-configs';
 import { defineEndpoint, type Reply } from './endpoint';
 import { HttpError } from './errors';
+import { customFormPermissions } from './form-access';
 import { ifMatchVersion } from './if-match';
 
 export const formConfigView = z.object({
@@ -91,9 +92,10 @@ const update = defineEndpoint({
 const list = defineEndpoint({
   method: 'get',
   path: '/dynamic-forms',
-  summary: 'Every form configuration, the built-in forms first, then custom forms',
+  summary: 'Every form configuration, the built-in forms first, then custom forms; also for those who keep custom forms’ records',
   tag: 'dynamic-forms',
-  access: { kind: 'superadmin' },
+  // The admin area lists the custom forms for the users who fill them in.
+  access: { kind: 'permission', anyOf: customFormPermissions },
   response: z.array(formConfigView),
   async handle({ db }): Promise<Reply> {
     return { message: 'Form configurations', data: await listFormConfigs(db) };

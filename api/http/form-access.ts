@@ -39,7 +39,7 @@ const formPermissions: Record<DefaultFormType, Record<FormAction, readonly strin
 };
 
 /** Records of custom forms are kept by whoever may edit the site's settings. */
-const customFormPermissions: readonly string[] = ['SETTINGS_EDIT'];
+export const customFormPermissions: readonly string[] = ['SETTINGS_EDIT'];
 
 export function formPermissionNames(formType: string, action: FormAction): readonly string[] {
   return isDefaultFormType(formType) ? formPermissions[formType][action] : customFormPermissions;

@@ -260,6 +260,17 @@ describe('upload machine', () => {
     expect(h.actor.getSnapshot().context.error).toBe('Upload failed: Storage upload failed with status 403');
   });
 
+  it('says "Upload failed. Please try again." when a failure gives no reason', async () => {
+    const h = harness();
+    h.actor.send({ type: 'upload.start', file: PHOTO });
+    await h.addressRefused(new Error(''));
+    expect(h.actor.getSnapshot().context.error).toBe('Upload failed. Please try again.');
+    h.actor.send({ type: 'upload.retry' });
+    await h.addressReady();
+    h.fromUpload({ type: 'upload.error', message: '' });
+    expect(h.actor.getSnapshot().context.error).toBe('Upload failed. Please try again.');
+  });
+
   it('fails without a file: "No file provided"', () => {
     for (const file of [null, EMPTY]) {
       const h = harness();

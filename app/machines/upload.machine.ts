@@ -15,7 +15,8 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
  * - `upload.cancel` stops whatever runs and returns to idle; from failed it dismisses the error.
  * - `upload.retry` sends the same file again; `upload.start` with another file replaces it,
  *   from idle, done or failed. A start without a file (or an empty one) fails with
- *   "Upload failed: No file provided".
+ *   "Upload failed: No file provided"; a failure without a reason reads "Upload failed. Please
+ *   try again.".
  * - `key` is the field's value: the stored file's key. It starts as the record's (editing) and
  *   changes only when an upload is confirmed, so a cancelled or failed replacement keeps the
  *   file the record had. `upload.clear` removes it.
@@ -80,7 +81,9 @@ export interface UploadInput {
 }
 
 export const NO_FILE_MESSAGE = 'No file provided';
-export const uploadFailedMessage = (message: string) => `Upload failed: ${message}`;
+/** SPEC.md section 8's alert, for a failure that came without a reason. */
+export const UPLOAD_FAILED_ALERT = 'Upload failed. Please try again.';
+export const uploadFailedMessage = (message: string) => (message ? `Upload failed: ${message}` : UPLOAD_FAILED_ALERT);
 
 export function percentageOf(loaded: number, total: number): number {
   if (!(total > 0)) return 0;
@@ -90,7 +93,7 @@ export function percentageOf(loaded: number, total: number): number {
 function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'Please try again.';
+  return '';
 }
 
 export const uploadMachine = setup({

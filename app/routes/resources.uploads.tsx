@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { requireAdmin } from '~/services/auth.server';
+import { duringWork, requireAdmin, SESSION_ENDED_HEADER } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
 
 /**
@@ -10,7 +10,8 @@ import { validateCsrf } from '~/services/csrf.server';
  *
  * POST intent=presign {fileName, fileType, fileSize, formType, fieldName} → the API's data
  * (presignedUrl, key, headers, ...); POST intent=confirm {key, fileName, fileSize, formType,
- * fieldName}; GET ?key=… redirects to a short-lived address of a stored file.
+ * fieldName}; GET ?key=…[&download=true&filename=…] redirects to a short-lived address of a
+ * stored file (to save it under that name with download=true).
  */
 
 const name = z.string().trim().max(255);
@@ -35,8 +36,25 @@ const request = z.discriminatedUnion('intent', [
   }),
 ]);
 
+/**
+ * The upload's own session check: a session that ends mid-upload answers 401 with SPEC.md's
+ * words (and the cookie that ends it), which the upload shows, instead of a redirect that a
+ * fetch would follow to the login page.
+ */
+async function requireUploader(req: Request, context: ActionFunctionArgs['context']) {
+  try {
+    return await requireAdmin(req, context, duringWork);
+  } catch (thrown) {
+    const ended = thrown instanceof Response ? thrown.headers.get(SESSION_ENDED_HEADER) : null;
+    if (!ended || !(thrown instanceof Response)) throw thrown;
+    const headers = new Headers();
+    for (const cookie of thrown.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+    throw Response.json({ success: false, message: decodeURIComponent(ended), data: null }, { status: 401, headers });
+  }
+}
+
 export async function action({ request: req, context }: ActionFunctionArgs) {
-  const { api, headers } = await requireAdmin(req, context);
+  const { api, headers } = await requireUploader(req, context);
   const formData = await req.formData();
   await validateCsrf(formData, req);
   const parsed = request.safeParse(Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === 'string')));
@@ -76,7 +94,12 @@ export async function loader({ request: req, context }: LoaderFunctionArgs) {
   const key = url.searchParams.get('key');
   if (!key) throw new Response('Missing key', { status: 400, headers });
   const result = await api.call<{ url: string }>('GET', '/s3-upload/download-url', {
-    query: { key, expiresIn: 300, download: url.searchParams.get('download') === 'true' ? 'true' : 'false' },
+    query: {
+      key,
+      expiresIn: 300,
+      download: url.searchParams.get('download') === 'true' ? 'true' : 'false',
+      filename: url.searchParams.get('filename')?.slice(0, 255) || undefined,
+    },
   });
   if (!result.ok) throw new Response(result.message, { status: result.status, headers });
   return redirect(result.data.url, { headers });

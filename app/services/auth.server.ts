@@ -29,7 +29,28 @@ const EXPIRY_MARGIN_S = 30;
 
 export const sessionMessages = {
   expired: 'Session expired. Please log in again.',
+  /** SPEC.md section 8: the refresh failed while a form or a file was being sent. */
+  expiredDuringWork: 'Your session has expired. Please save your work and log in again.',
+  /** SPEC.md section 8: the API refused the token while a form or a file was being sent. */
+  authFailed: 'Authentication failed. Please log in again.',
 } as const;
+
+/** What the login page says when the session ends: after a failed refresh, after a 401. */
+export interface SessionEndMessages {
+  expired: string;
+  unauthorized: string;
+}
+
+/** For the requests that carry a user's work (a form's submission, an upload). */
+export const duringWork: SessionEndMessages = {
+  expired: sessionMessages.expiredDuringWork,
+  unauthorized: sessionMessages.authFailed,
+};
+
+const onNavigation: SessionEndMessages = { expired: sessionMessages.expired, unauthorized: sessionMessages.expired };
+
+/** Set on the redirect that ends a session, with its message, for callers that answer with JSON instead. */
+export const SESSION_ENDED_HEADER = 'X-Session-Ended';
 
 export const loginPath = (userType: UserType) => (userType === 'superadmin' ? '/admin/super/login' : '/admin/login');
 export const homePath = (role: string) => (role === 'superadmin' ? '/admin/super-admin' : '/admin');
@@ -66,7 +87,10 @@ export async function endSession(
     await callApi(context.api, 'POST', '/auth/v2/logout', { body: { refreshToken } }).catch(() => undefined);
   }
   const headers = new Headers({ 'Set-Cookie': await destroySession(session) });
-  if (options.message) await toastHeader({ type: 'error', title: options.message }, headers);
+  if (options.message) {
+    await toastHeader({ type: 'error', title: options.message }, headers);
+    headers.set(SESSION_ENDED_HEADER, encodeURIComponent(options.message));
+  }
   const url = new URL(request.url);
   const target = options.keepPath
     ? `${loginPath(userType)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
@@ -85,7 +109,12 @@ interface AuthContext {
  * The session behind a request, checked for idleness, with a client that keeps its tokens fresh.
  * Redirects to the login page when there is no usable session.
  */
-export async function requireSession(request: Request, context: AppLoadContext, userType: UserType): Promise<AuthContext> {
+export async function requireSession(
+  request: Request,
+  context: AppLoadContext,
+  userType: UserType,
+  ends: SessionEndMessages = onNavigation,
+): Promise<AuthContext> {
   const session = await getSession(request);
   const url = new URL(request.url);
   const toLogin = () =>
@@ -119,7 +148,7 @@ export async function requireSession(request: Request, context: AppLoadContext, 
       session.set('refreshToken', tokens.refreshToken);
       dirty = true;
     } catch {
-      await endSession(request, context, session, { message: sessionMessages.expired, keepPath: true });
+      await endSession(request, context, session, { message: ends.expired, keepPath: true });
     }
   };
 
@@ -133,7 +162,7 @@ export async function requireSession(request: Request, context: AppLoadContext, 
         result = await callApi<Data>(context.api, method, path, { ...req, token: session.get('accessToken') });
       }
       if (!result.ok && result.status === 401) {
-        await endSession(request, context, session, { message: sessionMessages.expired, keepPath: true });
+        await endSession(request, context, session, { message: ends.unauthorized, keepPath: true });
       }
       if (dirty) {
         headers.set('Set-Cookie', await commitSession(session));
@@ -150,18 +179,18 @@ export async function requireSession(request: Request, context: AppLoadContext, 
 }
 
 /** The admin area: any admin-area role. A super admin is sent to their own panel. */
-export async function requireAdmin(request: Request, context: AppLoadContext) {
-  return requireUserOfType(request, context, 'admin');
+export async function requireAdmin(request: Request, context: AppLoadContext, ends?: SessionEndMessages) {
+  return requireUserOfType(request, context, 'admin', ends);
 }
 
 export async function requireSuperAdmin(request: Request, context: AppLoadContext) {
   return requireUserOfType(request, context, 'superadmin');
 }
 
-async function requireUserOfType(request: Request, context: AppLoadContext, userType: UserType) {
-  const auth = await requireSession(request, context, userType);
+async function requireUserOfType(request: Request, context: AppLoadContext, userType: UserType, ends = onNavigation) {
+  const auth = await requireSession(request, context, userType, ends);
   const result = await auth.api.call<SessionUser>('GET', '/users/current-user');
-  if (!result.ok) await endSession(request, context, auth.session, { message: sessionMessages.expired, keepPath: true });
+  if (!result.ok) await endSession(request, context, auth.session, { message: ends.unauthorized, keepPath: true });
   const user = (result as Extract<typeof result, { ok: true }>).data;
   if (userType === 'admin') {
     if (user.role === 'superadmin') throw redirect('/admin/super-admin', { headers: auth.headers });
@@ -204,8 +233,8 @@ export async function startSession(
  * The guard of every admin screen: the registry entry for the URL decides who may open it;
  * an unknown path or a missing permission ends at access denied.
  */
-export async function requireAdminRoute(request: Request, context: AppLoadContext) {
-  const auth = await requireAdmin(request, context);
+export async function requireAdminRoute(request: Request, context: AppLoadContext, ends?: SessionEndMessages) {
+  const auth = await requireAdmin(request, context, ends);
   const route = findAdminRoute(new URL(request.url).pathname);
   if (!route || !canOpen(route, auth.user)) throw redirect('/admin/access-denied', { headers: auth.headers });
   return { ...auth, route };

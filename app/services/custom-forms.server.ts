@@ -1,4 +1,5 @@
-import { customFormType } from '../../common/forms/fields';
+import { activeFields, customFormType } from '../../common/forms/fields';
+import type { FormFieldConfig } from '../../common/forms/types';
 import type { ApiResult } from './api.server';
 import type { AuthedApi } from './auth.server';
 
@@ -28,4 +29,17 @@ export function createCustomForm(api: AuthedApi, name: string): Promise<ApiResul
   return api.call<FormConfigSummary>('POST', '/dynamic-forms', {
     body: { formType: customFormType(label), label, fields: [] },
   });
+}
+
+/** A custom form's label and active fields, for its records list; null when it has no configuration. */
+export async function loadCustomForm(
+  api: AuthedApi,
+  formType: string,
+): Promise<{ label: string; fields: FormFieldConfig[] } | null> {
+  const result = await api.call<FormConfigSummary & { fields: FormFieldConfig[] }>(
+    'GET',
+    `/dynamic-forms/type/${encodeURIComponent(formType)}`,
+  );
+  if (!result.ok || !result.data.isCustom) return null;
+  return { label: result.data.label, fields: activeFields(result.data.fields) };
 }

@@ -32,6 +32,7 @@ import {
   STUDENT_REDIRECT_MS,
   STUDENT_TOAST_MS,
   subjectsOf,
+  typeName,
   uploadFieldName,
   type DynamicFormActionData,
   type DynamicFormLoaderData,
@@ -44,7 +45,7 @@ import {
   type ToastSpec,
 } from '~/components/dynamic-form/model';
 import type { ApiResult } from './api.server';
-import { requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
+import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { redirectWithToast } from './toast.server';
 
@@ -57,6 +58,7 @@ interface RecordView {
   _id: string;
   formType: string;
   title: string;
+  isActive: boolean;
   version: number;
   fieldsData: FieldData[];
 }
@@ -68,6 +70,7 @@ interface RecordList {
 
 interface ConfigView {
   _id: string;
+  label: string;
   fields: FormFieldConfig[];
 }
 
@@ -78,9 +81,10 @@ const LIST_PAGES_MAX = 20;
 const MAX_FILE_PART = 5 * MB;
 const MAX_TEXT_PART = 1 * MB;
 
+/** The form's active fields and its name in words (a custom form's label); null without a configuration. */
 async function loadConfig(api: AuthedApi, formType: DynamicFormType) {
-  const result = await api.call<ConfigView>('GET', `/dynamic-forms/type/${formType}`);
-  return result.ok ? activeFields(result.data.fields) : null;
+  const result = await api.call<ConfigView>('GET', `/dynamic-forms/type/${encodeURIComponent(formType)}`);
+  return result.ok ? { fields: activeFields(result.data.fields), typeLabel: typeName(formType, result.data.label) } : null;
 }
 
 /** Every record of a form type the caller may read, by title. */
@@ -114,7 +118,12 @@ interface OptionLists {
  * only. Course options fall back, in SPEC.md's order, from the course records to the categories
  * to a static list (the course records are both the "dynamic" and the "traditional" courses).
  */
-async function loadOptionLists(api: AuthedApi, user: SessionUser, fields: FormFieldConfig[]): Promise<OptionLists> {
+async function loadOptionLists(
+  api: AuthedApi,
+  user: SessionUser,
+  fields: FormFieldConfig[],
+  record: RecordView | null,
+): Promise<OptionLists> {
   const sources = new Map<string, OptionSource>();
   for (const field of fields) {
     const source = optionsSourceOf(field);
@@ -140,8 +149,11 @@ async function loadOptionLists(api: AuthedApi, user: SessionUser, fields: FormFi
     ? [lists.fixedCenter]
     : (branches ?? []).map((branch) => ({ value: branch._id, label: branch.title }));
 
-  let courseOptions: OptionView[] = (courses ?? []).map((course) => ({ value: course._id, label: course.title }));
-  for (const course of courses ?? []) {
+  // Inactive courses are not offered, except the one a record being edited already has.
+  const chosen = new Set(record ? Object.values(fieldsDataToValues(record.fieldsData)).filter((value) => typeof value === 'string') : []);
+  const offered = (courses ?? []).filter((course) => course.isActive || chosen.has(course._id));
+  let courseOptions: OptionView[] = offered.map((course) => ({ value: course._id, label: course.title }));
+  for (const course of offered) {
     lists.courseSubjects[course._id] = subjectsOf(fieldsDataToValues(course.fieldsData).description);
   }
   if (courseOptions.length === 0) courseOptions = categories ?? [];
@@ -238,6 +250,7 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
   const recordId = editTarget(request);
   const base: DynamicFormLoaderData = {
     formType,
+    typeLabel: typeName(formType),
     title: formTitle(formType, recordId !== null),
     state: 'ready',
     message: null,
@@ -254,21 +267,24 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
     idempotencyKey: randomUUID(),
   };
 
-  const [fields, recordResult] = await Promise.all([
+  const [config, recordResult] = await Promise.all([
     loadConfig(api, formType),
     recordId ? api.call<RecordView>('GET', `/dynamic-data/${encodeURIComponent(recordId)}`) : Promise.resolve(null),
   ]);
-  if (fields === null) return data({ ...base, state: 'error' as const, message: messages.notFound }, { headers });
+  if (config === null) return data({ ...base, state: 'error' as const, message: messages.notFound }, { headers });
+  const { fields, typeLabel } = config;
+  base.typeLabel = typeLabel;
+  base.title = formTitle(formType, recordId !== null, typeLabel);
   if (fields.length === 0) return data({ ...base, state: 'empty' as const, message: messages.noFields }, { headers });
   let record: RecordView | null = null;
   if (recordResult) {
     if (!recordResult.ok || recordResult.data.formType !== formType) {
-      return data({ ...base, state: 'error' as const, message: messages.editLoadFailed(formType) }, { headers });
+      return data({ ...base, state: 'error' as const, message: messages.editLoadFailed(formType, typeLabel) }, { headers });
     }
     record = recordResult.data;
   }
 
-  const lists = await loadOptionLists(api, user, fields);
+  const lists = await loadOptionLists(api, user, fields, record);
   const files: Record<string, FileFieldInfo> = {};
   for (const field of fields) if (field.type === 'file') files[field.name] = fileInfo(field.name);
   if (fields.some((field) => field.type === 'examSubjectsTable')) {
@@ -372,13 +388,15 @@ async function storePostedFiles(api: AuthedApi, context: AppLoadContext, formTyp
 type Reply = DynamicFormActionData;
 
 export async function dynamicFormAction({ request, context }: ActionFunctionArgs, formType: DynamicFormType) {
-  const { api, headers } = await requireAdminRoute(request, context);
+  // A session that ends now loses what was typed: the login page says so (SPEC.md section 8).
+  const { api, headers } = await requireAdminRoute(request, context, duringWork);
   const recordId = editTarget(request);
   const { formData, tooLarge } = await readPost(request);
   await validateCsrf(formData, request);
 
-  const fields = await loadConfig(api, formType);
-  if (!fields?.length) {
+  const config = await loadConfig(api, formType);
+  const fields = config?.fields;
+  if (!config || !fields?.length) {
     const result: SubmissionResult<string[]> = { status: 'error', initialValue: null, error: { '': [messages.notFound] } };
     return data<Reply>({ status: 'error', result, message: messages.notFound }, { status: 404, headers });
   }
@@ -413,8 +431,8 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
 
   if (recordId) {
     return redirectWithToast(
-      afterUpdatePath[formType],
-      { type: 'success', title: messages.updated(formType) },
+      afterUpdatePath(formType),
+      { type: 'success', title: messages.updated(formType, config.typeLabel) },
       { headers },
     );
   }
@@ -429,7 +447,7 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
       duration: STUDENT_TOAST_MS,
     });
   } else {
-    toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType) });
+    toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType, config.typeLabel) });
   }
   return data<Reply>(
     {
@@ -438,7 +456,7 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
       result: submission.reply({ resetForm: true }),
       toasts,
       charge: created.charge ?? null,
-      redirectTo: student ? afterUpdatePath.student : null,
+      redirectTo: student ? afterUpdatePath('student') : null,
       redirectDelayMs: student ? STUDENT_REDIRECT_MS : null,
     },
     { headers },

@@ -22,7 +22,7 @@ import type {
 import { humanise } from '~/components/record-list/values';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { readForm } from './forms.server';
-import { adminRoutes, canOpen } from './route-registry';
+import { canOpen, findAdminRoute } from './route-registry';
 import { redirectWithToast } from './toast.server';
 
 /** What a list screen asks of the records API; its columns are the route component's business. */
@@ -77,7 +77,7 @@ export function permissionNamesFor(formType: string, action: 'edit' | 'delete'):
 export function recordAbilities(user: Pick<SessionUser, 'role' | 'permissions'>, formType: string) {
   const holds = (names: readonly string[]) =>
     user.role === 'superadmin' || names.some((name) => user.permissions.includes(name));
-  const form = adminRoutes.find((route) => route.path === formPath(formType));
+  const form = findAdminRoute(formPath(formType));
   const opensForm = form ? canOpen(form, user) : false;
   return {
     create: opensForm,

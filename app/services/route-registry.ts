@@ -52,7 +52,8 @@ export type RouteGroup =
   | 'Certificates & ID Cards'
   | 'Wallet Management'
   | 'User Management'
-  | 'Settings';
+  | 'Settings'
+  | 'Custom Forms';
 
 export interface AdminRoute {
   /** Full path; `:id` marks a parameter. */
@@ -94,6 +95,11 @@ const CERTIFICATE_ANY = [
 const STUDENT_LISTS = ['STUDENT_VIEW_ALL', 'STUDENT_VIEW_BRANCH'] as const;
 const COURSE_VIEW = ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST'] as const;
 const INVOICE_VIEW = ['INVOICE_VIEW_ALL', 'INVOICE_VIEW_BRANCH'] as const;
+/**
+ * The records of the super admin's custom forms are kept by whoever may edit the site's settings,
+ * as the API decides (api/http/form-access.ts); docs/decisions/012-custom-form-screens.md.
+ */
+export const CUSTOM_FORM_PERMISSIONS = ['SETTINGS_EDIT'] as const;
 
 export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin', title: 'Dashboard', icon: 'LayoutDashboard', permissions: ['DASHBOARD_VIEW'], sidebar: true, keywords: ['home', 'overview'], shortcut: 'g d' },
@@ -149,6 +155,10 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: '/admin/settings/notice-board', title: 'Notice Board', group: 'Settings', icon: 'Megaphone', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['notices', 'announcements'] },
   { path: '/admin/settings/downloads', title: 'Downloads', group: 'Settings', icon: 'Download', permissions: ['SETTINGS_GALLERY'], sidebar: false, keywords: ['files'] },
   { path: '/admin/settings/banners', title: 'Banners', group: 'Settings', icon: 'Flag', permissions: ['SETTINGS_NOTICE_BOARD'], sidebar: false, keywords: ['slides'] },
+
+  // One pair per custom form: the sidebar and the palette list them from the API (customFormLinks).
+  { path: '/admin/forms/:formType', title: 'Custom Form', group: 'Custom Forms', icon: 'FilePlus', permissions: CUSTOM_FORM_PERMISSIONS, sidebar: false, keywords: [] },
+  { path: '/admin/forms/:formType/records', title: 'Custom Form Records', group: 'Custom Forms', icon: 'ClipboardList', permissions: CUSTOM_FORM_PERMISSIONS, sidebar: false, keywords: [] },
 ];
 
 export const sidebarGroups: readonly RouteGroup[] = [
@@ -199,4 +209,29 @@ export function openableRoutes(user: { role: string; permissions: readonly strin
 /** The dashboard when the user may open it, else the first page they may: where "home" links lead. */
 export function homeRouteFor(user: { role: string; permissions: readonly string[] }): AdminRoute | undefined {
   return openableRoutes(user)[0];
+}
+
+/** A custom form as the admin area lists it. */
+export interface CustomFormLink {
+  formType: string;
+  label: string;
+}
+
+/** Whether the user may add and list the records of custom forms. */
+export function canOpenCustomForms(user: { role: string; permissions: readonly string[] }): boolean {
+  return canOpen({ permissions: CUSTOM_FORM_PERMISSIONS }, user);
+}
+
+/** The two pages of each custom form, for a user who may open them; none for anyone else. */
+export function customFormLinks(user: { role: string; permissions: readonly string[] }, forms: readonly CustomFormLink[]) {
+  if (!canOpenCustomForms(user)) return [];
+  return forms.map(({ formType, label }) => {
+    const base = `/admin/forms/${encodeURIComponent(formType)}`;
+    return {
+      formType,
+      label,
+      add: { path: base, title: `Add ${label}` },
+      records: { path: `${base}/records`, title: `${label} Records` },
+    };
+  });
 }

@@ -1,59 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { photoFile } from './files';
 import { demo, expect, loginAs, test } from './fixtures';
-
-/** A real PNG of `size`×`size` pixels (noise, so it does not compress to nothing). */
-function png(size: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  let seed = 7;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let i = 1; i < row.length; i++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      row[i] = seed & 0xff;
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function photoFile(name = 'photo.png', size = 200) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'dynamic-form-'));
-  const file = path.join(dir, name);
-  await writeFile(file, png(size));
-  return file;
-}
 
 /** Finds a record's id through the API, as an admin. */
 async function recordId(request: APIRequestContext, formType: string, search: string): Promise<string> {
@@ -79,56 +26,6 @@ async function fillRequiredStudentFields(page: Page, name: string) {
   await page.getByLabel('Student Email').fill(`${name.toLowerCase().replace(/\s+/g, '.')}@example.in`);
   await page.getByLabel('Phone Number').fill('9876543210');
 }
-
-test('an admin adds a student with a photo, lands on registered students, and edits the student', async ({ page, request }) => {
-  test.setTimeout(60_000);
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/students/add');
-  await expect(page.getByRole('heading', { level: 1, name: 'Add Student' })).toBeVisible();
-
-  const name = unique('Asha Verma');
-  await fillRequiredStudentFields(page, name);
-  await page.getByLabel('City').fill('Delhi');
-  // Registered Students lists the students marked registered.
-  await page.getByLabel('Registered', { exact: true }).check();
-  await page.getByLabel('Active', { exact: true }).check();
-
-  // A real upload: presign, PUT with progress, confirm.
-  await page.getByLabel('Student Photo').setInputFiles(await photoFile());
-  const progress = page.getByRole('progressbar', { name: 'Student Photo upload progress' });
-  await expect(progress).toHaveAttribute('aria-valuenow', '100');
-  await expect(page.getByText(/^Uploaded photo\.png$/)).toBeVisible();
-  await expect(page.getByText('File uploaded successfully')).toBeVisible();
-
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('Student Registered Successfully!')).toBeVisible();
-  await expect(page.getByText(/Registration No: \S+ · Roll No: \S+/)).toBeVisible();
-  // The form starts over for the next admission while the toast stays.
-  await expect(page.getByLabel('Student Name')).toHaveValue('');
-
-  // The list opens after 3 s.
-  await page.waitForURL('**/admin/students/registered', { timeout: 8_000 });
-  if (await page.getByRole('table').count()) {
-    await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
-  }
-  await expect(page.getByText('Student Registered Successfully!')).toBeVisible();
-
-  const id = await recordId(request, 'student', name);
-  await page.goto(`/admin/students/add?isEditMode=true&_id=${id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit Student' })).toBeVisible();
-  await expect(page.getByLabel('Student Name')).toHaveValue(name);
-  await expect(page.getByLabel('City')).toHaveValue('Delhi');
-  await expect(page.getByText('Current file: photo.png')).toBeVisible();
-
-  await page.getByLabel('City').fill('New Delhi');
-  await page.getByRole('button', { name: 'Update', exact: true }).click();
-  await page.waitForURL('**/admin/students/registered');
-  await expect(page.getByText('Student updated successfully')).toBeVisible();
-
-  await page.goto(`/admin/students/add?isEditMode=true&_id=${id}`);
-  await expect(page.getByLabel('City')).toHaveValue('New Delhi');
-  await expect(page.getByText('Current file: photo.png')).toBeVisible();
-});
 
 test('an empty submit shows the validation messages of every required field', async ({ page }) => {
   await loginAs(page, demo.admin.email, demo.admin.password);

@@ -4,7 +4,7 @@ import { CommandPalette, type PaletteItem } from '~/components/command-palette';
 import { useSidebar } from '~/components/ui/sidebar';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
 import { pageActionsFor } from '~/services/palette-actions';
-import { openableRoutes } from '~/services/route-registry';
+import { customFormLinks, openableRoutes, type CustomFormLink } from '~/services/route-registry';
 import { routeIcons } from './route-icons';
 import { useAdminShell } from './shell-context';
 
@@ -23,9 +23,17 @@ export function routeItems(user: { role: string; permissions: readonly string[] 
   }));
 }
 
+/** The pages of the custom forms the user fills in (ids apart from the registry's pages). */
+export function customFormItems(user: { role: string; permissions: readonly string[] }, forms: readonly CustomFormLink[]): PaletteItem[] {
+  return customFormLinks(user, forms).flatMap(({ formType, label, add, records }) => [
+    { id: `custom-form:${add.path}`, label: add.title, group: 'Custom Forms', icon: routeIcons.FilePlus, keywords: ['form', formType, label], href: add.path },
+    { id: `custom-form:${records.path}`, label: records.title, group: 'Custom Forms', icon: routeIcons.ClipboardList, keywords: ['records', 'list', formType, label], href: records.path },
+  ]);
+}
+
 /** The admin area's palette: the user's pages and actions from the registry, and record search. */
 export function AdminCommandPalette() {
-  const { user, paletteOpen, setPaletteOpen, setShortcutsOpen, refreshPermissions } = useAdminShell();
+  const { user, customForms, paletteOpen, setPaletteOpen, setShortcutsOpen, refreshPermissions } = useAdminShell();
   const { toggleSidebar } = useSidebar();
   const showShortcuts = useCallback(() => setShortcutsOpen(true), [setShortcutsOpen]);
   const shared = useSharedPaletteItems(showShortcuts);
@@ -61,8 +69,8 @@ export function AdminCommandPalette() {
       },
       ...shared.actions,
     ];
-    return [...routeItems(user), ...actions, ...shared.themes];
-  }, [user, refreshPermissions, toggleSidebar, shared]);
+    return [...routeItems(user), ...customFormItems(user, customForms), ...actions, ...shared.themes];
+  }, [user, customForms, refreshPermissions, toggleSidebar, shared]);
 
   return (
     <CommandPalette

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { SidebarInset, SidebarProvider } from '~/components/ui/sidebar';
 import { rememberRecent } from '~/hooks/use-recent';
 import type { SessionUser } from '~/services/auth.server';
-import { findAdminRoute } from '~/services/route-registry';
+import { findAdminRoute, type CustomFormLink } from '~/services/route-registry';
 import { AdminCommandPalette, recentStorageKey } from './admin-command-palette';
 import { AdminShortcuts } from './admin-shortcuts';
 import { AppSidebar } from './app-sidebar';
@@ -24,11 +24,21 @@ function useRecordVisits(userId: string) {
  * The admin area around every screen: the sidebar (open or collapsed as the cookie says), the
  * header, the command palette, the keyboard shortcuts and the permission refresh.
  */
-export function AdminShell({ user, sidebarOpen, children }: { user: SessionUser; sidebarOpen: boolean; children: ReactNode }) {
+export function AdminShell({
+  user,
+  sidebarOpen,
+  customForms,
+  children,
+}: {
+  user: SessionUser;
+  sidebarOpen: boolean;
+  customForms: readonly CustomFormLink[];
+  children: ReactNode;
+}) {
   useRecordVisits(user.id);
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
-      <AdminShellProvider user={user}>
+      <AdminShellProvider user={user} customForms={customForms}>
         <AppSidebar />
         <SidebarInset>
           <SiteHeader />

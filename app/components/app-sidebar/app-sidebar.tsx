@@ -13,7 +13,7 @@ import {
   useSidebar,
 } from '~/components/ui/sidebar';
 import { homeRouteFor } from '~/services/route-registry';
-import { NavRoutes } from './nav-routes';
+import { NavCustomForms, NavRoutes } from './nav-routes';
 import { NavUser } from './nav-user';
 import { useAdminShell } from './shell-context';
 
@@ -27,7 +27,7 @@ const ROLE_LABELS: Record<string, string> = {
 
 /** The admin sidebar: the institute, the user's pages from the registry, the user menu. */
 export function AppSidebar() {
-  const { user } = useAdminShell();
+  const { user, customForms } = useAdminShell();
   const { setOpenMobile } = useSidebar();
   const location = useLocation();
   const home = homeRouteFor(user)?.path ?? '/admin';
@@ -59,6 +59,7 @@ export function AppSidebar() {
       </SidebarHeader>
       <SidebarContent>
         <NavRoutes user={user} />
+        <NavCustomForms user={user} forms={customForms} />
       </SidebarContent>
       <SidebarFooter className="border-t border-sidebar-border">
         <NavUser />

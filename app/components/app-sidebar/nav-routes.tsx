@@ -8,10 +8,10 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from '~/components/ui/sidebar';
-import { sidebarFor, type AdminRoute } from '~/services/route-registry';
+import { customFormLinks, sidebarFor, type AdminRoute, type CustomFormLink } from '~/services/route-registry';
 import { routeIcons } from './route-icons';
 
-function RouteLink({ route, active }: { route: AdminRoute; active: boolean }) {
+function RouteLink({ route, active }: { route: Pick<AdminRoute, 'path' | 'title' | 'icon'>; active: boolean }) {
   const Icon = routeIcons[route.icon];
   return (
     <SidebarMenuItem>
@@ -25,7 +25,15 @@ function RouteLink({ route, active }: { route: AdminRoute; active: boolean }) {
   );
 }
 
-function LinkGroup({ label, routes, current }: { label: string; routes: readonly AdminRoute[]; current: string }) {
+function LinkGroup({
+  label,
+  routes,
+  current,
+}: {
+  label: string;
+  routes: readonly Pick<AdminRoute, 'path' | 'title' | 'icon'>[];
+  current: string;
+}) {
   const labelId = useId();
   return (
     <SidebarGroup role="group" aria-labelledby={labelId}>
@@ -74,6 +82,32 @@ export function NavRoutes({ user }: { user: { role: string; permissions: readonl
       {groups.map(({ group, routes }) => (
         <LinkGroup key={group} label={group} routes={routes} current={current} />
       ))}
+    </nav>
+  );
+}
+
+/**
+ * The super admin's custom forms, for a user who fills them in: an add link and a records link
+ * per form, in a navigation of their own beside the registry's.
+ */
+export function NavCustomForms({
+  user,
+  forms,
+}: {
+  user: { role: string; permissions: readonly string[] };
+  forms: readonly CustomFormLink[];
+}) {
+  const { pathname } = useLocation();
+  const links = customFormLinks(user, forms);
+  if (links.length === 0) return null;
+  const current = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const routes = links.flatMap(({ add, records }) => [
+    { ...add, icon: 'FilePlus' as const },
+    { ...records, icon: 'ClipboardList' as const },
+  ]);
+  return (
+    <nav aria-label="Custom forms">
+      <LinkGroup label="Custom Forms" routes={routes} current={current} />
     </nav>
   );
 }

@@ -1,9 +1,12 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { usePermissionRefresh } from '~/hooks/use-permission-refresh';
 import type { SessionUser } from '~/services/auth.server';
+import type { CustomFormLink } from '~/services/route-registry';
 
 interface AdminShellValue {
   user: SessionUser;
+  /** The super admin's custom forms the user fills in (empty for those who may not). */
+  customForms: readonly CustomFormLink[];
   paletteOpen: boolean;
   setPaletteOpen: (open: boolean) => void;
   shortcutsOpen: boolean;
@@ -25,13 +28,22 @@ export function useAdminShell() {
  * What the sidebar, the header, the palette and the shortcuts share: the signed-in user, which
  * dialogs are open, and the one permission refresher (window focus included).
  */
-export function AdminShellProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AdminShellProvider({
+  user,
+  customForms,
+  children,
+}: {
+  user: SessionUser;
+  customForms: readonly CustomFormLink[];
+  children: ReactNode;
+}) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const { refresh, refreshing } = usePermissionRefresh(user.permissions);
   const value = useMemo(
     () => ({
       user,
+      customForms,
       paletteOpen,
       setPaletteOpen,
       shortcutsOpen,
@@ -39,7 +51,7 @@ export function AdminShellProvider({ user, children }: { user: SessionUser; chil
       refreshPermissions: refresh,
       refreshing,
     }),
-    [user, paletteOpen, shortcutsOpen, refresh, refreshing],
+    [user, customForms, paletteOpen, shortcutsOpen, refresh, refreshing],
   );
   return <AdminShellContext.Provider value={value}>{children}</AdminShellContext.Provider>;
 }

@@ -11,7 +11,7 @@ import { inputClassName } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Progress } from '~/components/ui/progress';
 import { uploadMachine } from '~/machines/upload.machine';
-import { dynamicFormMessages, fileNameOfKey, filePartName, uploadFieldName, type FileFieldInfo } from './model';
+import { dynamicFormMessages, fileNameOfKey, filePartName, UPLOAD_BUSY_CLEAR_MS, uploadFieldName, type FileFieldInfo } from './model';
 import { storedFileHref, uploadActors } from './upload-actors';
 
 export interface FileFieldProps {
@@ -84,8 +84,14 @@ export function FileField({
 
   const busyRef = useRef(onBusyChange);
   busyRef.current = onBusyChange;
+  // Busy at once; not busy a moment after the upload ends (SPEC.md section 9).
   useEffect(() => {
-    busyRef.current(name, busy);
+    if (busy) {
+      busyRef.current(name, true);
+      return;
+    }
+    const timer = setTimeout(() => busyRef.current(name, false), UPLOAD_BUSY_CLEAR_MS);
+    return () => clearTimeout(timer);
   }, [name, busy]);
   useEffect(() => () => busyRef.current(name, false), [name]);
 

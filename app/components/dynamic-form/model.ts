@@ -4,6 +4,7 @@ import { activeFields, isEmptyValue } from '../../../common/forms/fields';
 import { buildRecordSchema } from '../../../common/forms/schema-builder';
 import type { FormFieldConfig } from '../../../common/forms/types';
 import { WALLET_BLOCKED_MESSAGE, type AdmissionCharge } from '../../../common/wallet';
+import { recordsPath, typeName } from '~/components/record-list/links';
 
 /**
  * What the dynamic form screen shows and says, shared by its loader and action
@@ -11,23 +12,15 @@ import { WALLET_BLOCKED_MESSAGE, type AdmissionCharge } from '../../../common/wa
  */
 
 export const dynamicFormTypes = ['student', 'course', 'branch', 'examResult'] as const;
-export type DynamicFormType = (typeof dynamicFormTypes)[number];
+/** One of the four built-in form types, or a custom form's type (lowercase words with hyphens). */
+export type DynamicFormType = (typeof dynamicFormTypes)[number] | (string & {});
 
-const typeNames: Record<DynamicFormType, string> = {
-  student: 'Student',
-  course: 'Course',
-  branch: 'Branch',
-  examResult: 'Exam',
-};
+export { typeName };
 
-export function typeName(formType: DynamicFormType): string {
-  return typeNames[formType];
-}
-
-/** "Add Student", "Edit Branch"; the exam form says Create Exam / Edit Exam. */
-export function formTitle(formType: DynamicFormType, editing: boolean): string {
+/** "Add Student", "Edit Branch", "Add Visitor Log"; the exam form says Create Exam / Edit Exam. */
+export function formTitle(formType: DynamicFormType, editing: boolean, name?: string): string {
   if (formType === 'examResult') return editing ? 'Edit Exam' : 'Create Exam';
-  return `${editing ? 'Edit' : 'Add'} ${typeName(formType)}`;
+  return `${editing ? 'Edit' : 'Add'} ${typeName(formType, name)}`;
 }
 
 /** The screen's messages, word for word as SPEC.md sections 5 and 8 give them. */
@@ -36,7 +29,6 @@ export const dynamicFormMessages = {
   noFields: 'This form has no fields configured. Please contact super admin to add fields to this form.',
   invalid: 'Please fill all required fields correctly',
   wallet: WALLET_BLOCKED_MESSAGE,
-  authFailed: 'Authentication failed. Please log in again.',
   generic: 'Something went wrong.',
   studentRegistered: 'Student Registered Successfully!',
   categoriesFailed: 'Failed to load course categories',
@@ -44,27 +36,28 @@ export const dynamicFormMessages = {
   subjectsFailed: 'Failed to load course subjects',
   branchesFailed: 'Failed to load branch options',
   uploaded: 'File uploaded successfully',
-  created: (formType: DynamicFormType) =>
-    formType === 'examResult' ? 'Exam created successfully!' : `${typeName(formType)} created successfully`,
-  updated: (formType: DynamicFormType) =>
-    formType === 'examResult' ? 'Exam updated successfully!' : `${typeName(formType)} updated successfully`,
-  editLoadFailed: (formType: DynamicFormType) => `Failed to load ${typeName(formType).toLowerCase()} data for editing`,
+  created: (formType: DynamicFormType, name?: string) =>
+    formType === 'examResult' ? 'Exam created successfully!' : `${typeName(formType, name)} created successfully`,
+  updated: (formType: DynamicFormType, name?: string) =>
+    formType === 'examResult' ? 'Exam updated successfully!' : `${typeName(formType, name)} updated successfully`,
+  editLoadFailed: (formType: DynamicFormType, name?: string) =>
+    `Failed to load ${typeName(formType, name).toLowerCase()} data for editing`,
 } as const;
 
 /** SPEC.md section 8: course options come from the first of these lists that has any. */
 export const staticCourseOptions = ['Computer Science', 'Business Administration', 'Management'] as const;
 
-/** SPEC.md section 4: where an update lands. Creating stays on the form. */
-export const afterUpdatePath: Record<DynamicFormType, string> = {
-  student: '/admin/students/registered',
-  course: '/admin/courses',
-  branch: '/admin/branches',
-  examResult: '/admin/exam/list',
-};
+/**
+ * SPEC.md section 4: where an update lands (the list of the form type's records; a custom form's
+ * records list too). Creating stays on the form.
+ */
+export const afterUpdatePath = recordsPath;
 
 /** SPEC.md section 9: the admission toast stays 10 s; the list opens after 3 s. */
 export const STUDENT_TOAST_MS = 10_000;
 export const STUDENT_REDIRECT_MS = 3_000;
+/** SPEC.md section 9: the upload-busy flag clears 1 s after an upload ends. */
+export const UPLOAD_BUSY_CLEAR_MS = 1_000;
 
 export interface OptionView {
   value: string;
@@ -87,6 +80,8 @@ export type FormScreenState = 'ready' | 'error' | 'empty';
 
 export interface DynamicFormLoaderData {
   formType: DynamicFormType;
+  /** The form type in words: "Student"; a custom form's label. */
+  typeLabel: string;
   title: string;
   state: FormScreenState;
   /** Why the form is not available (state error). */

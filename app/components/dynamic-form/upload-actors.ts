@@ -88,3 +88,8 @@ export function uploadActors(csrf: string) {
 export function storedFileHref(key: string): string {
   return `${UPLOADS_PATH}?key=${encodeURIComponent(key)}`;
 }
+
+/** Downloads a stored file under its original name (SPEC.md section 7: download=true, filename). */
+export function downloadHref(key: string, fileName: string): string {
+  return `${UPLOADS_PATH}?${new URLSearchParams({ key, download: 'true', filename: fileName })}`;
+}

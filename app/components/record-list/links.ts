@@ -1,4 +1,4 @@
-/** Where each form type's records are added and edited (the dynamic form screens). */
+/** Where each built-in form type's records are added and edited (the dynamic form screens). */
 const formPaths: Record<string, string> = {
   student: '/admin/students/add',
   course: '/admin/courses/add',
@@ -6,19 +6,32 @@ const formPaths: Record<string, string> = {
   examResult: '/admin/exam/create',
 };
 
-export function formPath(formType: string): string | undefined {
-  return formPaths[formType];
+/** Where each built-in form type's records are listed. */
+const listPaths: Record<string, string> = {
+  student: '/admin/students/registered',
+  course: '/admin/courses',
+  branch: '/admin/branches',
+  examResult: '/admin/exam/list',
+};
+
+/** The form screen of a form type; a custom form's lives under /admin/forms. */
+export function formPath(formType: string): string {
+  return formPaths[formType] ?? `/admin/forms/${encodeURIComponent(formType)}`;
+}
+
+/** The list of a form type's records. */
+export function recordsPath(formType: string): string {
+  return listPaths[formType] ?? `/admin/forms/${encodeURIComponent(formType)}/records`;
 }
 
 /** The form screen in edit mode for one record. */
-export function editHref(formType: string, id: string): string | undefined {
-  const path = formPaths[formType];
-  return path ? `${path}?${new URLSearchParams({ isEditMode: 'true', _id: id })}` : undefined;
+export function editHref(formType: string, id: string): string {
+  return `${formPath(formType)}?${new URLSearchParams({ isEditMode: 'true', _id: id })}`;
 }
 
 const typeNames: Record<string, string> = { student: 'Student', course: 'Course', branch: 'Branch', examResult: 'Exam' };
 
-/** "Student", "Exam"; a custom form's type as words. */
-export function typeName(formType: string): string {
-  return typeNames[formType] ?? formType.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** "Student", "Exam"; a custom form by its label (`name`) when known, else its type as words. */
+export function typeName(formType: string, name?: string): string {
+  return typeNames[formType] ?? name ?? formType.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }

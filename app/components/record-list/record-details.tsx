@@ -3,7 +3,8 @@ import { Badge } from '~/components/ui/badge';
 import { cn } from '~/components/ui/cn';
 import { formatDateTime } from '~/utils/format';
 import type { DetailField, FieldChange, HistoryEntry, RecordRow } from './types';
-import { displayValue, fieldValue, humanise, tableRows } from './values';
+import { downloadHref } from '~/components/dynamic-form/upload-actors';
+import { displayValue, fieldValue, fileName, humanise, tableRows } from './values';
 
 /** Names for the ids a record refers to: the loader's lookups plus the record's own branch and course. */
 export function namesFor(record: RecordRow, names: Record<string, string>): Record<string, string> {
@@ -69,7 +70,16 @@ export function RecordFields({
           <div key={field.name} className={cn('min-w-0', (WIDE_TYPES.has(field.type) || rows) && 'sm:col-span-2')}>
             <dt className="text-muted-foreground">{field.label}</dt>
             <dd className="mt-0.5 break-words whitespace-pre-line">
-              {rows ? <ValueTable rows={rows} /> : text || <span className="text-muted-foreground">—</span>}
+              {rows ? (
+                <ValueTable rows={rows} />
+              ) : field.type === 'file' && typeof value === 'string' && value ? (
+                <a href={downloadHref(value, fileName(value))} download className="font-medium text-primary underline-offset-4 hover:underline">
+                  {fileName(value)}
+                  <span className="sr-only"> (download {field.label})</span>
+                </a>
+              ) : (
+                text || <span className="text-muted-foreground">—</span>
+              )}
             </dd>
           </div>
         );
