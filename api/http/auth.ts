@@ -1,5 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { append } from '../db/event-store';
 import { issueAccessToken } from '../domain/auth/access-tokens';
@@ -9,7 +7,7 @@ import { signIn } from '../domain/auth/sign-in';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { users } from '../db/schema';
 import { eq } from 'drizzle-orm';
-import type { ApiEnv } from './context';
+import { clientAddress } from './client-address';
 import { defineEndpoint, type Reply } from './endpoint';
 import { HttpError } from './errors';
 
@@ -43,17 +41,6 @@ export const authMessages = {
   wrongPassword: 'Current password is incorrect',
 } as const;
 
-/** The caller's address; in-process calls from the web tier forward the browser's. */
-function clientIp(c: Context<ApiEnv>): string {
-  const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
 const login = defineEndpoint({
   method: 'post',
   path: '/auth/v2/login',
@@ -63,7 +50,7 @@ const login = defineEndpoint({
   body: credentials,
   response: tokens.extend({ user: sessionUser }),
   async handle({ body, tx, meta, deps, c }): Promise<Reply> {
-    const result = await signIn({ tx: tx!, meta }, deps.auth, { ...body, ip: clientIp(c) });
+    const result = await signIn({ tx: tx!, meta }, deps.auth, { ...body, ip: clientAddress(c.env, deps.trustProxy ?? 0) });
     switch (result.kind) {
       case 'signed-in':
         return {

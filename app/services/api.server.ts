@@ -53,14 +53,9 @@ export async function callApi<Data>(
   };
 }
 
-export function apiTransport(context: AppLoadContext): ApiTransport {
-  return context.api;
-}
-
 declare module '@remix-run/node' {
   interface AppLoadContext {
+    /** The API, reached on behalf of this request's browser (its address goes along). */
     api: ApiTransport;
-    /** The browser's address, forwarded to the API for its sign-in rate limit. */
-    clientIp: string;
   }
 }

@@ -52,7 +52,7 @@ function later(ms = 1_000) {
 
 function login(email: string, password: string, ip = newAddress()) {
   later();
-  return accounts.call('POST', '/auth/v2/login', { body: { email, password }, headers: { 'X-Forwarded-For': ip } });
+  return accounts.call('POST', '/auth/v2/login', { body: { email, password }, clientAddress: ip });
 }
 
 async function signIn(who: Person) {
@@ -202,7 +202,7 @@ describe('the sign-in rate limit', () => {
       Array.from({ length: 12 }, () =>
         accounts.call('POST', '/auth/v2/login', {
           body: { email: admin.email, password: 'wrong-password' },
-          headers: { 'X-Forwarded-For': newAddress() },
+          clientAddress: newAddress(),
         }),
       ),
     );
@@ -225,7 +225,7 @@ describe('the sign-in rate limit', () => {
     later();
     const response = await request(other, 'POST', '/api/v1/auth/v2/login', {
       body: { email: admin.email, password: admin.password },
-      headers: { 'X-Forwarded-For': newAddress() },
+      bindings: { clientAddress: newAddress() },
     });
     expect(response.status).toBe(429);
   });
