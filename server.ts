@@ -35,6 +35,8 @@ async function main() {
   const apiListener = getRequestListener(api.fetch);
   const transportFor = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
 
+  const webLog = logger.child({ tier: 'web' });
+
   const production = env.NODE_ENV === 'production';
   const viteDevServer = production
     ? undefined
@@ -71,7 +73,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (req) => ({ api: transportFor(req.ip ?? 'unknown') }),
+      getLoadContext: (req) => ({ api: transportFor(req.ip ?? 'unknown'), log: webLog }),
     }),
   );
 
