@@ -10,7 +10,8 @@ import { issueRefreshToken } from '../../api/domain/auth/refresh-tokens';
 import { authMessages } from '../../api/http/auth';
 import { messages } from '../../api/http/authenticate';
 import { request, testClock } from '../support/test-database';
-import { addBranch, addUser, createAccountsApi, defaultPassword, syncCatalogue, type AccountsApi } from './accounts';
+import { changeUserStatus, deleteUser } from '../../api/domain/users';
+import { addBranch, addUser, asSystem, createAccountsApi, defaultPassword, syncCatalogue, type AccountsApi } from './accounts';
 
 /**
  * Sign-in and the session lifecycle of /api/v1, on a clock the tests move: tokens expire,
@@ -409,6 +410,26 @@ describe('access tokens', () => {
     const none = await accounts.call('GET', '/users/current-user');
     expect(none.status).toBe(401);
     expect(none.body.message).toBe(messages.unauthenticated);
+  });
+});
+
+describe('an account that is deactivated or deleted', () => {
+  // 401, not 403: the web tier ends the session on a 401 only (docs/decisions/010).
+  it('gets 401 on its next request, also where a permission would be checked', async () => {
+    for (const end of [
+      (id: string) => asSystem(accounts.db, (ctx) => changeUserStatus(ctx, id, 'inactive', null)),
+      (id: string) => asSystem(accounts.db, (ctx) => deleteUser(ctx, id, null)),
+    ]) {
+      const viewer = await person({ role: 'admin', permissions: ['USER_VIEW'] });
+      const { accessToken } = await signIn(viewer);
+      later();
+      expect((await accounts.call('GET', '/users', { token: accessToken })).status).toBe(200);
+      await end(viewer.id);
+      later();
+      const refused = await accounts.call('GET', '/users', { token: accessToken });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ success: false, message: messages.invalid });
+    }
   });
 });
 
