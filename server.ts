@@ -31,9 +31,11 @@ async function main() {
   process.env.SESSION_SECRET = await loadSecret(env.dataDir, 'session-secret', env.SESSION_SECRET);
   const storage = await createObjectStorage(env, systemClock);
   logger.info({ storage: storage.kind }, 'file storage ready');
-  const api = createApi({ database, logger, clock: systemClock, auth, storage, trustedProxies: env.TRUST_PROXY });
+  const api = createApi({ database, logger, clock: systemClock, auth, storage, trustProxy: env.TRUST_PROXY });
   const apiListener = getRequestListener(api.fetch);
-  const transport = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
+  const transportFor = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
+
+  const webLog = logger.child({ tier: 'web' });
 
   const production = env.NODE_ENV === 'production';
   const viteDevServer = production
@@ -71,7 +73,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (req) => ({ api: transport, clientIp: req.ip ?? 'unknown' }),
+      getLoadContext: (req) => ({ api: transportFor(req.ip ?? 'unknown'), log: webLog }),
     }),
   );
 

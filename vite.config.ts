@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { hmrPortSetting } from './api/env';
 import { remixConfig } from './remix.config';
 
 declare module '@remix-run/node' {
@@ -11,6 +12,7 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
-  server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+  // The same rule as api/env.ts; the host's full check runs when it starts.
+  server: { hmr: { port: hmrPortSetting.parse(process.env.HMR_PORT || undefined) } },
   plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
 });

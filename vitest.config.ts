@@ -9,7 +9,6 @@ export default defineConfig({
       'common/**/*.test.ts',
       'app/**/*.test.{ts,tsx}',
       'tests/api/**/*.test.ts',
-      'tests/machines/**/*.test.ts',
     ],
     exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
     environment: 'node',

@@ -49,6 +49,19 @@ describe('GET /api/v1/health', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'ok', data: { database: inject('testDatabase').kind } });
   });
+
+  it('answers 503 once the database is gone', async () => {
+    const gone = await createTestApi();
+    try {
+      expect((await request(gone.api, 'GET', '/api/v1/health')).status).toBe(200);
+      await gone.database.close();
+      const response = await request(gone.api, 'GET', '/api/v1/health');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ success: false, message: 'The database does not answer' });
+    } finally {
+      await gone.cleanup();
+    }
+  });
 });
 
 describe('request ids', () => {

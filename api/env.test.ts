@@ -42,4 +42,16 @@ describe('loadEnv', () => {
   it('names the setting when a number is out of range', () => {
     expect(() => loadEnv(settings({ PORT: '70000' }))).toThrow(/Invalid setting PORT/);
   });
+
+  it('reads the pool size, the cookie flag and the hot-reload port, with their defaults', () => {
+    expect(loadEnv(settings({}))).toMatchObject({ DATABASE_POOL_SIZE: 10, INSECURE_COOKIES: false, HMR_PORT: 24678 });
+    expect(loadEnv(settings({ DATABASE_POOL_SIZE: '25', INSECURE_COOKIES: 'true', HMR_PORT: '25000' }))).toMatchObject({
+      DATABASE_POOL_SIZE: 25,
+      INSECURE_COOKIES: true,
+      HMR_PORT: 25000,
+    });
+    expect(() => loadEnv(settings({ DATABASE_POOL_SIZE: '0' }))).toThrow(/^Invalid setting DATABASE_POOL_SIZE/);
+    expect(() => loadEnv(settings({ INSECURE_COOKIES: 'yes' }))).toThrow(/^Invalid setting INSECURE_COOKIES/);
+    expect(() => loadEnv(settings({ HMR_PORT: 'hot' }))).toThrow(/^Invalid setting HMR_PORT/);
+  });
 });

@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((v) => v === 'true');
+
+/** Vite's hot-reload socket in development; vite.config.ts reads it on its own. */
+export const hmrPortSetting = z.coerce.number().int().min(1).max(65535).default(24678);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -10,6 +19,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** Connections per process to the PostgreSQL server. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   API_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Lifetime of API access tokens; 15 minutes unless set. */
@@ -18,10 +29,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How many proxies in front may set X-Forwarded-For: Express's trust-proxy setting, and /api/v1's. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  SEED_ON_EMPTY: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  SEED_ON_EMPTY: flag('true'),
+  /** Drops the Secure flag of the web tier's cookies in production: plain-HTTP test setups only. */
+  INSECURE_COOKIES: flag('false'),
+  HMR_PORT: hmrPortSetting,
   /** The address browsers reach this server at; the built-in file store's addresses start with it. */
   PUBLIC_URL: z.string().url().optional(),
   /** Stores uploads in this S3 bucket instead of the built-in store under DATA_DIR/uploads. */
@@ -32,10 +43,7 @@ const envSchema = z.object({
   /** Both or neither; without them the AWS SDK's default credential chain applies. */
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: flag('false'),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -26,19 +26,20 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The database cannot be opened, reached or migrated; the message is one line for the operator. */
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-export type DatabaseTarget = { url: string } | { pgliteDir: string } | { pglite: PGlite };
+export type DatabaseTarget = { url: string; poolSize?: number } | { pgliteDir: string } | { pglite: PGlite };
 
 /** Opens PostgreSQL (a server URL) or embedded PGlite and proves it answers. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) return openPostgres(target.url);
+  if ('url' in target) return openPostgres(target.url, target.poolSize ?? 10);
   if ('pglite' in target) return wrapPglite(target.pglite);
-  await mkdir(target.pgliteDir, { recursive: true });
   let client: PGlite;
   try {
+    await mkdir(target.pgliteDir, { recursive: true });
     client = await PGlite.create(target.pgliteDir);
   } catch (error) {
     throw new DatabaseUnavailableError(
@@ -53,13 +54,13 @@ function wrapPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => explainMigrationFailure(() => migratePglite(db as never, { migrationsFolder })),
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A connection can end at any moment (a server restart, pg_terminate_backend, a network cut).
   // The pool hears it for idle clients; a client checked out by a transaction hears it itself,
   // and an unheard 'error' event ends the process. Either way the query in flight fails on its
@@ -77,9 +78,17 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => explainMigrationFailure(() => migratePg(db as never, { migrationsFolder })),
     close: () => pool.end(),
   };
+}
+
+async function explainMigrationFailure(migrate: () => Promise<void>) {
+  try {
+    await migrate();
+  } catch (error) {
+    throw new DatabaseUnavailableError(`Cannot migrate the database: ${describe((error as { cause?: unknown }).cause ?? error)}`);
+  }
 }
 
 function redact(url: string): string {

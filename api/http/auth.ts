@@ -50,7 +50,7 @@ const login = defineEndpoint({
   body: credentials,
   response: tokens.extend({ user: sessionUser }),
   async handle({ body, tx, meta, deps, c }): Promise<Reply> {
-    const result = await signIn({ tx: tx!, meta }, deps.auth, { ...body, ip: clientAddress(c, deps.trustedProxies ?? 0) });
+    const result = await signIn({ tx: tx!, meta }, deps.auth, { ...body, ip: clientAddress(c.env, deps.trustProxy ?? 0) });
     switch (result.kind) {
       case 'signed-in':
         return {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { AuthConfig } from '../domain/auth/config';
 import type { ObjectStorage } from '../storage/object-storage';
+import type { ApiBindings } from './client-address';
 
 export interface Clock {
   now(): Date;
@@ -16,11 +17,12 @@ export interface ApiDeps {
   auth: AuthConfig;
   /** Where uploaded files live: the built-in store or S3. */
   storage: ObjectStorage;
-  /** Proxies in front that may set X-Forwarded-For (TRUST_PROXY); none unless given. */
-  trustedProxies?: number;
+  /** Express's numeric trust proxy for requests from the network: how many proxies in front may set X-Forwarded-For; 0 unless set. */
+  trustProxy?: number;
 }
 
 export interface ApiEnv {
+  Bindings: ApiBindings;
   Variables: {
     requestId: string;
     log: Logger;

@@ -5,7 +5,7 @@ import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { ACTIVITY_THROTTLE_MS, IDLE_TIMEOUT_MS, sessionMachine } from '~/machines/session.machine';
 
 export interface SessionTimeoutProps {
-  /** POST here ends the session and redirects to /admin/login. */
+  /** POST here ends the session; it redirects to the login of the user's type (/admin/super/login for the super admin, /admin/login for everyone else). */
   logoutPath?: string;
   /** POST here tells the server the user is still active. */
   activityPath?: string;

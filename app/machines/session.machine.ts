@@ -47,7 +47,7 @@ export const sessionMachine = setup({
   actions: {
     /** Injected: tell the server the user is still here. */
     recordActivity: () => {},
-    /** Injected: end the session (POST /logout, then /admin/login). */
+    /** Injected: end the session (POST /logout, which goes on to the login of the user's type). */
     logout: () => {},
     markActivity: assign({ lastActivity: ({ event }) => event.at }),
   },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LoginForm } from '~/components/login-form';
 import { ADMIN_AREA_ROLES, redirectSignedIn, safeRedirectTo, startSession } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
-import { discardApiSession, signInOnApi } from '~/services/login.server';
+import { discardApiSession, loginFailed, signInOnApi } from '~/services/login.server';
 import { toastHeader } from '~/services/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? 'Invalid email or password'
         : result.status === 500
           ? 'Internal server error'
-          : 'Login failed. Please try again.';
+          : loginFailed;
     // The rate limit and an inactive account have a reason worth showing beside the message.
     const reason = result.status === 429 || result.status === 403 ? [result.message] : [];
     // SPEC.md section 8: the form is reset on every failure.

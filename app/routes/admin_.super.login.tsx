@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LoginForm } from '~/components/login-form';
 import { redirectSignedIn, safeRedirectTo, startSession } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
-import { discardApiSession, signInOnApi } from '~/services/login.server';
+import { discardApiSession, loginFailed, signInOnApi } from '~/services/login.server';
 import { toastHeader } from '~/services/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Super Admin Login' }];
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await signInOnApi(context, email, password);
   if (!result.ok) {
     return data(
-      submission.reply({ formErrors: [result.message || 'Login failed. Please try again.'], hideFields: ['email', 'password'] }),
+      submission.reply({ formErrors: [result.message || loginFailed], hideFields: ['email', 'password'] }),
       { status: result.status === 500 ? 500 : 400 },
     );
   }

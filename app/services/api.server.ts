@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node';
+import type { Logger } from 'pino';
 import type { ApiTransport } from './api-transport.server';
 
 export type ApiResult<Data> =
@@ -11,6 +11,8 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   token?: string | null;
   idempotencyKey?: string;
+  /** Abandons the call (a refresh that timed out). */
+  signal?: AbortSignal;
 }
 
 /** Any origin works: the in-process transport ignores it and the HTTP one replaces it. */
@@ -36,7 +38,7 @@ export async function callApi<Data>(
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(request.body);
   }
-  const response = await transport(new Request(url, { method, headers, body }));
+  const response = await transport(new Request(url, { method, headers, body, signal: request.signal }));
   const payload = (await response.json().catch(() => null)) as {
     message?: string;
     data?: Data;
@@ -53,15 +55,12 @@ export async function callApi<Data>(
   };
 }
 
-export function apiTransport(context: AppLoadContext): ApiTransport {
-  return context.api;
-}
-
 declare module '@remix-run/node' {
   interface AppLoadContext {
+    /** The API, reached on behalf of this request's browser (its address goes along). */
     api: ApiTransport;
-    /** The browser's address, forwarded to the API for its sign-in rate limit. */
-    clientIp: string;
+    /** The host's structured log, for what the web tier decides on its own (a session it ends). */
+    log: Logger;
   }
 }
 

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { callApi, type ApiRequest, type ApiResult } from './api.server';
+import { ACTIVITY_THROTTLE_MS, IDLE_TIMEOUT_MS } from '~/machines/session.machine';
 import { canOpen, findAdminRoute } from './route-registry';
 export { safeRedirectTo } from './redirect.server';
 import { getRefreshQueue } from './refresh-queue.server';
@@ -22,10 +23,6 @@ export interface SessionUser {
 }
 
 export const ADMIN_AREA_ROLES = ['admin', 'branch_admin', 'branch_user', 'branch_operator', 'user'] as const;
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-export const ACTIVITY_THROTTLE_MS = 60 * 1000;
-/** Refresh a little before expiry so a request never leaves with a token about to lapse. */
-const EXPIRY_MARGIN_S = 30;
 
 export const sessionMessages = {
   expired: 'Session expired. Please log in again.',
@@ -53,26 +50,18 @@ const onNavigation: SessionEndMessages = { expired: sessionMessages.expired, una
 export const SESSION_ENDED_HEADER = 'X-Session-Ended';
 
 export const loginPath = (userType: UserType) => (userType === 'superadmin' ? '/admin/super/login' : '/admin/login');
-export const homePath = (role: string) => (role === 'superadmin' ? '/admin/super-admin' : '/admin');
 export const userTypeOf = (role: string): UserType => (role === 'superadmin' ? 'superadmin' : 'admin');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Calls /api/v1 as the signed-in user, refreshing an expired access token once. */
+/**
+ * Calls /api/v1 as the signed-in user. A 410 (expired access token) refreshes the tokens once
+ * through the session's refresh queue and retries; a 401, or a refresh that fails, ends the
+ * session. A 403 is answered to the caller: the session stays (docs/decisions/010).
+ */
 export interface AuthedApi {
   call<Data>(method: Method, path: string, request?: Omit<ApiRequest, 'token'>): Promise<ApiResult<Data>>;
 }
-
-function tokenExpiresSoon(token: string, now: number): boolean {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
-    return typeof payload.exp !== 'number' || payload.exp - EXPIRY_MARGIN_S <= now / 1000;
-  } catch {
-    // SPEC.md: an unreadable token counts as expired.
-    return true;
-  }
-}
-
 
 /** Ends the session (also on the API) and sends the browser to the login of its user type. */
 export async function endSession(
@@ -137,9 +126,10 @@ export async function requireSession(
   const refresh = async () => {
     const current = session.get('refreshToken')!;
     try {
-      const tokens = await getRefreshQueue(current, async (refreshToken) => {
+      const tokens = await getRefreshQueue(current, async (refreshToken, { signal }) => {
         const result = await callApi<{ accessToken: string; refreshToken: string }>(context.api, 'POST', '/users/refresh', {
           body: { refreshToken },
+          signal,
         });
         if (!result.ok) throw new Error(result.message);
         return result.data;
@@ -147,18 +137,21 @@ export async function requireSession(
       session.set('accessToken', tokens.accessToken);
       session.set('refreshToken', tokens.refreshToken);
       dirty = true;
-    } catch {
+    } catch (error) {
+      context.log.warn({ reason: (error as Error).message }, 'session ended: the tokens could not be refreshed');
       await endSession(request, context, session, { message: ends.expired, keepPath: true });
     }
   };
 
-  if (tokenExpiresSoon(session.get('accessToken')!, now)) await refresh();
-
+  // No refresh ahead of expiry: the API's 410 says when, so the web tier needs no clock of its own
+  // in step with the API's.
   const api: AuthedApi = {
     async call<Data>(method: Method, path: string, req: Omit<ApiRequest, 'token'> = {}) {
-      let result = await callApi<Data>(context.api, method, path, { ...req, token: session.get('accessToken') });
+      const sent = session.get('accessToken');
+      let result = await callApi<Data>(context.api, method, path, { ...req, token: sent });
       if (!result.ok && result.status === 410) {
-        await refresh();
+        // A parallel call of this request may have refreshed the tokens meanwhile.
+        if (session.get('accessToken') === sent) await refresh();
         result = await callApi<Data>(context.api, method, path, { ...req, token: session.get('accessToken') });
       }
       if (!result.ok && result.status === 401) {

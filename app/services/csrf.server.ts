@@ -1,19 +1,14 @@
 import { createCookie } from '@remix-run/node';
 import { CSRF, CSRFError } from 'remix-utils/csrf/server';
+import { cookieSettings } from './cookie-settings.server';
 
 let csrf: CSRF | undefined;
 
+/** Created on first use: the host sets SESSION_SECRET before serving. */
 function instance() {
-  csrf ??= new CSRF({
-    cookie: createCookie('csrf', {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true',
-      secrets: [process.env.SESSION_SECRET ?? 'csrf-secret-missing'],
-    }),
-    secret: process.env.SESSION_SECRET,
-  });
+  if (csrf) return csrf;
+  const { secret, secure } = cookieSettings();
+  csrf = new CSRF({ cookie: createCookie('csrf', { path: '/', httpOnly: true, sameSite: 'lax', secure, secrets: [secret] }), secret });
   return csrf;
 }
 

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
+import { cookieSettings } from './cookie-settings.server';
 
 export type UserType = 'admin' | 'superadmin';
 
@@ -17,21 +18,12 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 
 /** Created on first use: the host sets SESSION_SECRET before serving. */
 function sessionStorage() {
-  storage ??= createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: '__session',
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true',
-      secrets: [process.env.SESSION_SECRET ?? missingSecret()],
-    },
+  if (storage) return storage;
+  const { secret, secure } = cookieSettings();
+  storage = createCookieSessionStorage<SessionData>({
+    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secure, secrets: [secret] },
   });
   return storage;
-}
-
-function missingSecret(): never {
-  throw new Error('SESSION_SECRET is not set');
 }
 
 export function getSession(request: Request) {

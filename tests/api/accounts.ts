@@ -29,6 +29,8 @@ export interface CallOptions {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The browser's address as the web tier's in-process transport hands it over. */
+  clientAddress?: string;
 }
 
 export async function createAccountsApi(clock: Clock = systemClock): Promise<AccountsApi> {
@@ -41,10 +43,11 @@ export async function createAccountsApi(clock: Clock = systemClock): Promise<Acc
     database,
     db: database.db,
     auth,
-    call: (method, path, { token, body, headers = {} } = {}) =>
+    call: (method, path, { token, body, headers = {}, clientAddress } = {}) =>
       request(api, method, `/api/v1${path}`, {
         body,
         headers: token ? { Authorization: `Bearer ${token}`, ...headers } : headers,
+        bindings: clientAddress ? { clientAddress } : undefined,
       }),
     cleanup: () => testDatabase.cleanup(),
   };

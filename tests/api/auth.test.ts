@@ -10,7 +10,8 @@ import { issueRefreshToken } from '../../api/domain/auth/refresh-tokens';
 import { authMessages } from '../../api/http/auth';
 import { messages } from '../../api/http/authenticate';
 import { request, testClock } from '../support/test-database';
-import { addBranch, addUser, createAccountsApi, defaultPassword, syncCatalogue, type AccountsApi } from './accounts';
+import { changeUserStatus, deleteUser } from '../../api/domain/users';
+import { addBranch, addUser, asSystem, createAccountsApi, defaultPassword, syncCatalogue, type AccountsApi } from './accounts';
 
 /**
  * Sign-in and the session lifecycle of /api/v1, on a clock the tests move: tokens expire,
@@ -52,7 +53,7 @@ function later(ms = 1_000) {
 
 function login(email: string, password: string, ip = newAddress()) {
   later();
-  return accounts.call('POST', '/auth/v2/login', { body: { email, password }, headers: { 'X-Forwarded-For': ip } });
+  return accounts.call('POST', '/auth/v2/login', { body: { email, password }, clientAddress: ip });
 }
 
 async function signIn(who: Person) {
@@ -202,7 +203,7 @@ describe('the sign-in rate limit', () => {
       Array.from({ length: 12 }, () =>
         accounts.call('POST', '/auth/v2/login', {
           body: { email: admin.email, password: 'wrong-password' },
-          headers: { 'X-Forwarded-For': newAddress() },
+          clientAddress: newAddress(),
         }),
       ),
     );
@@ -225,7 +226,7 @@ describe('the sign-in rate limit', () => {
     later();
     const response = await request(other, 'POST', '/api/v1/auth/v2/login', {
       body: { email: admin.email, password: admin.password },
-      headers: { 'X-Forwarded-For': newAddress() },
+      bindings: { clientAddress: newAddress() },
     });
     expect(response.status).toBe(429);
   });
@@ -409,6 +410,26 @@ describe('access tokens', () => {
     const none = await accounts.call('GET', '/users/current-user');
     expect(none.status).toBe(401);
     expect(none.body.message).toBe(messages.unauthenticated);
+  });
+});
+
+describe('an account that is deactivated or deleted', () => {
+  // 401, not 403: the web tier ends the session on a 401 only (docs/decisions/010).
+  it('gets 401 on its next request, also where a permission would be checked', async () => {
+    for (const end of [
+      (id: string) => asSystem(accounts.db, (ctx) => changeUserStatus(ctx, id, 'inactive', null)),
+      (id: string) => asSystem(accounts.db, (ctx) => deleteUser(ctx, id, null)),
+    ]) {
+      const viewer = await person({ role: 'admin', permissions: ['USER_VIEW'] });
+      const { accessToken } = await signIn(viewer);
+      later();
+      expect((await accounts.call('GET', '/users', { token: accessToken })).status).toBe(200);
+      await end(viewer.id);
+      later();
+      const refused = await accounts.call('GET', '/users', { token: accessToken });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ success: false, message: messages.invalid });
+    }
   });
 });
 

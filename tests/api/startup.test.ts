@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,21 @@ describe('server start', () => {
       const lines = serverLines(stderr);
       expect(lines, stderr).toHaveLength(1);
       expect(lines[0]).toMatch(/^Invalid setting DATABASE_URL/);
+    },
+    60_000,
+  );
+
+  it.concurrent(
+    'ends with exit code 1 and one line when the data folder cannot be written',
+    async () => {
+      // A file where the folder should be: even a privileged user cannot create folders below it.
+      const blocker = path.join(dataDir, 'not-a-folder');
+      await writeFile(blocker, '');
+      const { code, stderr } = await startServer({ DATA_DIR: path.join(blocker, 'data') });
+      expect(code).toBe(1);
+      const lines = serverLines(stderr);
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Cannot open the embedded database in .*not-a-folder/);
     },
     60_000,
   );

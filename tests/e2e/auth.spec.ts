@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { demo, expect, loginAs, test } from './fixtures';
+import { startServer, type ServerProcess } from '../support/server-process';
 
 /**
  * Sign-in and the session lifecycle in a real browser: both login screens, the role rules, the
@@ -245,55 +243,51 @@ const TOKEN_SECONDS = 5;
 
 /**
  * A server of its own whose access tokens last a few seconds, so a token can expire while the
- * test waits. It starts the same production build on a fresh embedded database.
+ * test waits. It starts the same production build on a fresh embedded database, and its request
+ * log shows what the API answered the web tier.
  */
 test.describe('an expired access token', () => {
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let dataDir: string | undefined;
   let baseURL = '';
+  const requests: { path: string; status: number }[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = await mkdtemp(path.join(tmpdir(), 'institute-e2e-tokens-'));
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      cwd: root,
+    server = await startServer({
       env: {
-        ...process.env,
         NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         API_URL: '',
         SEED_ON_EMPTY: 'true',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      label: 'short-token server',
+      onLine: (line) => {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; path?: string; status?: number };
+          if (entry.msg === 'request' && entry.path && entry.status) requests.push({ path: entry.path, status: entry.status });
+        } catch {
+          // A plain line (the seed's logins, the listening address).
+        }
+      },
     });
-    let errors = '';
-    server.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
-    const deadline = Date.now() + 100_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`The short-token server exited with ${server.exitCode}:\n${errors}`);
-      const ok = await fetch(`${baseURL}/api/v1/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`The short-token server did not start:\n${errors}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    baseURL = server.baseUrl;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
+
+  /** What the API answered from now on, as `path status` lines. */
+  function watchApi() {
+    const from = requests.length;
+    return () => requests.slice(from).map(({ path, status }) => `${path} ${status}`);
+  }
 
   /** Waits until the access token the cookie holds now has expired, and returns the session. */
   async function outliveAccessToken(context: BrowserContext) {
@@ -318,12 +312,18 @@ test.describe('an expired access token', () => {
     await expect(page).toHaveURL(`${baseURL}/admin`);
 
     // A navigation inside the app: the loaders of the next page run on the server with the
-    // expired token, refresh it once and hand the browser the new cookie.
+    // expired token, meet the API's 410, refresh once and hand the browser the new cookie.
     let before = await outliveAccessToken(context);
+    const answers = watchApi();
     await page.getByRole('link', { name: 'Registered Students' }).first().click();
     await expect(page).toHaveURL(`${baseURL}/admin/students/registered`);
     await expect(page.getByRole('heading', { name: 'Registered Students' })).toBeVisible();
     await expectRenewed(context, before);
+    const seen = answers();
+    const expired = seen.indexOf('/api/v1/users/current-user 410');
+    expect(expired, seen.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(seen.slice(expired).filter((line) => line.startsWith('/api/v1/users/refresh')), seen.join('\n')).toEqual(['/api/v1/users/refresh 200']);
+    expect(seen.slice(expired), seen.join('\n')).toContain('/api/v1/users/current-user 200');
 
     // A full page load does the same.
     before = await outliveAccessToken(context);
@@ -334,15 +334,23 @@ test.describe('an expired access token', () => {
 
     await expect(toast(page, 'Session expired. Please log in again.')).toHaveCount(0);
   });
-});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+  test('ends at the login with "Session expired" once the session was revoked on the server', async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await page.goto(`${baseURL}/admin/login`);
+    await fillLogin(page, demo.northAdmin.email, demo.northAdmin.password);
+    await expect(page).toHaveURL(`${baseURL}/admin`);
+
+    const session = await outliveAccessToken(context);
+    const revoked = await page.request.post(`${baseURL}/api/v1/users/logout`, { data: { refreshToken: session.refreshToken } });
+    expect(revoked.status()).toBe(200);
+
+    const answers = watchApi();
+    await page.goto(`${baseURL}/admin/students/registered`);
+    await expect(page).toHaveURL(`${baseURL}/admin/login?redirectTo=%2Fadmin%2Fstudents%2Fregistered`);
+    await expect(toast(page, 'Session expired. Please log in again.')).toBeVisible();
+    expect(await sessionOf(context)).toBeNull();
+    const seen = answers();
+    expect(seen.slice(seen.indexOf('/api/v1/users/current-user 410')), seen.join('\n')).toContain('/api/v1/users/refresh 401');
   });
-}
+});

@@ -378,15 +378,6 @@ test('window focus reloads the permissions, at most once every 5 s', async ({ pa
   await expect.poll(() => reloads).toBeGreaterThan(afterFirst);
 });
 
-test('log out from the user menu returns to the admin login', async ({ page }) => {
-  await signIn(page, demo.northStaff);
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
-});
-
 test('on a phone the sidebar is a sheet opened from the header', async ({ page, request }) => {
   const { user } = await apiUser(request, demo.northStaff);
   await page.setViewportSize({ width: 390, height: 844 });

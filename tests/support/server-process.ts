@@ -24,6 +24,8 @@ export interface ServerOptions {
   label?: string;
   /** Node options after tsx is loaded, such as `--import` of a TypeScript module of the test's own. */
   nodeArgs?: string[];
+  /** Sees every line the process writes as it arrives, such as the API's request log. */
+  onLine?: (line: string) => void;
 }
 
 export interface ServerProcess {
@@ -50,7 +52,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  relayOutput(child, output, options.label ?? 'server');
+  relayOutput(child, output, options.label ?? 'server', options.onLine);
   const server: ServerProcess = {
     baseUrl,
     port,
@@ -87,11 +89,12 @@ export function freePort(): Promise<number> {
  * matters while it runs: plain lines (the seed's logins, the listening address) and log entries
  * at warn or above, each prefixed with `label`.
  */
-export function relayOutput(server: ChildProcess, output: string[], label = 'server') {
+export function relayOutput(server: ChildProcess, output: string[], label = 'server', onLine?: (line: string) => void) {
   for (const stream of [server.stdout!, server.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
       output.push(line);
       if (output.length > 200) output.shift();
+      onLine?.(line);
       let level: number | undefined;
       try {
         level = (JSON.parse(line) as { level?: number }).level;

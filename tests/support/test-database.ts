@@ -9,6 +9,7 @@ import { apiEndpoints, createApi, type Api } from '../../api/app';
 import { openDatabase, type Database, type Executor } from '../../api/db/client';
 import * as schema from '../../api/db/schema';
 import { systemClock, type Clock } from '../../api/http/context';
+import type { ApiBindings } from '../../api/http/client-address';
 import type { Endpoint } from '../../api/http/endpoint';
 import { adminQuery, databaseUrl, type TemplateDatabase } from './template';
 
@@ -30,7 +31,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
     const client = await PGlite.create({ loadDataDir: new Blob([await readFile(template.tarball)]) });
     const database = await openDatabase({ pglite: client });
-    return { database, cleanup: () => database.close() };
+    // A test may have closed it already (to see how the API copes without a database).
+    return { database, cleanup: () => database.close().catch(() => {}) };
   }
 
   const name = `${template.prefix}${randomBytes(6).toString('hex')}`;
@@ -41,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     url,
     async cleanup() {
-      await database.close();
+      await database.close().catch(() => {});
       await adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
@@ -135,6 +137,8 @@ export interface RequestOptions {
   /** Sent as JSON unless it is already a string (then sent as it is). */
   body?: unknown;
   headers?: Record<string, string>;
+  /** What the request brings besides itself, e.g. the browser address the web tier hands over. */
+  bindings?: ApiBindings;
 }
 
 /** One request to the app, without a network; the body comes back parsed when it is JSON. */
@@ -142,14 +146,14 @@ export async function request<Body = any>( // any: see TestResponse
   app: { request: Api['request'] },
   method: string,
   path: string,
-  { body, headers = {} }: RequestOptions = {},
+  { body, headers = {}, bindings }: RequestOptions = {},
 ): Promise<TestResponse<Body>> {
   const init: RequestInit = { method: method.toUpperCase(), headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     init.headers = { 'Content-Type': 'application/json', ...headers };
   }
-  const response = await app.request(path, init);
+  const response = await app.request(path, init, bindings);
   const text = await response.text();
   const json = response.headers.get('Content-Type')?.includes('application/json');
   return { status: response.status, body: json && text ? JSON.parse(text) : text, headers: response.headers };

@@ -73,12 +73,3 @@ export async function familyOf(db: Executor, token: string) {
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
   return row ?? null;
 }
-
-export async function isFamilyActive(db: Executor, familyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return Boolean(row);
-}
