@@ -7,13 +7,8 @@ import { uploads } from '../db/schema';
 import { isSafeKey, safeFileName, type ObjectStorage } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
 import type { CommandContext } from './command';
-import {
-  checkUpload,
-  contentMatchesType,
-  SNIFF_BYTES,
-  uploadMessages,
-  uploadRuleFor,
-} from './upload-rules';
+import { checkUpload, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
+import { contentMatchesType, SNIFF_BYTES } from './file-content';
 
 export const uploadStream = (key: string) => ({ type: 'upload', id: key });
 

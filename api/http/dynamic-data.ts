@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { formTypeLabel } from '../../common/forms/config-schema';
-import { fieldsDataToValues, isDefaultFormType } from '../../common/forms/fields';
+import { fieldsDataToValues, formTypeName } from '../../common/forms/fields';
 import type { FieldData } from '../../common/forms/types';
 import type { Executor } from '../db/client';
 import type { FieldValues } from '../db/projections/records';
@@ -185,19 +184,14 @@ async function reachableRecord(db: Executor, actor: Actor, id: string, action: F
   return record;
 }
 
-function typeName(formType: string): string {
-  const names: Record<string, string> = { student: 'Student', course: 'Course', branch: 'Branch', examResult: 'Exam' };
-  return isDefaultFormType(formType) ? names[formType]! : formTypeLabel(formType);
-}
-
 function createdMessage(formType: string): string {
   if (formType === 'student') return 'Student Registered Successfully!';
   if (formType === 'examResult') return 'Exam created successfully!';
-  return `${typeName(formType)} created successfully`;
+  return `${formTypeName(formType)} created successfully`;
 }
 
 function updatedMessage(formType: string): string {
-  return formType === 'examResult' ? 'Exam updated successfully!' : `${typeName(formType)} updated successfully`;
+  return formType === 'examResult' ? 'Exam updated successfully!' : `${formTypeName(formType)} updated successfully`;
 }
 
 const list = defineEndpoint({
@@ -315,7 +309,7 @@ const remove = defineEndpoint({
   async handle({ tx, meta, actor, params, c }): Promise<Reply> {
     const record = await reachableRecord(tx!, actor!, params.id, 'delete');
     await deleteRecord({ tx: tx!, meta }, actor!, record._id, ifMatchVersion(c));
-    return { message: `${typeName(record.formType)} deleted successfully`, data: { _id: record._id } };
+    return { message: `${formTypeName(record.formType)} deleted successfully`, data: { _id: record._id } };
   },
 });
 

@@ -10,7 +10,7 @@ import { createApi, type Api } from '../app';
 import { issueAccessToken } from '../domain/auth/access-tokens';
 import { authConfig } from '../domain/auth/config';
 import { issueRefreshToken } from '../domain/auth/refresh-tokens';
-import { uploadMessages } from '../domain/upload-rules';
+import { uploadMessages } from '../../common/uploads/rules';
 import { createUser } from '../domain/users';
 import { ConfigError, loadEnv } from '../env';
 import { systemClock, type Clock } from '../http/context';

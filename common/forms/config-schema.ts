@@ -65,12 +65,3 @@ export function normalizeFields(fields: readonly FormFieldConfig[]): FormFieldCo
       return { ...rest, required: field.required === true, isActive: isActiveField(field), order: index + 1 };
     });
 }
-
-/** The label of a form type that has none: "alumni-survey" is "Alumni Survey". */
-export function formTypeLabel(formType: string): string {
-  return formType
-    .split('-')
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ');
-}

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
-import { activeFields, isEmptyValue } from '../../../common/forms/fields';
+import { activeFields, formTypeName, isEmptyValue } from '../../../common/forms/fields';
 import { buildRecordSchema } from '../../../common/forms/schema-builder';
 import type { FormFieldConfig } from '../../../common/forms/types';
 import type { AdmissionCharge } from '~/components/wallet/types';
@@ -13,21 +13,10 @@ import type { AdmissionCharge } from '~/components/wallet/types';
 export const dynamicFormTypes = ['student', 'course', 'branch', 'examResult'] as const;
 export type DynamicFormType = (typeof dynamicFormTypes)[number];
 
-const typeNames: Record<DynamicFormType, string> = {
-  student: 'Student',
-  course: 'Course',
-  branch: 'Branch',
-  examResult: 'Exam',
-};
-
-export function typeName(formType: DynamicFormType): string {
-  return typeNames[formType];
-}
-
 /** "Add Student", "Edit Branch"; the exam form says Create Exam / Edit Exam. */
 export function formTitle(formType: DynamicFormType, editing: boolean): string {
   if (formType === 'examResult') return editing ? 'Edit Exam' : 'Create Exam';
-  return `${editing ? 'Edit' : 'Add'} ${typeName(formType)}`;
+  return `${editing ? 'Edit' : 'Add'} ${formTypeName(formType)}`;
 }
 
 /** The screen's messages, word for word as SPEC.md sections 5 and 8 give them. */
@@ -45,10 +34,10 @@ export const dynamicFormMessages = {
   branchesFailed: 'Failed to load branch options',
   uploaded: 'File uploaded successfully',
   created: (formType: DynamicFormType) =>
-    formType === 'examResult' ? 'Exam created successfully!' : `${typeName(formType)} created successfully`,
+    formType === 'examResult' ? 'Exam created successfully!' : `${formTypeName(formType)} created successfully`,
   updated: (formType: DynamicFormType) =>
-    formType === 'examResult' ? 'Exam updated successfully!' : `${typeName(formType)} updated successfully`,
-  editLoadFailed: (formType: DynamicFormType) => `Failed to load ${typeName(formType).toLowerCase()} data for editing`,
+    formType === 'examResult' ? 'Exam updated successfully!' : `${formTypeName(formType)} updated successfully`,
+  editLoadFailed: (formType: DynamicFormType) => `Failed to load ${formTypeName(formType).toLowerCase()} data for editing`,
 } as const;
 
 /** SPEC.md section 8: course options come from the first of these lists that has any. */
@@ -240,10 +229,4 @@ export function filePartName(fieldPath: string): string {
 /** `examSubjectsTable[0].subjectPaper` → `examSubjectsTable_0_subjectPaper`, as the upload rules name it. */
 export function uploadFieldName(fieldPath: string): string {
   return fieldPath.replace(/\[(\d+)\]\.?/g, '_$1_').replace(/_$/, '');
-}
-
-/** A stored key's file name without the key's unique prefix: `student/2026/01/<uuid>-photo.png` → `photo.png`. */
-export function fileNameOfKey(key: string): string {
-  const last = key.split('/').pop() ?? key;
-  return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '');
 }

@@ -15,10 +15,3 @@ export function editHref(formType: string, id: string): string | undefined {
   const path = formPaths[formType];
   return path ? `${path}?${new URLSearchParams({ isEditMode: 'true', _id: id })}` : undefined;
 }
-
-const typeNames: Record<string, string> = { student: 'Student', course: 'Course', branch: 'Branch', examResult: 'Exam' };
-
-/** "Student", "Exam"; a custom form's type as words. */
-export function typeName(formType: string): string {
-  return typeNames[formType] ?? formType.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
-}
