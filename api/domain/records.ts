@@ -12,6 +12,7 @@ import { branchScope } from './auth/branch-scope';
 import type { CommandContext } from './command';
 import { findFormConfig, formConfigMessages, type FormConfigView } from './form-configs';
 import { newId } from './ids';
+import { recordFileErrors } from './record-files';
 import { recordState } from './record-queries';
 
 export const recordStream = (id: string) => ({ type: 'record', id });
@@ -126,6 +127,12 @@ async function checkReferences(db: Executor, config: FormConfigView, values: Fie
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
+/** Every file value must be a confirmed upload that fits its field's rule (see recordFileErrors). */
+async function checkFiles(db: Executor, by: Submitter, config: FormConfigView, values: FieldValues, current: FieldValues | null) {
+  const errors = await recordFileErrors(db, by, config.formType, config.fields, values, current);
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
 /**
  * The branch a record belongs to. A branch's own staff work in their branch only; for others a
  * student goes to the branch chosen as its center, and other records belong to no branch.
@@ -178,6 +185,7 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   if (input.formType === 'branch' && scope !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
   const values = validate(config, withOwnCenter(input.formType, scope, input.values));
   await checkReferences(ctx.tx, config, values);
+  await checkFiles(ctx.tx, by, config, values, null);
   const branchId = branchOf(input.formType, scope, values, null);
   const created = await createRecord(ctx, { formType: input.formType, branchId, fields: storedValues(values) });
   if (input.formType !== 'student' || !branchId) return created;
@@ -252,6 +260,7 @@ export async function changeRecord(ctx: CommandContext, by: Submitter, id: strin
   const scope = branchScope(by);
   const values = validate(config, withOwnCenter(current.formType, scope, input.values));
   await checkReferences(ctx.tx, config, values);
+  await checkFiles(ctx.tx, by, config, values, current.fields);
   const shown = new Set(activeFields(config.fields).map((field) => field.name));
   const kept = Object.fromEntries(Object.entries(current.fields).filter(([name]) => !shown.has(name)));
   const fields = { ...storedValues(kept), ...storedValues(values) };

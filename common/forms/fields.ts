@@ -93,6 +93,9 @@ export function optionsSourceOf(field: FormFieldConfig): OptionSource | undefine
   return sourcesByName[field.name];
 }
 
+/** The columns of an exam's subject row that hold files (SPEC.md section 3, "Exam subject row"). */
+export const examSubjectFileColumns = ['examPaper', 'subjectPaper'] as const;
+
 /** Checkbox values: true, "true", "on" and "1" (and 1) are checked; anything else is not. */
 export function isChecked(value: unknown): boolean {
   return value === true || value === 1 || value === 'true' || value === 'on' || value === '1';
