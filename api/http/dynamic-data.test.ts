@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticCourseOptions } from '../../common/forms/course-options';
 import { defaultFormConfigs } from '../../common/forms/defaults';
 import { fieldsDataToValues } from '../../common/forms/fields';
 import { buildRecordSchema } from '../../common/forms/schema-builder';
@@ -800,6 +801,46 @@ describe('GET /course/categories/all', () => {
     const response = await accounts.call('GET', '/course/categories/all', { token: fx.tokens.northStaff });
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual([{ _id: fx.category, name: 'Computer Applications', status: 'active' }]);
+  });
+});
+
+describe('course choices when there are no courses (SPEC.md section 8)', () => {
+  let empty: AccountsApi;
+  let token: string;
+  beforeAll(async () => {
+    empty = await createAccountsApi(clock);
+    await syncCatalogue(empty.db);
+    await asSystem(empty.db, ensureDefaultFormConfigs);
+    token = await tokenFor(empty.db, empty.auth, await addUser(empty.db, { role: 'admin', permissions: allPermissionNames }), clock.now());
+  });
+  afterAll(() => empty?.cleanup());
+
+  const exam = (selectedCourse: string) =>
+    empty.call('POST', '/dynamic-data', {
+      token,
+      body: {
+        formType: 'examResult',
+        fieldsData: asFieldsData({ examId: `EX-${++serial}`, examName: 'Fallback', selectedCourse, examSubjectsTable: [{ subjectName: 'A' }] }),
+      },
+    });
+  const refused = { selectedCourse: ['Selected Course selection is invalid'] };
+
+  it('takes the static list, then the categories, then only the courses, as the form offers them', async () => {
+    for (const name of staticCourseOptions) expect((await exam(name)).status, name).toBe(201);
+    expect((await exam('Astrology')).body.errors).toEqual(refused);
+
+    const category = await asSystem(empty.db, (ctx) => createCourseCategory(ctx, 'Accounting'));
+    expect((await exam(category)).status).toBe(201);
+    expect((await exam('Computer Science')).body.errors).toEqual(refused);
+
+    const course = await empty.call('POST', '/dynamic-data', {
+      token,
+      body: { formType: 'course', fieldsData: asFieldsData({ courseName: 'Tally', category }) },
+    });
+    expect(course.status).toBe(201);
+    expect((await exam(course.body.data._id)).status).toBe(201);
+    expect((await exam(category)).body.errors).toEqual(refused);
+    expect((await exam('Management')).body.errors).toEqual(refused);
   });
 });
 

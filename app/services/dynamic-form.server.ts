@@ -17,6 +17,7 @@ import {
   optionsSourceOf,
   valuesToFieldsData,
 } from '../../common/forms/fields';
+import { courseChoices } from '../../common/forms/course-options';
 import type { FieldData, FormFieldConfig, OptionSource } from '../../common/forms/types';
 import { acceptAttribute, MB, uploadMessages, uploadRuleFor, uploadRuleHint } from '../../common/uploads/rules';
 import {
@@ -28,7 +29,6 @@ import {
   FILE_PART_PREFIX,
   formTitle,
   shownFieldNames,
-  staticCourseOptions,
   STUDENT_REDIRECT_MS,
   STUDENT_TOAST_MS,
   subjectsOf,
@@ -139,12 +139,13 @@ async function loadOptionLists(api: AuthedApi, user: SessionUser, fields: FormFi
     ? [lists.fixedCenter]
     : (branches ?? []).map((branch) => ({ value: branch._id, label: branch.title }));
 
-  let courseOptions: OptionView[] = (courses ?? []).map((course) => ({ value: course._id, label: course.title }));
+  const courseOptions = courseChoices(
+    (courses ?? []).map((course) => ({ value: course._id, label: course.title })),
+    categories ?? [],
+  );
   for (const course of courses ?? []) {
     lists.courseSubjects[course._id] = subjectsOf(fieldsDataToValues(course.fieldsData).description);
   }
-  if (courseOptions.length === 0) courseOptions = categories ?? [];
-  if (courseOptions.length === 0) courseOptions = staticCourseOptions.map((name) => ({ value: name, label: name }));
 
   for (const [name, source] of sources) {
     lists.options[name] =

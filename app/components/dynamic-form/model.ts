@@ -40,9 +40,6 @@ export const dynamicFormMessages = {
   editLoadFailed: (formType: DynamicFormType) => `Failed to load ${formTypeName(formType).toLowerCase()} data for editing`,
 } as const;
 
-/** SPEC.md section 8: course options come from the first of these lists that has any. */
-export const staticCourseOptions = ['Computer Science', 'Business Administration', 'Management'] as const;
-
 /** SPEC.md section 4: where an update lands. Creating stays on the form. */
 export const afterUpdatePath: Record<DynamicFormType, string> = {
   student: '/admin/students/registered',
