@@ -12,6 +12,7 @@ import type { Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
 import type { CommandContext } from './command';
 import { activeCourseCategories } from './course-categories';
+import { indianDay } from './wallet/dates';
 import { findFormConfig, formConfigMessages, type FormConfigView } from './form-configs';
 import { newId } from './ids';
 import { recordFileErrors } from './record-files';
@@ -60,7 +61,8 @@ export async function createRecord(
   const data: RecordCreatedData = { formType: input.formType, branchId: input.branchId, fields: input.fields };
   let generatedNumbers: GeneratedNumbers | undefined;
   if (input.formType === 'student') {
-    const year = meta.occurredAt.getUTCFullYear();
+    // The institute's year is India's: an admission at 01:00 IST on 1 January belongs to the new year.
+    const year = Number(indianDay(meta.occurredAt).slice(0, 4));
     const scope = input.branchId ?? 'none';
     const value = await nextSequenceValue(tx, scope, year);
     const code = await branchCode(tx, input.branchId);

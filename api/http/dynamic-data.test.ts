@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staticCourseOptions } from '../../common/forms/course-options';
 import { defaultFormConfigs } from '../../common/forms/defaults';
 import { fieldsDataToValues } from '../../common/forms/fields';
@@ -855,6 +855,37 @@ describe('generated numbers under concurrent admissions', () => {
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `RC01/2026/${String(i + 1).padStart(4, '0')}`));
     const rolls = new Set(responses.map((r) => r.body.data.generatedNumbers.rollNo));
     expect(rolls.size).toBe(50);
+  });
+});
+
+describe('generated numbers over time', () => {
+  afterEach(() => clock.set('2026-03-02T10:00:00.000Z'));
+
+  it('starts a new year at midnight in India, not in UTC', async () => {
+    const branch = await addBranch(accounts.db, 'Year Campus', 'YC01');
+    const admin = await addUser(accounts.db, { role: 'admin', permissions: allPermissionNames });
+    const admit = async (at: string) => {
+      clock.set(at);
+      const token = await tokenFor(accounts.db, accounts.auth, admin, clock.now());
+      const response = await post(token, 'student', student({ centerName: branch }));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.data.generatedNumbers;
+    };
+    expect(await admit('2026-12-31T18:29:59.000Z')).toEqual({ registrationNo: 'YC01/2026/0001', rollNo: 'YC01260001' });
+    expect(await admit('2026-12-31T18:30:00.000Z')).toEqual({ registrationNo: 'YC01/2027/0001', rollNo: 'YC01270001' });
+    expect(await admit('2026-12-31T23:59:00.000Z')).toEqual({ registrationNo: 'YC01/2027/0002', rollNo: 'YC01270002' });
+  });
+
+  it('never gives a deleted student’s number to another', async () => {
+    const branch = await addBranch(accounts.db, 'Reuse Campus', 'RU01');
+    const first = await post(fx.tokens.admin, 'student', student({ centerName: branch }));
+    const last = await post(fx.tokens.admin, 'student', student({ centerName: branch }));
+    expect(last.body.data.generatedNumbers.registrationNo).toBe('RU01/2026/0002');
+    for (const id of [last.body.data._id, first.body.data._id]) {
+      expect((await accounts.call('DELETE', `/dynamic-data/${id}`, { token: fx.tokens.admin })).status).toBe(200);
+    }
+    const next = await post(fx.tokens.admin, 'student', student({ centerName: branch }));
+    expect(next.body.data.generatedNumbers).toEqual({ registrationNo: 'RU01/2026/0003', rollNo: 'RU01260003' });
   });
 });
 
