@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldOrder, isActiveField, isValidFormType, uniqueFields } from './fields';
+import { customFormType, customFormTypePattern, fieldOrder, isActiveField, isDefaultFormType, isValidFormType, uniqueFields } from './fields';
 import { fieldTypes, optionSources, type FormFieldConfig } from './types';
 
 /** Names a field may not take: they carry the record itself in the client contract. */
@@ -10,6 +10,8 @@ export const configMessages = {
   fieldName: 'A field name starts with a letter and holds only letters, digits and underscores',
   reservedName: 'This field name is reserved',
   formName: 'Please enter a form name',
+  formNameRule: 'A form name holds letters, digits, spaces and hyphens (at most 50), starting with a letter or digit',
+  formNameTaken: 'This name belongs to a built-in form',
   formType: 'A form type is student, course, branch, examResult, or lowercase letters, digits and hyphens',
 } as const;
 
@@ -51,6 +53,17 @@ export const formTypeSchema = z
   .refine(isValidFormType, configMessages.formType);
 
 export const formFieldsSchema = z.array(formFieldSchema).max(300);
+
+/**
+ * The name of a new custom form (Add New Form): its form type, the name lowercased with spaces
+ * turned to hyphens, must be one the API takes for a custom form.
+ */
+export const customFormNameSchema = z
+  .string({ required_error: configMessages.formName })
+  .trim()
+  .min(1, configMessages.formName)
+  .refine((name) => customFormTypePattern.test(customFormType(name)), configMessages.formNameRule)
+  .refine((name) => !isDefaultFormType(customFormType(name)), configMessages.formNameTaken);
 
 /**
  * A configuration as it is stored: duplicates by name dropped, in order, numbered from 1, every
