@@ -1,7 +1,7 @@
 import { asc, eq, or } from 'drizzle-orm';
-import { formTypeLabel, normalizeFields } from '../../common/forms/config-schema';
+import { normalizeFields } from '../../common/forms/config-schema';
 import { defaultFormConfigs } from '../../common/forms/defaults';
-import { defaultFormTypes, isActiveField, isDefaultFormType } from '../../common/forms/fields';
+import { defaultFormTypes, formTypeLabel, isActiveField, isDefaultFormType } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';
 import type { Executor } from '../db/client';
 import { append, ConcurrencyError, type ExpectedVersion } from '../db/event-store';

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { courseChoices, type Choice } from '../../common/forms/course-options';
 import { activeFields, isEmptyValue, optionsSourceOf } from '../../common/forms/fields';
 import { buildRecordSchema, fieldErrors, fieldMessages } from '../../common/forms/schema-builder';
 import { ADMISSION_OPERATION, type AdmissionCharge } from '../../common/wallet';
@@ -11,9 +12,12 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import type { Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
 import type { CommandContext } from './command';
+import { activeCourseCategories } from './course-categories';
+import { indianDay } from './wallet/dates';
 import { findFormConfig, formConfigMessages, type FormConfigView } from './form-configs';
 import { newId } from './ids';
-import { recordState } from './record-queries';
+import { recordFileErrors } from './record-files';
+import { readableBy, recordState } from './record-queries';
 
 export const recordStream = (id: string) => ({ type: 'record', id });
 
@@ -58,7 +62,8 @@ export async function createRecord(
   const data: RecordCreatedData = { formType: input.formType, branchId: input.branchId, fields: input.fields };
   let generatedNumbers: GeneratedNumbers | undefined;
   if (input.formType === 'student') {
-    const year = meta.occurredAt.getUTCFullYear();
+    // The institute's year is India's: an admission at 01:00 IST on 1 January belongs to the new year.
+    const year = Number(indianDay(meta.occurredAt).slice(0, 4));
     const scope = input.branchId ?? 'none';
     const value = await nextSequenceValue(tx, scope, year);
     const code = await branchCode(tx, input.branchId);
@@ -108,22 +113,43 @@ function validate(config: FormConfigView, values: FieldValues): FieldValues {
   return result.data;
 }
 
-/** Every select whose choice names another record must name one that exists. */
-async function checkReferences(db: Executor, config: FormConfigView, values: FieldValues): Promise<void> {
+/**
+ * Every select whose choice names another record must name one that exists; a course select
+ * takes exactly the choices the form offers the submitter (courses, else categories, else the
+ * static list).
+ */
+async function checkReferences(db: Executor, by: Submitter, config: FormConfigView, values: FieldValues): Promise<void> {
   const errors: Record<string, string[]> = {};
   for (const field of activeFields(config.fields)) {
     const value = values[field.name];
     const source = optionsSourceOf(field);
     if (typeof value !== 'string' || !source) continue;
-    const exists =
+    const offered =
       source === 'courseCategories'
-        ? await db.select({ id: courseCategories.id }).from(courseCategories).where(eq(courseCategories.id, value))
-        : await db
-            .select({ id: records.id })
-            .from(records)
-            .where(and(eq(records.id, value), eq(records.formType, source === 'branches' ? 'branch' : 'course')));
-    if (exists.length === 0) errors[field.name] = [fieldMessages.selection(field.label || field.name)];
+        ? (await db.select({ id: courseCategories.id }).from(courseCategories).where(eq(courseCategories.id, value))).length > 0
+        : source === 'branches'
+          ? (await db.select({ id: records.id }).from(records).where(and(eq(records.id, value), eq(records.formType, 'branch')))).length > 0
+          : (await courseChoicesFor(db, by)).some((choice) => choice.value === value);
+    if (!offered) errors[field.name] = [fieldMessages.selection(field.label || field.name)];
   }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+/** The course choices the form offers this submitter: the courses they can read, else the active categories, else the static list. */
+async function courseChoicesFor(db: Executor, by: Submitter): Promise<Choice[]> {
+  const courses = await db
+    .select({ value: records.id, label: records.title })
+    .from(records)
+    .where(and(eq(records.formType, 'course'), readableBy(branchScope(by))));
+  const categories = courses.length
+    ? []
+    : (await activeCourseCategories(db)).map((category) => ({ value: category._id, label: category.name }));
+  return courseChoices(courses, categories);
+}
+
+/** Every file value must be a confirmed upload that fits its field's rule (see recordFileErrors). */
+async function checkFiles(db: Executor, by: Submitter, config: FormConfigView, values: FieldValues, current: FieldValues | null) {
+  const errors = await recordFileErrors(db, by, config.formType, config.fields, values, current);
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
@@ -166,7 +192,8 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   const scope = branchScope(by);
   if (input.formType === 'branch' && scope !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
   const values = validate(config, withOwnCenter(input.formType, scope, input.values));
-  await checkReferences(ctx.tx, config, values);
+  await checkReferences(ctx.tx, by, config, values);
+  await checkFiles(ctx.tx, by, config, values, null);
   const branchId = branchOf(input.formType, scope, values, null);
   const created = await createRecord(ctx, { formType: input.formType, branchId, fields: storedValues(values) });
   if (input.formType !== 'student' || !branchId) return created;
@@ -236,7 +263,8 @@ export async function changeRecord(ctx: CommandContext, by: Submitter, id: strin
   const config = await configOf(ctx.tx, current.formType);
   const scope = branchScope(by);
   const values = validate(config, withOwnCenter(current.formType, scope, input.values));
-  await checkReferences(ctx.tx, config, values);
+  await checkReferences(ctx.tx, by, config, values);
+  await checkFiles(ctx.tx, by, config, values, current.fields);
   const shown = new Set(activeFields(config.fields).map((field) => field.name));
   const kept = Object.fromEntries(Object.entries(current.fields).filter(([name]) => !shown.has(name)));
   const fields = { ...storedValues(kept), ...storedValues(values) };

@@ -7,13 +7,8 @@ import { uploads } from '../db/schema';
 import { isSafeKey, safeFileName, type ObjectStorage } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
 import type { CommandContext } from './command';
-import {
-  checkUpload,
-  contentMatchesType,
-  SNIFF_BYTES,
-  uploadMessages,
-  uploadRuleFor,
-} from './upload-rules';
+import { checkUpload, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
+import { contentMatchesType, SNIFF_BYTES } from './file-content';
 
 export const uploadStream = (key: string) => ({ type: 'upload', id: key });
 
@@ -51,7 +46,7 @@ export async function findUpload(db: Executor, key: string): Promise<UploadRecor
 }
 
 /** Branch staff see their branch's files only; everyone else sees all files. */
-export function canSeeUpload(actor: Actor, record: Pick<UploadRecord, 'branchId'>): boolean {
+export function canSeeUpload(actor: Pick<Actor, 'branchId'>, record: Pick<UploadRecord, 'branchId'>): boolean {
   return actor.branchId === null || record.branchId === actor.branchId;
 }
 
@@ -126,16 +121,37 @@ export async function confirmUpload(
     return { kind: 'rejected', message: refusal };
   }
 
-  const data: FileUploadedData = {
-    originalFileName: input.originalFileName.trim().slice(0, 255),
+  const record = await recordUpload({ tx, meta }, actor, {
+    key: input.key,
+    originalFileName: input.originalFileName,
     contentType: stored.contentType,
     size: stored.size,
     formType: input.formType,
     fieldName: input.fieldName ?? null,
+  });
+  return { kind: 'confirmed', record };
+}
+
+export interface AcceptedFile {
+  key: string;
+  originalFileName: string;
+  contentType: string;
+  size: number;
+  formType: string;
+  fieldName: string | null;
+}
+
+/** Records an accepted file (FileUploaded), with the caller as uploader and the caller's branch as owner. */
+export async function recordUpload({ tx, meta }: CommandContext, actor: Pick<Actor, 'id' | 'branchId'>, file: AcceptedFile): Promise<UploadRecord> {
+  const data: FileUploadedData = {
+    originalFileName: file.originalFileName.trim().slice(0, 255),
+    contentType: file.contentType,
+    size: file.size,
+    formType: file.formType,
+    fieldName: file.fieldName,
     uploadedBy: actor.id,
     branchId: actor.branchId,
   };
-  await append(tx, uploadStream(input.key), 'any', [{ type: 'FileUploaded', data }], meta);
-  const record = await findUpload(tx, input.key);
-  return { kind: 'confirmed', record: record! };
+  await append(tx, uploadStream(file.key), 'any', [{ type: 'FileUploaded', data }], meta);
+  return (await findUpload(tx, file.key))!;
 }

@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { staticCourseOptions } from '../../common/forms/course-options';
 import { defaultFormConfigs } from '../../common/forms/defaults';
 import { fieldsDataToValues } from '../../common/forms/fields';
 import { buildRecordSchema } from '../../common/forms/schema-builder';
@@ -14,16 +19,33 @@ import {
   type AccountsApi,
 } from '../../tests/api/accounts';
 import { createTestDatabase, testClock } from '../../tests/support/test-database';
-import { records } from '../db/schema';
+import { MB, uploadMessages } from '../../common/uploads/rules';
+import { records, uploads } from '../db/schema';
 import { seedDemoInstitute } from '../db/seed';
 import { createCourseCategory } from '../domain/course-categories';
 import { ensureDefaultFormConfigs, updateFormConfig } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
+import { postedFileMessages } from '../domain/posted-files';
+import { recordFileMessages } from '../domain/record-files';
+import { LocalObjectStorage } from '../storage/local-storage';
+import type { PutObjectInput } from '../storage/object-storage';
 import { messages } from './authenticate';
-import { dynamicDataMessages } from './dynamic-data';
 
 const clock = testClock('2026-03-02T10:00:00.000Z');
 let accounts: AccountsApi;
+
+/** The built-in store, made to fail the n-th write from now when a test asks it to. */
+class FlakyStorage extends LocalObjectStorage {
+  failingPut: number | null = null;
+  override async put(input: PutObjectInput) {
+    if (this.failingPut !== null && --this.failingPut === 0) {
+      this.failingPut = null;
+      throw new Error('disk full');
+    }
+    return super.put(input);
+  }
+}
+let storage: FlakyStorage;
 
 const fx = {} as {
   north: string;
@@ -45,7 +67,8 @@ const fx = {} as {
 const branchStaff = ['STUDENT_ADD', 'STUDENT_VIEW_BRANCH', 'STUDENT_EDIT', 'STUDENT_DELETE', 'COURSE_LIST', 'EXAM_CREATE'];
 
 beforeAll(async () => {
-  accounts = await createAccountsApi(clock);
+  storage = new FlakyStorage({ root: await mkdtemp(path.join(os.tmpdir(), 'dynamic-data-files-')), secret: randomBytes(32), clock });
+  accounts = await createAccountsApi(clock, storage);
   const { db, auth } = accounts;
   await syncCatalogue(db);
   await asSystem(db, ensureDefaultFormConfigs);
@@ -76,7 +99,10 @@ beforeAll(async () => {
   const other = await post(fx.tokens.admin, 'course', { courseName: 'Tally with GST', category: fx.category });
   fx.otherCourse = other.body.data._id;
 });
-afterAll(() => accounts?.cleanup());
+afterAll(async () => {
+  await accounts?.cleanup();
+  if (storage) await rm(storage.root, { recursive: true, force: true });
+});
 
 const asFieldsData = (values: Record<string, unknown>): FieldData[] =>
   Object.entries(values).map(([name, value]) => ({ name, value }));
@@ -283,7 +309,6 @@ describe('POST /dynamic-data as a browser form (multipart/form-data)', () => {
         selectedCourse: fx.course,
         examSubjectsTable: JSON.stringify([{ subjectName: 'Fundamentals', passingMarks: '33' }]),
         enableSubjectPaperUpload: 'on',
-        examPaper: 'examResult/2026/03/paper.pdf',
       }),
     );
     const body = await response.json();
@@ -296,7 +321,6 @@ describe('POST /dynamic-data as a browser form (multipart/form-data)', () => {
       selectedCourse: fx.course,
       examSubjectsTable: [{ subjectName: 'Fundamentals', passingMarks: '33' }],
       enableSubjectPaperUpload: true,
-      examPaper: 'examResult/2026/03/paper.pdf',
     });
     expect(body.data).toMatchObject({ title: 'Finals', code: 'EX-1', courseName: 'Diploma in Computer Applications', branchId: null });
   });
@@ -307,23 +331,237 @@ describe('POST /dynamic-data as a browser form (multipart/form-data)', () => {
     expect((await response.json()).errors).toEqual({ fees: ['Fees must be a number'] });
   });
 
-  it('refuses file parts: files are uploaded first and sent as their stored key', async () => {
-    const form = formOf({ formType: 'student', ...student() });
-    form.append('studentPhoto', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'photo.png');
-    const response = await postForm(fx.tokens.admin, form);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      success: false,
-      message: dynamicDataMessages.filesNotAccepted,
-      errors: { studentPhoto: [dynamicDataMessages.filesNotAccepted] },
-    });
-  });
-
   it('ignores the empty part of a file input left empty', async () => {
     const form = formOf({ formType: 'student', ...student() });
     form.append('studentPhoto', new Blob([]), '');
     const response = await postForm(fx.tokens.admin, form);
     expect(response.status).toBe(201);
+  });
+});
+
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6e0d30000000049454e44ae426082',
+  'hex',
+);
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer<<>>\n%%EOF\n');
+/** A real PNG padded past a megabyte: fine by default (5 MB), too large for a photo (1 MB). */
+const bigPng = Buffer.concat([png, Buffer.alloc(2 * MB)]);
+
+const fileOf = (bytes: Buffer, type: string) => new Blob([new Uint8Array(bytes)], { type });
+
+/** Address, PUT and confirm, as the browser does them; the field name is the client's to give or not. */
+async function upload(token: string, { bytes = png, type = 'image/png', name = 'photo.png', formType = 'student', fieldName = undefined as string | undefined } = {}) {
+  const address = await accounts.call('POST', '/s3-upload/presigned-url', {
+    token,
+    body: { fileName: name, fileType: type, fileSize: bytes.length, formType, fieldName },
+  });
+  expect(address.status, JSON.stringify(address.body)).toBe(200);
+  const { presignedUrl, key, headers } = address.body.data;
+  expect((await accounts.api.request(presignedUrl, { method: 'PUT', body: new Uint8Array(bytes), headers })).status).toBe(200);
+  const confirmed = await accounts.call('POST', '/s3-upload/confirm-upload', {
+    token,
+    body: { key, originalFileName: name, fileSize: bytes.length, formType, fieldName },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+  return key as string;
+}
+
+/** The keys of every object in the store. */
+async function storedKeys(): Promise<string[]> {
+  const entries = await readdir(storage.root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(storage.root, path.join(entry.parentPath, entry.name)))
+    .filter((key) => !key.startsWith('.'));
+}
+
+async function uploadCount(): Promise<number> {
+  return (await accounts.db.select({ key: uploads.key }).from(uploads)).length;
+}
+
+/** The file a key names, read back through a download address. */
+async function download(key: string): Promise<Buffer> {
+  const link = await accounts.call('GET', `/s3-upload/download-url?key=${encodeURIComponent(key)}`, { token: fx.tokens.admin });
+  expect(link.status, JSON.stringify(link.body)).toBe(200);
+  const file = await accounts.api.request(link.body.data.url);
+  expect(file.status).toBe(200);
+  return Buffer.from(await file.arrayBuffer());
+}
+
+const keyPattern = (formType: string, name: string) =>
+  new RegExp(`^${formType}/2026/03/[0-9a-f-]{36}-${name.replace('.', '\\.')}$`);
+
+describe('file values of a record', () => {
+  it('accepts a confirmed upload that fits the field', async () => {
+    const key = await upload(fx.tokens.admin, { fieldName: 'studentPhoto' });
+    const response = await post(fx.tokens.admin, 'student', student({ studentPhoto: key }));
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(fieldsDataToValues(response.body.data.fieldsData).studentPhoto).toBe(key);
+  });
+
+  it('holds an upload to the rule of the field it is put in, whatever field it was asked for', async () => {
+    const big = await upload(fx.tokens.admin, { bytes: bigPng });
+    const paper = await upload(fx.tokens.admin, { bytes: pdf, type: 'application/pdf', name: 'paper.pdf' });
+    const response = await post(fx.tokens.admin, 'student', student({ studentPhoto: big, signature: paper, documents: [big, paper] }));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Please fill all required fields correctly',
+      errors: {
+        studentPhoto: ['File size must be less than 1MB'],
+        signature: ['File type not supported. Accepted: JPG, PNG, SVG, GIF'],
+        documents: ['File size must be less than 1MB', 'File type not supported. Accepted: JPG, PNG, SVG, GIF'],
+      },
+    });
+  });
+
+  it('refuses a key that is no confirmed upload, or one of another form or branch', async () => {
+    const unconfirmed = (
+      await accounts.call('POST', '/s3-upload/presigned-url', {
+        token: fx.tokens.admin,
+        body: { fileName: 'a.png', fileType: 'image/png', fileSize: png.length, formType: 'student' },
+      })
+    ).body.data.key;
+    const ofCourse = await upload(fx.tokens.northAdmin, { formType: 'course' });
+    const ofSouth = await upload(fx.tokens.southAdmin);
+    const cases = { studentPhoto: unconfirmed, documents: ofCourse, signature: ofSouth };
+    const response = await post(fx.tokens.northAdmin, 'student', student(cases));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({
+      studentPhoto: [recordFileMessages.notUploaded],
+      documents: [recordFileMessages.notUploaded],
+      signature: [recordFileMessages.notUploaded],
+    });
+    const typed = await post(fx.tokens.admin, 'student', student({ studentPhoto: 'student/2026/03/../../x.png', signature: { key: ofSouth } }));
+    expect(typed.body.errors).toEqual({ studentPhoto: [recordFileMessages.notUploaded], signature: [recordFileMessages.notAKey] });
+  });
+
+  it('holds a subject row’s paper to the paper rule', async () => {
+    const paper = await upload(fx.tokens.admin, { bytes: pdf, type: 'application/pdf', name: 'paper.pdf', formType: 'examResult' });
+    const photo = await upload(fx.tokens.admin, { formType: 'examResult' });
+    const exam = (rows: object[]) => ({ examId: 'EX-ROW', examName: 'Rows', selectedCourse: fx.course, examSubjectsTable: rows });
+    const refused = await post(fx.tokens.admin, 'examResult', exam([{ subjectName: 'A', examPaper: paper }, { subjectName: 'B', subjectPaper: photo }]));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ 'examSubjectsTable[1].subjectPaper': ['File type not supported. Accepted: PDF, DOC, DOCX'] });
+    const accepted = await post(fx.tokens.admin, 'examResult', exam([{ subjectName: 'A', examPaper: paper }]));
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+  });
+
+  it('keeps a file the record already holds, even one the editor could not choose', async () => {
+    const photo = await upload(fx.tokens.northAdmin, { fieldName: 'studentPhoto' });
+    const created = await post(fx.tokens.northAdmin, 'student', student({ studentPhoto: photo, studentName: 'Moving Student' }));
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+    expect((await put(fx.tokens.admin, id, student({ centerName: fx.south, studentName: 'Moving Student', studentPhoto: photo }))).status).toBe(200);
+    const kept = await put(fx.tokens.southAdmin, id, student({ centerName: fx.south, studentName: 'Moved Student', studentPhoto: photo }));
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const other = await upload(fx.tokens.northAdmin, { fieldName: 'studentPhoto' });
+    const replaced = await put(fx.tokens.southAdmin, id, student({ centerName: fx.south, studentName: 'Moved Student', studentPhoto: other }));
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.errors).toEqual({ studentPhoto: [recordFileMessages.notUploaded] });
+  });
+});
+
+describe('POST and PUT /dynamic-data with file parts', () => {
+  it('stores a file part through the store and puts its key in the record', async () => {
+    const before = await storedKeys();
+    const form = formOf({ formType: 'student', ...student({ studentName: 'Photo Part' }) });
+    form.append('studentPhoto', fileOf(png, 'image/png'), 'photo.png');
+    const response = await postForm(fx.tokens.northAdmin, form);
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    const key = fieldsDataToValues(body.data.fieldsData).studentPhoto as string;
+    expect(key).toMatch(keyPattern('student', 'photo.png'));
+    expect((await storedKeys()).filter((k) => !before.includes(k))).toEqual([key]);
+    expect(await download(key)).toEqual(png);
+    const [row] = await accounts.db.select().from(uploads).where(eq(uploads.key, key));
+    expect(row).toMatchObject({ originalFileName: 'photo.png', contentType: 'image/png', size: png.length, formType: 'student', branchId: fx.north });
+  });
+
+  it('puts a subject row’s file posted as field_index_subfield in that row, and a list of parts as a list', async () => {
+    const form = formOf({
+      formType: 'examResult',
+      examId: 'EX-PARTS',
+      examName: 'Parts',
+      selectedCourse: fx.course,
+      examSubjectsTable: JSON.stringify([{ subjectName: 'Office' }, { subjectName: 'Internet' }]),
+    });
+    form.append('examSubjectsTable_1_examPaper', fileOf(pdf, 'application/pdf'), 'internet.pdf');
+    form.append('examSubjectsTable_1_subjectPaper', fileOf(pdf, ''), 'internet-notes.pdf');
+    form.append('examPaper', fileOf(pdf, 'application/pdf'), 'finals.pdf');
+    const response = await postForm(fx.tokens.admin, form);
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    const values = fieldsDataToValues(body.data.fieldsData) as { examPaper: string; examSubjectsTable: Record<string, string>[] };
+    expect(values.examPaper).toMatch(keyPattern('examResult', 'finals.pdf'));
+    expect(values.examSubjectsTable).toEqual([
+      { subjectName: 'Office' },
+      { subjectName: 'Internet', examPaper: expect.stringMatching(keyPattern('examResult', 'internet.pdf')), subjectPaper: expect.stringMatching(keyPattern('examResult', 'internet-notes.pdf')) },
+    ]);
+    expect(await download(values.examSubjectsTable[1]!.examPaper!)).toEqual(pdf);
+
+    const list = formOf({ formType: 'student', ...student() });
+    list.append('documents', fileOf(png, 'image/png'), 'front.png');
+    list.append('documents', fileOf(png, 'image/png'), 'back.png');
+    const listed = await postForm(fx.tokens.admin, list);
+    const documents = fieldsDataToValues((await listed.json()).data.fieldsData).documents;
+    expect(documents).toEqual([expect.stringMatching(keyPattern('student', 'front.png')), expect.stringMatching(keyPattern('student', 'back.png'))]);
+  });
+
+  it.each([
+    ['too large for its field', 'studentPhoto', bigPng, 'image/png', 'big.png', 'File size must be less than 1MB'],
+    ['of a type its field does not take', 'studentPhoto', pdf, 'application/pdf', 'scan.pdf', 'File type not supported. Accepted: JPG, PNG, SVG, GIF'],
+    ['whose bytes are not its type', 'signature', Buffer.from('plain text, not a picture'), 'image/png', 'sign.png', uploadMessages.contentMismatch],
+    ['for a row that was not sent', 'examSubjectsTable_0_examPaper', pdf, 'application/pdf', 'a.pdf', postedFileMessages.noRow],
+    ['for no file field', 'studentName', png, 'image/png', 'a.png', postedFileMessages.noField],
+  ])('refuses a file part %s and stores nothing', async (_, part, bytes, type, name, message) => {
+    const [storedBefore, uploadsBefore] = [await storedKeys(), await uploadCount()];
+    const formType = part.startsWith('examSubjectsTable') ? 'examResult' : 'student';
+    const values = formType === 'student' ? student() : { examId: 'EX-X', examName: 'X', selectedCourse: fx.course, examSubjectsTable: '[]' };
+    const form = formOf({ formType, ...values });
+    form.append(part, fileOf(bytes, type), name);
+    const response = await postForm(fx.tokens.admin, form);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, message: 'Please fill all required fields correctly', errors: { [part]: [message] } });
+    expect(await storedKeys()).toEqual(storedBefore);
+    expect(await uploadCount()).toBe(uploadsBefore);
+  });
+
+  it('stores no file when the record itself is refused', async () => {
+    const [storedBefore, uploadsBefore] = [await storedKeys(), await uploadCount()];
+    const form = formOf({ formType: 'student', ...student({ studentEmail: 'not-an-email' }) });
+    form.append('studentPhoto', fileOf(png, 'image/png'), 'photo.png');
+    const response = await postForm(fx.tokens.admin, form);
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ studentEmail: ['Student Email must be a valid email'] });
+    expect(await storedKeys()).toEqual(storedBefore);
+    expect(await uploadCount()).toBe(uploadsBefore);
+  });
+
+  it('removes the files it stored when storing another fails, and saves nothing', async () => {
+    const [storedBefore, uploadsBefore] = [await storedKeys(), await uploadCount()];
+    const form = formOf({ formType: 'student', ...student({ studentName: 'Half Stored' }) });
+    form.append('studentPhoto', fileOf(png, 'image/png'), 'photo.png');
+    form.append('signature', fileOf(png, 'image/png'), 'signature.png');
+    storage.failingPut = 2;
+    const response = await postForm(fx.tokens.admin, form);
+    expect(response.status).toBe(500);
+    expect(await storedKeys()).toEqual(storedBefore);
+    expect(await uploadCount()).toBe(uploadsBefore);
+    const found = await accounts.call('GET', '/dynamic-data?formType=student&search=half%20stored', { token: fx.tokens.admin });
+    expect(found.body.data.total).toBe(0);
+  });
+
+  it('replaces a record’s file with a part posted to PUT', async () => {
+    const created = await post(fx.tokens.admin, 'student', student({ studentName: 'Replaced Photo' }));
+    const form = formOf(student({ studentName: 'Replaced Photo' }));
+    form.append('studentPhoto', fileOf(png, 'image/png'), 'new.png');
+    const response = await postForm(fx.tokens.admin, form, `/dynamic-data/${created.body.data._id}`, 'PUT');
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    const key = fieldsDataToValues(body.data.fieldsData).studentPhoto as string;
+    expect(key).toMatch(keyPattern('student', 'new.png'));
+    expect(await download(key)).toEqual(png);
   });
 });
 
@@ -586,6 +824,46 @@ describe('GET /course/categories/all', () => {
   });
 });
 
+describe('course choices when there are no courses (SPEC.md section 8)', () => {
+  let empty: AccountsApi;
+  let token: string;
+  beforeAll(async () => {
+    empty = await createAccountsApi(clock);
+    await syncCatalogue(empty.db);
+    await asSystem(empty.db, ensureDefaultFormConfigs);
+    token = await tokenFor(empty.db, empty.auth, await addUser(empty.db, { role: 'admin', permissions: allPermissionNames }), clock.now());
+  });
+  afterAll(() => empty?.cleanup());
+
+  const exam = (selectedCourse: string) =>
+    empty.call('POST', '/dynamic-data', {
+      token,
+      body: {
+        formType: 'examResult',
+        fieldsData: asFieldsData({ examId: `EX-${++serial}`, examName: 'Fallback', selectedCourse, examSubjectsTable: [{ subjectName: 'A' }] }),
+      },
+    });
+  const refused = { selectedCourse: ['Selected Course selection is invalid'] };
+
+  it('takes the static list, then the categories, then only the courses, as the form offers them', async () => {
+    for (const name of staticCourseOptions) expect((await exam(name)).status, name).toBe(201);
+    expect((await exam('Astrology')).body.errors).toEqual(refused);
+
+    const category = await asSystem(empty.db, (ctx) => createCourseCategory(ctx, 'Accounting'));
+    expect((await exam(category)).status).toBe(201);
+    expect((await exam('Computer Science')).body.errors).toEqual(refused);
+
+    const course = await empty.call('POST', '/dynamic-data', {
+      token,
+      body: { formType: 'course', fieldsData: asFieldsData({ courseName: 'Tally', category }) },
+    });
+    expect(course.status).toBe(201);
+    expect((await exam(course.body.data._id)).status).toBe(201);
+    expect((await exam(category)).body.errors).toEqual(refused);
+    expect((await exam('Management')).body.errors).toEqual(refused);
+  });
+});
+
 describe('generated numbers under concurrent admissions', () => {
   it('gives 50 parallel admissions to one branch 50 different, sequential numbers', async () => {
     const branch = await addBranch(accounts.db, 'Rush Campus', 'RC01');
@@ -597,6 +875,37 @@ describe('generated numbers under concurrent admissions', () => {
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `RC01/2026/${String(i + 1).padStart(4, '0')}`));
     const rolls = new Set(responses.map((r) => r.body.data.generatedNumbers.rollNo));
     expect(rolls.size).toBe(50);
+  });
+});
+
+describe('generated numbers over time', () => {
+  afterEach(() => clock.set('2026-03-02T10:00:00.000Z'));
+
+  it('starts a new year at midnight in India, not in UTC', async () => {
+    const branch = await addBranch(accounts.db, 'Year Campus', 'YC01');
+    const admin = await addUser(accounts.db, { role: 'admin', permissions: allPermissionNames });
+    const admit = async (at: string) => {
+      clock.set(at);
+      const token = await tokenFor(accounts.db, accounts.auth, admin, clock.now());
+      const response = await post(token, 'student', student({ centerName: branch }));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.data.generatedNumbers;
+    };
+    expect(await admit('2026-12-31T18:29:59.000Z')).toEqual({ registrationNo: 'YC01/2026/0001', rollNo: 'YC01260001' });
+    expect(await admit('2026-12-31T18:30:00.000Z')).toEqual({ registrationNo: 'YC01/2027/0001', rollNo: 'YC01270001' });
+    expect(await admit('2026-12-31T23:59:00.000Z')).toEqual({ registrationNo: 'YC01/2027/0002', rollNo: 'YC01270002' });
+  });
+
+  it('never gives a deleted student’s number to another', async () => {
+    const branch = await addBranch(accounts.db, 'Reuse Campus', 'RU01');
+    const first = await post(fx.tokens.admin, 'student', student({ centerName: branch }));
+    const last = await post(fx.tokens.admin, 'student', student({ centerName: branch }));
+    expect(last.body.data.generatedNumbers.registrationNo).toBe('RU01/2026/0002');
+    for (const id of [last.body.data._id, first.body.data._id]) {
+      expect((await accounts.call('DELETE', `/dynamic-data/${id}`, { token: fx.tokens.admin })).status).toBe(200);
+    }
+    const next = await post(fx.tokens.admin, 'student', student({ centerName: branch }));
+    expect(next.body.data.generatedNumbers).toEqual({ registrationNo: 'RU01/2026/0003', rollNo: 'RU01260003' });
   });
 });
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { formTypeLabel } from '../../common/forms/config-schema';
-import { fieldsDataToValues, isDefaultFormType } from '../../common/forms/fields';
+import { fieldsDataToValues, formTypeName, isDefaultFormType } from '../../common/forms/fields';
 import { validDate } from '../../common/forms/schema-builder';
 import type { FieldData } from '../../common/forms/types';
+import { MB } from '../../common/uploads/rules';
 import type { Executor } from '../db/client';
 import type { FieldValues } from '../db/projections/records';
 import type { Actor } from '../domain/auth/actor';
@@ -15,6 +15,7 @@ import {
   recordSortFields,
   type RecordView,
 } from '../domain/record-queries';
+import { saveWithPostedFiles, type PostedFile } from '../domain/posted-files';
 import { changeRecord, deleteRecord, submitRecord } from '../domain/records';
 import type { ApiEnv } from './context';
 import { defineEndpoint, type Reply } from './endpoint';
@@ -25,7 +26,6 @@ import { requireStorableText } from './storable-text';
 
 export const dynamicDataMessages = {
   noFormType: 'Form type not specified.',
-  filesNotAccepted: 'Files are not accepted here: upload the file first, then send its stored key as the value',
   invalidJson: 'Request body must be valid JSON',
   invalidForm: 'Request body must be valid form data',
   noBranch: 'Choose a branch: this account does not belong to one',
@@ -123,15 +123,19 @@ const jsonSubmission = z.object({
     .optional(),
 });
 
+/** A multipart form holds at most a few files of at most 5 MB each (SPEC.md section 9). */
+const MAX_SUBMISSION_BYTES = 64 * MB;
+
 interface Submission {
   formType?: string;
   values: FieldValues;
+  files: PostedFile[];
 }
 
 /**
  * A form submission as JSON ({ formType, fieldsData: [{ name, value }] }) or as a browser form
- * (multipart or urlencoded: formType and each field by name, lists as JSON text). Files are
- * uploaded on their own; a file part here is refused.
+ * (multipart or urlencoded: formType and each field by name, lists as JSON text, files as file
+ * parts under their field's name, a subject row's file as `field_index_subfield`).
  */
 async function readSubmission(c: Context<ApiEnv>): Promise<Submission> {
   const submission = await decodeSubmission(c);
@@ -141,10 +145,10 @@ async function readSubmission(c: Context<ApiEnv>): Promise<Submission> {
 
 async function decodeSubmission(c: Context<ApiEnv>): Promise<Submission> {
   const contentType = c.req.header('Content-Type') ?? '';
-  const raw = await c.req.text();
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
-    return readFormData(contentType, raw);
+    return readFormData(contentType, await c.req.arrayBuffer());
   }
+  const raw = await c.req.text();
   let body: unknown;
   try {
     body = raw.trim() ? JSON.parse(raw) : {};
@@ -155,31 +159,30 @@ async function decodeSubmission(c: Context<ApiEnv>): Promise<Submission> {
   if (!parsed.success) throw badRequest('Invalid request body', { fieldsData: parsed.error.issues.map((i) => i.message) });
   const { formType, fieldsData = [] } = parsed.data;
   const values = Array.isArray(fieldsData) ? fieldsDataToValues(fieldsData as FieldData[]) : fieldsData;
-  return { formType, values };
+  return { formType, values, files: [] };
 }
 
-async function readFormData(contentType: string, raw: string): Promise<Submission> {
+async function readFormData(contentType: string, body: ArrayBuffer): Promise<Submission> {
   let form: FormData;
   try {
-    form = await new Request('http://form.local/', { method: 'POST', headers: { 'Content-Type': contentType }, body: raw }).formData();
+    form = await new Request('http://form.local/', { method: 'POST', headers: { 'Content-Type': contentType }, body }).formData();
   } catch {
     throw badRequest(dynamicDataMessages.invalidForm);
   }
   const values: FieldValues = {};
-  const files: Record<string, string[]> = {};
+  const files: PostedFile[] = [];
   let formType: string | undefined;
   for (const [name, value] of form.entries()) {
     if (typeof value !== 'string') {
       // A file input left empty still sends a nameless, empty part.
-      if (value.name !== '' || value.size > 0) files[name] = [dynamicDataMessages.filesNotAccepted];
+      if (value.name !== '' || value.size > 0) files.push({ part: name, file: value });
       continue;
     }
     if (name === 'formType') formType = value;
     else if (name === 'fieldsData') Object.assign(values, fieldsDataFromText(value));
     else values[name] = name in values ? [values[name], value].flat() : value;
   }
-  if (Object.keys(files).length) throw badRequest(dynamicDataMessages.filesNotAccepted, files);
-  return { formType, values };
+  return { formType, values, files };
 }
 
 function fieldsDataFromText(text: string): FieldValues {
@@ -200,19 +203,14 @@ async function reachableRecord(db: Executor, actor: Actor, id: string, action: F
   return record;
 }
 
-function typeName(formType: string): string {
-  const names: Record<string, string> = { student: 'Student', course: 'Course', branch: 'Branch', examResult: 'Exam' };
-  return isDefaultFormType(formType) ? names[formType]! : formTypeLabel(formType);
-}
-
 function createdMessage(formType: string): string {
   if (formType === 'student') return 'Student Registered Successfully!';
   if (formType === 'examResult') return 'Exam created successfully!';
-  return `${typeName(formType)} created successfully`;
+  return `${formTypeName(formType)} created successfully`;
 }
 
 function updatedMessage(formType: string): string {
-  return formType === 'examResult' ? 'Exam updated successfully!' : `${typeName(formType)} updated successfully`;
+  return formType === 'examResult' ? 'Exam updated successfully!' : `${formTypeName(formType)} updated successfully`;
 }
 
 const list = defineEndpoint({
@@ -280,16 +278,22 @@ const create = defineEndpoint({
   path: '/dynamic-data',
   summary:
     'Add a record through its form: JSON { formType, fieldsData: [{ name, value }] }, or multipart/form-data ' +
-    '(formType and each field by name, lists as JSON text; no file parts: upload first and send the key). ' +
-    '400 with `errors` per field; students answer generatedNumbers',
+    '(formType and each field by name, lists as JSON text, files as file parts under their field’s name, a subject ' +
+    'row’s file as `examSubjectsTable_<row>_<column>`; at most 64 MB). A file value is the key of a confirmed upload ' +
+    'that fits its field’s limits, or a file part held to the same limits. 400 with `errors` per field; students ' +
+    'answer generatedNumbers',
   tag: 'dynamic-data',
   access: { kind: 'authenticated' },
+  maxBodyBytes: MAX_SUBMISSION_BYTES,
   response: createdRecord,
-  async handle({ tx, meta, actor, c }): Promise<Reply> {
-    const { formType, values } = await readSubmission(c);
+  async handle({ tx, meta, actor, c, deps }): Promise<Reply> {
+    const { formType, values, files } = await readSubmission(c);
     if (!formType) throw badRequest(dynamicDataMessages.noFormType, { formType: [dynamicDataMessages.noFormType] });
     requireFormPermission(actor!, formType, 'create');
-    const { id, generatedNumbers, charge } = await submitRecord({ tx: tx!, meta }, actor!, { formType, values });
+    const ctx = { tx: tx!, meta };
+    const { id, generatedNumbers, charge } = await saveWithPostedFiles(ctx, deps.storage, actor!, formType, values, files, (withKeys) =>
+      submitRecord(ctx, actor!, { formType, values: withKeys }),
+    );
     const record = (await findRecord(tx!, id, null))!;
     c.header('ETag', versionTag(record.version));
     return {
@@ -304,15 +308,20 @@ const update = defineEndpoint({
   method: 'put',
   path: '/dynamic-data/:id',
   summary:
-    'Replace the values of a record’s form (the same shapes as adding one); If-Match: "<version>" refuses a stale edit with 412',
+    'Replace the values of a record’s form (the same shapes as adding one, files included); If-Match: "<version>" refuses a stale edit with 412',
   tag: 'dynamic-data',
   access: { kind: 'authenticated' },
+  maxBodyBytes: MAX_SUBMISSION_BYTES,
   params: idParams,
   response: recordView,
-  async handle({ tx, meta, actor, params, c }): Promise<Reply> {
+  async handle({ tx, meta, actor, params, c, deps }): Promise<Reply> {
     const record = await reachableRecord(tx!, actor!, params.id, 'edit');
-    const { formType, values } = await readSubmission(c);
-    await changeRecord({ tx: tx!, meta }, actor!, record._id, { formType, values, expectedVersion: ifMatchVersion(c) });
+    const { formType, values, files } = await readSubmission(c);
+    const ctx = { tx: tx!, meta };
+    const expectedVersion = ifMatchVersion(c);
+    await saveWithPostedFiles(ctx, deps.storage, actor!, record.formType, values, files, (withKeys) =>
+      changeRecord(ctx, actor!, record._id, { formType, values: withKeys, expectedVersion }),
+    );
     const updated = (await findRecord(tx!, record._id, null))!;
     c.header('ETag', versionTag(updated.version));
     return { message: updatedMessage(record.formType), data: updated };
@@ -330,7 +339,7 @@ const remove = defineEndpoint({
   async handle({ tx, meta, actor, params, c }): Promise<Reply> {
     const record = await reachableRecord(tx!, actor!, params.id, 'delete');
     await deleteRecord({ tx: tx!, meta }, actor!, record._id, ifMatchVersion(c));
-    return { message: `${typeName(record.formType)} deleted successfully`, data: { _id: record._id } };
+    return { message: `${formTypeName(record.formType)} deleted successfully`, data: { _id: record._id } };
   },
 });
 

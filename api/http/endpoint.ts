@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { z, ZodTypeAny } from 'zod';
 import type { Executor, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -57,6 +58,8 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
   params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
   /** Schema of `data` in a successful answer, for the OpenAPI document. */
   response?: ZodTypeAny;
+  /** Largest request body accepted (413 beyond it); unlimited when not given. */
+  maxBodyBytes?: number;
   handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply>;
 }
 
@@ -71,6 +74,11 @@ const MAX_ATTEMPTS = 4;
 
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
   for (const endpoint of endpoints) {
+    const { maxBodyBytes } = endpoint;
+    if (maxBodyBytes) {
+      const message = `The request is larger than the ${Math.floor(maxBodyBytes / (1024 * 1024))}MB accepted here`;
+      app.on(endpoint.method.toUpperCase(), endpoint.path, bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json({ success: false, message }, 413) }));
+    }
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
       const actor = await authenticate(c, deps).catch((error: unknown) => {
         // A public endpoint serves anyone: a token that no longer works (the expired one a client
@@ -79,7 +87,10 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
         throw error;
       });
       authorize(endpoint.access, actor);
-      const raw = endpoint.method === 'get' || endpoint.method === 'delete' ? '' : await c.req.text();
+      // Read as bytes: a multipart body carries files that text decoding would damage, and Hono
+      // serves every later reading (text, form data) from this first one.
+      const bytes = endpoint.method === 'get' || endpoint.method === 'delete' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
+      const raw = new TextDecoder().decode(bytes);
       const received = endpoint.body ? parseJson(raw) : undefined;
       requireStorableText({ params: c.req.param(), query: c.req.queries(), body: received });
       const body = endpoint.body ? parse(endpoint.body, received, 'body') : undefined;
@@ -97,9 +108,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
         return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));
       }
       const key = c.req.header('Idempotency-Key');
-      const requestHash = createHash('sha256')
-        .update(`${endpoint.method} ${c.req.path}\n${raw}`)
-        .digest('hex');
+      const requestHash = createHash('sha256').update(`${endpoint.method} ${c.req.path}\n`).update(bytes).digest('hex');
       const stored = await runCommand(deps, key ? scopedKey(key, meta().actorId) : null, requestHash, (tx) =>
         endpoint.handle({ ...input, db: tx, tx, meta: meta() }),
       );

@@ -16,7 +16,7 @@ import { events, uploads } from '../db/schema';
 import { issueAccessToken } from '../domain/auth/access-tokens';
 import { authConfig } from '../domain/auth/config';
 import { issueRefreshToken } from '../domain/auth/refresh-tokens';
-import { MB, uploadMessages } from '../domain/upload-rules';
+import { MB, uploadMessages } from '../../common/uploads/rules';
 import { createRecord } from '../domain/records';
 import { createUser } from '../domain/users';
 import { LocalObjectStorage, localStorageMessages } from '../storage/local-storage';

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import {
-  checkUpload,
-  DOWNLOAD_ADDRESS_TTL_SECONDS,
-  MAX_DOWNLOAD_ADDRESS_TTL_SECONDS,
-  resolveContentType,
-  UPLOAD_ADDRESS_TTL_SECONDS,
-  uploadMessages,
-  uploadRuleFor,
-} from '../domain/upload-rules';
+import { checkUpload, resolveContentType, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
 import { canSeeUpload, confirmUpload, findUpload, FORM_TYPE_PATTERN, newUploadKey } from '../domain/uploads';
 import { isSafeKey } from '../storage/object-storage';
 import { defineEndpoint, type Reply } from './endpoint';
 import { HttpError, badRequest } from './errors';
+
+/** Seconds an upload address stays valid. */
+const UPLOAD_ADDRESS_TTL_SECONDS = 600;
+/** Seconds a download address stays valid unless the caller asks otherwise (SPEC.md: 300). */
+const DOWNLOAD_ADDRESS_TTL_SECONDS = 300;
+const MAX_DOWNLOAD_ADDRESS_TTL_SECONDS = 3600;
 
 const formType = z.string().trim().regex(FORM_TYPE_PATTERN, 'Invalid form type');
 const fieldName = z

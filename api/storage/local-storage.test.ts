@@ -191,6 +191,24 @@ describe('built-in store: signed PUT', () => {
   });
 });
 
+describe('built-in store: writing an object the API holds', () => {
+  it('stores it under its key, leaving no temporary file, and serves it back', async () => {
+    await storage.put({ key, contentType: 'image/PNG; charset=binary', body: bytes });
+    expect(await storage.head(key)).toEqual({ size: bytes.length, contentType: 'image/png' });
+    expect(await storage.readStart(key, 1000)).toEqual(bytes);
+    expect((await filesUnder()).filter((file) => !file.startsWith('.meta'))).toEqual([key]);
+    const file = await app.request(await storage.presignGet({ key, expiresIn: 60 }));
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('never replaces a stored object, and refuses an unsafe key', async () => {
+    await storage.put({ key, contentType: 'image/png', body: bytes });
+    await expect(storage.put({ key, contentType: 'image/png', body: Buffer.from('other') })).rejects.toThrow(localStorageMessages.exists);
+    expect(await storage.readStart(key, 1000)).toEqual(bytes);
+    await expect(storage.put({ key: '../x.png', contentType: 'image/png', body: bytes })).rejects.toThrow(UnsafeKeyError);
+  });
+});
+
 describe('built-in store: keys cannot leave the folder', () => {
   const unsafe = [
     '../escape.txt',

@@ -13,6 +13,7 @@ import {
   type PresignedPut,
   type PresignGetInput,
   type PresignPutInput,
+  type PutObjectInput,
 } from './object-storage';
 
 /** Where this process serves the store's signed addresses (inside the /api/v1 app). */
@@ -129,30 +130,69 @@ export class LocalObjectStorage implements ObjectStorage {
       if (Number(declared) > size) return failure(413, localStorageMessages.tooLarge(size));
       if (Number(declared) < size) return failure(400, localStorageMessages.tooSmall(size));
     }
+    const outcome = await this.publish(key, type, size, (temp) => writeAtMost(request.body, temp, size));
+    switch (outcome) {
+      case 'too-large':
+        return failure(413, localStorageMessages.tooLarge(size));
+      case 'too-small':
+        return failure(400, localStorageMessages.tooSmall(size));
+      case 'exists':
+        return failure(409, localStorageMessages.exists);
+      case 'ok':
+        return Response.json({ success: true, message: 'File stored', data: { key, size } }, { status: 200 });
+    }
+  }
+
+  async put({ key, contentType, body }: PutObjectInput): Promise<void> {
+    assertSafeKey(key);
+    const type = mimeEssence(contentType);
+    if (!type) throw new RangeError('contentType is required');
+    const outcome = await this.publish(key, type, body.byteLength, async (temp) => {
+      const handle = await open(temp, 'wx', 0o600);
+      try {
+        await handle.writeFile(body);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return 'ok';
+    });
+    if (outcome === 'exists') throw new Error(localStorageMessages.exists);
+  }
+
+  /**
+   * Writes an object through a temporary file and publishes it with a hard link, so a reader
+   * never sees half a file and a stored object is never replaced.
+   */
+  private async publish(
+    key: string,
+    type: string,
+    size: number,
+    write: (temp: string) => Promise<'ok' | 'too-large' | 'too-small'>,
+  ): Promise<'ok' | 'too-large' | 'too-small' | 'exists'> {
     const target = this.objectPath(key);
-    if (await exists(target)) return failure(409, localStorageMessages.exists);
+    if (await exists(target)) return 'exists';
 
     const tempDir = path.join(this.root, '.tmp');
     await mkdir(tempDir, { recursive: true });
     const temp = path.join(tempDir, randomUUID());
     const metaTemp = `${temp}.json`;
     try {
-      const outcome = await writeAtMost(request.body, temp, size);
-      if (outcome === 'too-large') return failure(413, localStorageMessages.tooLarge(size));
-      if (outcome === 'too-small') return failure(400, localStorageMessages.tooSmall(size));
+      const outcome = await write(temp);
+      if (outcome !== 'ok') return outcome;
 
       await writeFile(metaTemp, JSON.stringify({ contentType: type, size }), { mode: 0o600 });
       await mkdir(path.dirname(target), { recursive: true });
       try {
         await link(temp, target);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return failure(409, localStorageMessages.exists);
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'exists';
         throw error;
       }
       const meta = this.metaPath(key);
       await mkdir(path.dirname(meta), { recursive: true });
       await rename(metaTemp, meta);
-      return Response.json({ success: true, message: 'File stored', data: { key, size } }, { status: 200 });
+      return 'ok';
     } finally {
       await rm(temp, { force: true });
       await rm(metaTemp, { force: true });

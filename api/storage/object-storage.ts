@@ -1,8 +1,8 @@
 /**
  * Where uploaded files live. Browsers send the bytes straight to storage through a short-lived
- * signed address, so the API never streams an upload; it only hands out addresses and inspects
- * what arrived. Two drivers: the built-in store under DATA_DIR/uploads and any S3-compatible
- * service.
+ * signed address, so the API mostly hands out addresses and inspects what arrived; only a file
+ * posted with a form (multipart) is written by the API itself. Two drivers: the built-in store
+ * under DATA_DIR/uploads and any S3-compatible service.
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
@@ -10,6 +10,8 @@ export interface ObjectStorage {
   presignPut(input: PresignPutInput): Promise<PresignedPut>;
   /** An address that reads the object until it expires; with a name, browsers save it under it. */
   presignGet(input: PresignGetInput): Promise<string>;
+  /** Stores an object the API holds in memory (a file posted with a form). */
+  put(input: PutObjectInput): Promise<void>;
   /** The stored object's real size and content type, or null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
   /** Up to `bytes` bytes from the start of the object (fewer when it is shorter). */
@@ -24,6 +26,12 @@ export interface PresignPutInput {
   size: number;
   /** Seconds. */
   expiresIn: number;
+}
+
+export interface PutObjectInput {
+  key: string;
+  contentType: string;
+  body: Uint8Array;
 }
 
 export interface PresignedPut {

@@ -17,6 +17,7 @@ import {
   type PresignedPut,
   type PresignGetInput,
   type PresignPutInput,
+  type PutObjectInput,
 } from './object-storage';
 
 export interface S3StorageOptions {
@@ -84,6 +85,19 @@ export class S3ObjectStorage implements ObjectStorage {
           : undefined,
     });
     return getSignedUrl(this.client, command, { expiresIn: lifetime(expiresIn), signingDate: this.clock.now() });
+  }
+
+  async put({ key, contentType, body }: PutObjectInput): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentType: mimeEssence(contentType),
+        ContentLength: body.byteLength,
+      }),
+    );
   }
 
   async head(key: string): Promise<ObjectInfo | null> {

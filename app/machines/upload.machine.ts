@@ -1,4 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { uploadMessages } from '../../common/uploads/rules';
 
 /**
  * One file field's upload straight to storage (SPEC.md sections 4 and 7, DESIGN.md section 7):
@@ -134,7 +135,7 @@ export const uploadMachine = setup({
       percentage: 0,
       error: null,
     })),
-    failWithoutFile: assign({ file: null, target: null, loaded: 0, total: 0, percentage: 0, error: uploadFailedMessage(NO_FILE_MESSAGE) }),
+    failWithoutFile: assign({ file: null, target: null, loaded: 0, total: 0, percentage: 0, error: uploadFailedMessage(uploadMessages.noFile) }),
     reportFailure: emit(({ context }) => ({ type: 'upload.failed' as const, message: context.error ?? '' })),
     reset: assign({ file: null, target: null, loaded: 0, total: 0, percentage: 0, error: null }),
     removeStoredFile: assign({ key: null, fileName: null }),

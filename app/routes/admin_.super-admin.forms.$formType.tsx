@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useParams, useRouteError } from '@remix-run/react';
 import { ArrowLeftIcon, FileQuestionIcon, RefreshCwIcon } from 'lucide-react';
 import { z } from 'zod';
-import { formFieldsSchema, formTypeLabel } from '../../common/forms/config-schema';
+import { formFieldsSchema } from '../../common/forms/config-schema';
+import { formTypeLabel } from '../../common/forms/fields';
 import { defaultFormConfigs } from '../../common/forms/defaults';
 import { isDefaultFormType, isValidFormType } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';

@@ -9,7 +9,6 @@ import {
   type UploadHandler,
 } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
-import { acceptedList, MB, uploadRuleFor } from '../../api/domain/upload-rules';
 import {
   activeFields,
   fieldsDataToValues,
@@ -18,7 +17,9 @@ import {
   optionsSourceOf,
   valuesToFieldsData,
 } from '../../common/forms/fields';
+import { courseChoices } from '../../common/forms/course-options';
 import type { FieldData, FormFieldConfig, OptionSource } from '../../common/forms/types';
+import { acceptAttribute, MB, uploadMessages, uploadRuleFor, uploadRuleHint } from '../../common/uploads/rules';
 import {
   afterUpdatePath,
   dynamicFormMessages as messages,
@@ -28,7 +29,6 @@ import {
   FILE_PART_PREFIX,
   formTitle,
   shownFieldNames,
-  staticCourseOptions,
   STUDENT_REDIRECT_MS,
   STUDENT_TOAST_MS,
   subjectsOf,
@@ -47,6 +47,7 @@ import {
 import type { ApiResult } from './api.server';
 import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';
+import { uploadFailedMessage } from '~/machines/upload.machine';
 import { redirectWithToast } from './toast.server';
 
 /**
@@ -77,8 +78,6 @@ interface ConfigView {
 /** Branch and course lists are read a page of 100 at a time, up to this many records. */
 const LIST_PAGE = 100;
 const LIST_PAGES_MAX = 20;
-/** The largest file the no-JavaScript post may carry (the largest upload rule is 5 MB). */
-const MAX_FILE_PART = 5 * MB;
 const MAX_TEXT_PART = 1 * MB;
 
 /** The form's active fields and its name in words (a custom form's label); null without a configuration. */
@@ -152,12 +151,13 @@ async function loadOptionLists(
   // Inactive courses are not offered, except the one a record being edited already has.
   const chosen = new Set(record ? Object.values(fieldsDataToValues(record.fieldsData)).filter((value) => typeof value === 'string') : []);
   const offered = (courses ?? []).filter((course) => course.isActive || chosen.has(course._id));
-  let courseOptions: OptionView[] = offered.map((course) => ({ value: course._id, label: course.title }));
+  const courseOptions = courseChoices(
+    offered.map((course) => ({ value: course._id, label: course.title })),
+    categories ?? [],
+  );
   for (const course of offered) {
     lists.courseSubjects[course._id] = subjectsOf(fieldsDataToValues(course.fieldsData).description);
   }
-  if (courseOptions.length === 0) courseOptions = categories ?? [];
-  if (courseOptions.length === 0) courseOptions = staticCourseOptions.map((name) => ({ value: name, label: name }));
 
   for (const [name, source] of sources) {
     lists.options[name] =
@@ -169,12 +169,7 @@ async function loadOptionLists(
 /** The limits a file field's uploads are held to, as the API checks them. */
 function fileInfo(fieldName: string): FileFieldInfo {
   const rule = uploadRuleFor(fieldName);
-  const labels = acceptedList(rule).split(', ');
-  const extensions = labels.flatMap((label) => (label === 'JPG' ? ['.jpg', '.jpeg'] : [`.${label.toLowerCase()}`]));
-  return {
-    hint: `Max ${Math.round((rule.maxBytes / MB) * 100) / 100}MB (${labels.join(', ')})`,
-    accept: extensions.join(','),
-  };
+  return { hint: uploadRuleHint(rule), accept: acceptAttribute(rule) };
 }
 
 /** A stored value as the form shows it: text for inputs, "on" for a ticked box, rows as text. */
@@ -309,7 +304,7 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
 
 /**
  * Reads the post. Browsers without JavaScript send multipart bodies with the files themselves
- * (under `__file__<field>`), kept in memory up to the largest upload the rules allow; a larger
+ * (under `__file__<field>`), kept in memory up to the limit of the field's upload rule; a larger
  * file is read to its end and dropped, so the rest of the form still arrives.
  */
 async function readPost(request: Request): Promise<{ formData: FormData; tooLarge: string[] }> {
@@ -320,7 +315,7 @@ async function readPost(request: Request): Promise<{ formData: FormData; tooLarg
   const handler: UploadHandler = async ({ name, filename, contentType, data: stream }) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const limit = filename === undefined ? MAX_TEXT_PART : MAX_FILE_PART;
+    const limit = filename === undefined ? MAX_TEXT_PART : uploadRuleFor(uploadFieldName(name.replace(FILE_PART_PREFIX, ''))).maxBytes;
     for await (const chunk of stream) {
       size += chunk.byteLength;
       if (size <= limit) chunks.push(chunk);
@@ -380,7 +375,7 @@ async function storePostedFiles(api: AuthedApi, context: AppLoadContext, formTyp
     if (typeof value === 'string' || (value.size === 0 && value.name === '')) continue;
     const stored = await storeFile(api, context, formType, path, value);
     if (stored.key) formData.set(path, stored.key);
-    else errors[path] = [`Upload failed: ${stored.error ?? messages.generic}`];
+    else errors[path] = [uploadFailedMessage(stored.error ?? messages.generic)];
   }
   return errors;
 }
@@ -403,7 +398,8 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
 
   const uploadErrors = await storePostedFiles(api, context, formType, formData);
   for (const name of tooLarge) {
-    uploadErrors[name.slice(FILE_PART_PREFIX.length)] = [`Upload failed: File size must be less than ${MAX_FILE_PART / MB}MB`];
+    const path = name.slice(FILE_PART_PREFIX.length);
+    uploadErrors[path] = [uploadFailedMessage(uploadMessages.tooLarge(uploadRuleFor(uploadFieldName(path))))];
   }
   const submission = parseWithZod(formData, { schema: dynamicFormSchema(fields) });
   if (submission.status === undefined && Object.keys(uploadErrors).length === 0) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldOrder, isActiveField, isValidFormType, uniqueFields } from './fields';
+import { customFormType, customFormTypePattern, fieldOrder, isActiveField, isDefaultFormType, isValidFormType, uniqueFields } from './fields';
 import { fieldTypes, optionSources, type FormFieldConfig } from './types';
 
 /** Names a field may not take: they carry the record itself in the client contract. */
@@ -10,6 +10,8 @@ export const configMessages = {
   fieldName: 'A field name starts with a letter and holds only letters, digits and underscores',
   reservedName: 'This field name is reserved',
   formName: 'Please enter a form name',
+  formNameRule: 'A form name holds letters, digits, spaces and hyphens (at most 50), starting with a letter or digit',
+  formNameTaken: 'This name belongs to a built-in form',
   formType: 'A form type is student, course, branch, examResult, or lowercase letters, digits and hyphens',
 } as const;
 
@@ -53,6 +55,17 @@ export const formTypeSchema = z
 export const formFieldsSchema = z.array(formFieldSchema).max(300);
 
 /**
+ * The name of a new custom form (Add New Form): its form type, the name lowercased with spaces
+ * turned to hyphens, must be one the API takes for a custom form.
+ */
+export const customFormNameSchema = z
+  .string({ required_error: configMessages.formName })
+  .trim()
+  .min(1, configMessages.formName)
+  .refine((name) => customFormTypePattern.test(customFormType(name)), configMessages.formNameRule)
+  .refine((name) => !isDefaultFormType(customFormType(name)), configMessages.formNameTaken);
+
+/**
  * A configuration as it is stored: duplicates by name dropped, in order, numbered from 1, every
  * field with its isActive and required switches set (the editor's `enabled` folded into isActive).
  */
@@ -64,13 +77,4 @@ export function normalizeFields(fields: readonly FormFieldConfig[]): FormFieldCo
       const { enabled: _enabled, position: _position, ...rest } = field;
       return { ...rest, required: field.required === true, isActive: isActiveField(field), order: index + 1 };
     });
-}
-
-/** The label of a form type that has none: "alumni-survey" is "Alumni Survey". */
-export function formTypeLabel(formType: string): string {
-  return formType
-    .split('-')
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ');
 }

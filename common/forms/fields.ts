@@ -15,6 +15,27 @@ export function isValidFormType(formType: string): boolean {
   return isDefaultFormType(formType) || customFormTypePattern.test(formType);
 }
 
+/** The label of a form type that has none: "alumni-survey" is "Alumni Survey". */
+export function formTypeLabel(formType: string): string {
+  return formType
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+const defaultTypeNames: Record<DefaultFormType, string> = {
+  student: 'Student',
+  course: 'Course',
+  branch: 'Branch',
+  examResult: 'Exam',
+};
+
+/** What one record of a form type is called in messages and titles: "Student", "Exam", "Alumni Survey". */
+export function formTypeName(formType: string): string {
+  return isDefaultFormType(formType) ? defaultTypeNames[formType] : formTypeLabel(formType);
+}
+
 /** The form type of a custom form called `name`: "Alumni Survey" becomes "alumni-survey". */
 export function customFormType(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
@@ -71,6 +92,9 @@ export function optionsSourceOf(field: FormFieldConfig): OptionSource | undefine
   if (field.type !== 'select' || field.options?.length) return undefined;
   return sourcesByName[field.name];
 }
+
+/** The columns of an exam's subject row that hold files (SPEC.md section 3, "Exam subject row"). */
+export const examSubjectFileColumns = ['examPaper', 'subjectPaper'] as const;
 
 /** Checkbox values: true, "true", "on" and "1" (and 1) are checked; anything else is not. */
 export function isChecked(value: unknown): boolean {

@@ -10,6 +10,7 @@ import { syncPermissions } from '../../api/domain/permissions/sync';
 import { createRecord } from '../../api/domain/records';
 import { createUser, setUserPermissions, type UserStatus } from '../../api/domain/users';
 import { systemClock, type Clock } from '../../api/http/context';
+import type { ObjectStorage } from '../../api/storage/object-storage';
 import { createTestDatabase, request, type TestResponse } from '../support/test-database';
 
 /**
@@ -33,11 +34,11 @@ export interface CallOptions {
   clientAddress?: string;
 }
 
-export async function createAccountsApi(clock: Clock = systemClock): Promise<AccountsApi> {
+export async function createAccountsApi(clock: Clock = systemClock, storage?: ObjectStorage): Promise<AccountsApi> {
   const testDatabase = await createTestDatabase();
   const { database } = testDatabase;
   const auth = authConfig(randomBytes(32));
-  const api = createApi({ database, logger: pino({ level: 'silent' }), clock, auth });
+  const api = createApi({ database, logger: pino({ level: 'silent' }), clock, auth, storage });
   return {
     api,
     database,

@@ -11,7 +11,8 @@ import { inputClassName } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Progress } from '~/components/ui/progress';
 import { uploadMachine } from '~/machines/upload.machine';
-import { dynamicFormMessages, fileNameOfKey, filePartName, UPLOAD_BUSY_CLEAR_MS, uploadFieldName, type FileFieldInfo } from './model';
+import { fileNameOfKey } from '../../../common/uploads/keys';
+import { dynamicFormMessages, filePartName, UPLOAD_BUSY_CLEAR_MS, uploadFieldName, type FileFieldInfo } from './model';
 import { storedFileHref, uploadActors } from './upload-actors';
 
 export interface FileFieldProps {

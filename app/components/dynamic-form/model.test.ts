@@ -4,7 +4,6 @@ import { defaultFormConfigs } from '../../../common/forms/defaults';
 import {
   dynamicFormMessages,
   dynamicFormSchema,
-  fileNameOfKey,
   formTitle,
   sectionsOf,
   subjectsOf,
@@ -114,7 +113,6 @@ describe('dynamic form model', () => {
   it('names uploads and files as the API does', () => {
     expect(uploadFieldName('studentPhoto')).toBe('studentPhoto');
     expect(uploadFieldName('examSubjectsTable[2].subjectPaper')).toBe('examSubjectsTable_2_subjectPaper');
-    expect(fileNameOfKey('student/2026/01/0f8fad5b-d9cb-469f-a165-70867728950e-photo.png')).toBe('photo.png');
     expect(subjectsOf(' Tally Prime, GST Returns ,, ')).toEqual(['Tally Prime', 'GST Returns']);
   });
 });

@@ -44,9 +44,6 @@ export const dynamicFormMessages = {
     `Failed to load ${typeName(formType, name).toLowerCase()} data for editing`,
 } as const;
 
-/** SPEC.md section 8: course options come from the first of these lists that has any. */
-export const staticCourseOptions = ['Computer Science', 'Business Administration', 'Management'] as const;
-
 /**
  * SPEC.md section 4: where an update lands (the list of the form type's records; a custom form's
  * records list too). Creating stays on the form.
@@ -235,10 +232,4 @@ export function filePartName(fieldPath: string): string {
 /** `examSubjectsTable[0].subjectPaper` → `examSubjectsTable_0_subjectPaper`, as the upload rules name it. */
 export function uploadFieldName(fieldPath: string): string {
   return fieldPath.replace(/\[(\d+)\]\.?/g, '_$1_').replace(/_$/, '');
-}
-
-/** A stored key's file name without the key's unique prefix: `student/2026/01/<uuid>-photo.png` → `photo.png`. */
-export function fileNameOfKey(key: string): string {
-  const last = key.split('/').pop() ?? key;
-  return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '');
 }

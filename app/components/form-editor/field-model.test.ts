@@ -75,7 +75,7 @@ describe('options and hints', () => {
     expect(hint('branchDocument2')).toBe('Max 1MB (JPG, PNG, SVG, GIF)');
     expect(hint('courseImage')).toBe('Max 2MB (JPG, PNG, SVG, GIF)');
     expect(hint('examPaper')).toBe('Max 5MB (PDF, DOC, DOCX)');
-    expect(hint('other')).toBe('Max 5MB (images, PDF, DOC, DOCX)');
+    expect(hint('other')).toBe('Max 5MB (JPG, PNG, GIF, SVG, WEBP, PDF, DOC, DOCX)');
     expect(uploadHint({ name: 'studentPhoto', inputType: 'text' })).toBeUndefined();
   });
 });

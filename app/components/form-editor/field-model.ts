@@ -1,6 +1,7 @@
 import { configMessages, formFieldSchema } from '../../../common/forms/config-schema';
 import { fieldOrder, isActiveField, optionLabel, uniqueFields } from '../../../common/forms/fields';
 import type { FieldOption, FieldType, FormFieldConfig, OptionSource } from '../../../common/forms/types';
+import { uploadRuleFor, uploadRuleHint } from '../../../common/uploads/rules';
 
 /**
  * The super-admin form editor's view of a field (SPEC.md section 3, "Editor field definition")
@@ -159,22 +160,10 @@ export function inferIcon(field: Pick<FormFieldConfig, 'name' | 'type'>, categor
 // ---------------------------------------------------------------------------------------------
 // Upload hints (SPEC.md sections 5 and 9)
 
-const IMAGE_HINT = 'JPG, PNG, SVG, GIF';
-const uploadHints: Record<string, string> = {
-  studentPhoto: `Max 1MB (${IMAGE_HINT})`,
-  documents: `Max 1MB (${IMAGE_HINT})`,
-  signature: `Max 1MB (${IMAGE_HINT})`,
-  branchDocument1: `Max 1MB (${IMAGE_HINT})`,
-  branchDocument2: `Max 1MB (${IMAGE_HINT})`,
-  courseImage: `Max 2MB (${IMAGE_HINT})`,
-  examPaper: 'Max 5MB (PDF, DOC, DOCX)',
-};
-const DEFAULT_UPLOAD_HINT = 'Max 5MB (images, PDF, DOC, DOCX)';
-
-/** What a file field accepts, as the editor shows it; undefined for other types. */
+/** What a file field accepts, as the editor shows it (the API's upload rules); undefined for other types. */
 export function uploadHint(field: Pick<EditorField, 'name' | 'inputType'>): string | undefined {
   if (field.inputType !== 'file') return undefined;
-  return uploadHints[field.name] ?? DEFAULT_UPLOAD_HINT;
+  return uploadRuleHint(uploadRuleFor(field.name));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,9 +29,7 @@ export function editHref(formType: string, id: string): string {
   return `${formPath(formType)}?${new URLSearchParams({ isEditMode: 'true', _id: id })}`;
 }
 
-const typeNames: Record<string, string> = { student: 'Student', course: 'Course', branch: 'Branch', examResult: 'Exam' };
-
 /** "Student", "Exam"; a custom form by its label (`name`) when known, else its type as words. */
 export function typeName(formType: string, name?: string): string {
-  return typeNames[formType] ?? name ?? formType.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return isDefaultFormType(formType) ? formTypeName(formType) : (name ?? formTypeName(formType));
 }

@@ -1,3 +1,5 @@
+import { isChecked } from '../../../common/forms/fields';
+import { fileNameOfKey } from '../../../common/uploads/keys';
 import { formatDate, formatRupees, parseRupees } from '~/utils/format';
 import type { DetailField } from './types';
 
@@ -36,13 +38,6 @@ export function formatMonths(value: unknown): string {
   return `${months} ${months === 1 ? 'month' : 'months'}`;
 }
 
-/** The name a person gave a stored file: the last part of its key. */
-export function fileName(key: string): string {
-  const last = key.split('/').pop() ?? key;
-  // Stored keys lead with a unique prefix: "<uuid>-photo.jpg".
-  return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[-_]/i, '');
-}
-
 const SECRET_FIELDS = new Set(['password']);
 
 export const HIDDEN_VALUE = 'Hidden';
@@ -57,13 +52,13 @@ export function displayValue(
   if (field && SECRET_FIELDS.has(field.name)) return HIDDEN_VALUE;
   const type = field?.type;
   if (type === 'checkbox' || typeof value === 'boolean') {
-    return value === true || value === 'true' || value === 'on' || value === '1' || value === 1 ? 'Yes' : 'No';
+    return isChecked(value) ? 'Yes' : 'No';
   }
   if (field?.name === 'fees' || field?.name === 'fees1') return formatFees(value);
   if (type === 'date' && typeof value === 'string') return formatDate(value) || value;
   if (type === 'file') {
     const keys = Array.isArray(value) ? value : [value];
-    return keys.map((key) => (typeof key === 'string' ? fileName(key) : JSON.stringify(key))).join(', ');
+    return keys.map((key) => (typeof key === 'string' ? fileNameOfKey(key) : JSON.stringify(key))).join(', ');
   }
   if (Array.isArray(value)) {
     return value

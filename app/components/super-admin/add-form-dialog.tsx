@@ -4,6 +4,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { customFormNameSchema } from '../../../common/forms/config-schema';
 import { customFormType } from '../../../common/forms/fields';
 import { Button } from '~/components/ui/button';
 import {
@@ -19,16 +20,8 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { panelPaths } from './panel-nav';
 
-export const FORM_NAME_MESSAGE = 'Please enter a form name';
-
 /** The Add New Form dialog's fields; the panel layout's action reads the same schema. */
-export const addFormSchema = z.object({
-  name: z
-    .string({ required_error: FORM_NAME_MESSAGE })
-    .trim()
-    .min(1, FORM_NAME_MESSAGE)
-    .max(100, 'A form name has at most 100 characters'),
-});
+export const addFormSchema = z.object({ name: customFormNameSchema });
 
 export const ADD_FORM_FETCHER = 'super-admin-add-form';
 

@@ -1,22 +1,13 @@
-import { fileTypeFromBuffer } from 'file-type';
-
 /**
  * What may be uploaded (SPEC.md sections 5 and 9): 5 MB of an image, PDF, DOC or DOCX by
  * default; student photo, documents, signature and branch documents 1 MB of JPG, PNG, SVG or GIF;
- * course image 2 MB of the same; exam and subject papers 5 MB of PDF, DOC or DOCX. The same rules
- * apply when an upload address is issued and when the upload is confirmed.
+ * course image 2 MB of the same; exam and subject papers 5 MB of PDF, DOC or DOCX. The API holds
+ * every upload to them (address, confirm, a file posted with a form, a file value of a record);
+ * the browser shows them as hints and checks them before sending. Nothing here depends on node.
  */
 export const MB = 1024 * 1024;
 
-/** Seconds an upload address stays valid. */
-export const UPLOAD_ADDRESS_TTL_SECONDS = 600;
-/** Seconds a download address stays valid unless the caller asks otherwise (SPEC.md: 300). */
-export const DOWNLOAD_ADDRESS_TTL_SECONDS = 300;
-export const MAX_DOWNLOAD_ADDRESS_TTL_SECONDS = 3600;
-/** How much of a stored file is read to tell its real type. */
-export const SNIFF_BYTES = 64 * 1024;
-
-interface FileKind {
+export interface FileKind {
   label: string;
   contentType: string;
   extensions: readonly string[];
@@ -26,7 +17,7 @@ interface FileKind {
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-const kinds = {
+export const fileKinds = {
   jpg: { label: 'JPG', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jfif'], detected: ['image/jpeg'] },
   png: { label: 'PNG', contentType: 'image/png', extensions: ['png'], detected: ['image/png', 'image/apng'] },
   svg: { label: 'SVG', contentType: 'image/svg+xml', extensions: ['svg'], detected: null },
@@ -39,7 +30,7 @@ const kinds = {
   docx: { label: 'DOCX', contentType: DOCX, extensions: ['docx'], detected: [DOCX, 'application/zip'] },
 } satisfies Record<string, FileKind>;
 
-type KindName = keyof typeof kinds;
+type KindName = keyof typeof fileKinds;
 
 export interface UploadRule {
   maxBytes: number;
@@ -87,13 +78,24 @@ export const uploadMessages = {
 } as const;
 
 export function acceptedList(rule: UploadRule): string {
-  return rule.accepts.map((name) => kinds[name].label).join(', ');
+  return rule.accepts.map((name) => fileKinds[name].label).join(', ');
 }
 
 function formatMb(bytes: number): string {
   return String(Math.round((bytes / MB) * 100) / 100);
 }
 
+/** The rule as a person reads it: "Max 1MB (JPG, PNG, SVG, GIF)". */
+export function uploadRuleHint(rule: UploadRule): string {
+  return `Max ${formatMb(rule.maxBytes)}MB (${acceptedList(rule)})`;
+}
+
+/** The rule as a file input's accept attribute: ".jpg,.jpeg,.jfif,.png,...". */
+export function acceptAttribute(rule: UploadRule): string {
+  return rule.accepts.flatMap((name) => fileKinds[name].extensions.map((extension) => `.${extension}`)).join(',');
+}
+
+// A Map, so that a type such as `constructor` finds nothing rather than an Object property.
 const aliases = new Map([
   ['image/jpg', 'image/jpeg'],
   ['image/pjpeg', 'image/jpeg'],
@@ -108,7 +110,7 @@ export function resolveContentType(fileType: string | undefined, fileName: strin
   const given = (fileType ?? '').split(';')[0]!.trim().toLowerCase();
   if (given && given !== 'application/octet-stream') return aliases.get(given) ?? given;
   const extension = fileName.toLowerCase().split('.').pop() ?? '';
-  const kind = Object.values(kinds).find((k) => (k.extensions as readonly string[]).includes(extension));
+  const kind = Object.values(fileKinds).find((k) => (k.extensions as readonly string[]).includes(extension));
   return kind?.contentType ?? (given || 'application/octet-stream');
 }
 
@@ -127,20 +129,5 @@ export function checkUpload(rule: UploadRule, { fileName, contentType, size }: U
 }
 
 function kindOf(rule: UploadRule, contentType: string): FileKind | undefined {
-  return rule.accepts.map((name) => kinds[name] as FileKind).find((kind) => kind.contentType === contentType);
-}
-
-/** Whether the first bytes of a file are really of the (accepted) content type it was stored as. */
-export async function contentMatchesType(contentType: string, start: Buffer): Promise<boolean> {
-  const kind = Object.values(kinds).find((k) => k.contentType === contentType) as FileKind | undefined;
-  if (!kind) return false;
-  const detected = await fileTypeFromBuffer(start);
-  if (kind.detected === null) return (!detected || detected.mime === 'application/xml') && looksLikeSvg(start);
-  return !!detected && kind.detected.includes(detected.mime);
-}
-
-function looksLikeSvg(start: Buffer): boolean {
-  if (start.includes(0)) return false;
-  const text = start.toString('utf8').replace(/^\uFEFF/, '');
-  return /^\s*</.test(text) && /<svg[\s>]/i.test(text);
+  return rule.accepts.map((name) => fileKinds[name] as FileKind).find((kind) => kind.contentType === contentType);
 }

@@ -1,0 +1,89 @@
+import { activeFields, examSubjectFileColumns, isEmptyValue } from '../../common/forms/fields';
+import type { FormFieldConfig } from '../../common/forms/types';
+import { checkUpload, uploadRuleFor } from '../../common/uploads/rules';
+import type { Executor } from '../db/client';
+import type { FieldValues } from '../db/projections/records';
+import { isSafeKey } from '../storage/object-storage';
+import type { Actor } from './auth/actor';
+import { canSeeUpload, findUpload } from './uploads';
+
+export const recordFileMessages = {
+  notAKey: 'Upload the file first, then send its stored key',
+  notUploaded: 'This file was not uploaded for this form. Please upload it again.',
+} as const;
+
+/** One file value of a record: where it sits, the field whose upload rule it answers to, the value. */
+export interface FileReference {
+  /** `studentPhoto`, or `examSubjectsTable[0].examPaper` for a subject row's file. */
+  path: string;
+  /** The name the upload rules know it by: `studentPhoto`, `examSubjectsTable_0_examPaper`. */
+  ruleName: string;
+  value: unknown;
+}
+
+/** Every file value of the form's active fields: file fields (one key or a list) and subject rows' papers. */
+export function fileReferences(fields: readonly FormFieldConfig[], values: FieldValues): FileReference[] {
+  const found: FileReference[] = [];
+  for (const field of activeFields(fields)) {
+    const value = values[field.name];
+    if (field.type === 'file') {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!isEmptyValue(item)) found.push({ path: field.name, ruleName: field.name, value: item });
+      }
+    }
+    if (field.type === 'examSubjectsTable' && Array.isArray(value)) {
+      value.forEach((row: unknown, index) => {
+        if (typeof row !== 'object' || row === null) return;
+        for (const column of examSubjectFileColumns) {
+          const cell = (row as Record<string, unknown>)[column];
+          if (isEmptyValue(cell)) continue;
+          found.push({ path: `${field.name}[${index}].${column}`, ruleName: `${field.name}_${index}_${column}`, value: cell });
+        }
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Why each file value of a record cannot be kept, by path (none: all can). A file value must be
+ * the key of a confirmed upload of this form type that the caller may see, whose recorded size
+ * and type fit the rule of the field it is put in: the field chosen when the upload address was
+ * asked for does not count, as the client may leave it out or name another. A key the record
+ * already holds at the same place stays acceptable (it was checked when it was put there, and a
+ * record moved to another branch keeps its files).
+ */
+export async function recordFileErrors(
+  db: Executor,
+  by: Pick<Actor, 'branchId'>,
+  formType: string,
+  fields: readonly FormFieldConfig[],
+  values: FieldValues,
+  current: FieldValues | null,
+): Promise<Record<string, string[]>> {
+  const held = new Set(current ? fileReferences(fields, current).map(({ path, value }) => `${path}\n${String(value)}`) : []);
+  const errors: Record<string, string[]> = {};
+  for (const { path, ruleName, value } of fileReferences(fields, values)) {
+    if (typeof value === 'string' && held.has(`${path}\n${value}`)) continue;
+    const refusal = await refusalOf(db, by, formType, ruleName, value);
+    if (refusal && !errors[path]?.includes(refusal)) (errors[path] ??= []).push(refusal);
+  }
+  return errors;
+}
+
+async function refusalOf(
+  db: Executor,
+  by: Pick<Actor, 'branchId'>,
+  formType: string,
+  ruleName: string,
+  value: unknown,
+): Promise<string | null> {
+  if (typeof value !== 'string') return recordFileMessages.notAKey;
+  const upload = isSafeKey(value) ? await findUpload(db, value) : null;
+  if (!upload || upload.formType !== formType || !canSeeUpload(by, upload)) return recordFileMessages.notUploaded;
+  return checkUpload(uploadRuleFor(ruleName), {
+    fileName: upload.originalFileName,
+    contentType: upload.contentType,
+    size: upload.size,
+  });
+}
