@@ -4,7 +4,8 @@ import { cn } from '~/components/ui/cn';
 import { formatDateTime } from '~/utils/format';
 import type { DetailField, FieldChange, HistoryEntry, RecordRow } from './types';
 import { downloadHref } from '~/components/dynamic-form/upload-actors';
-import { displayValue, fieldValue, fileName, humanise, tableRows } from './values';
+import { fileNameOfKey } from '../../../common/uploads/keys';
+import { displayValue, fieldValue, humanise, tableRows } from './values';
 
 /** Names for the ids a record refers to: the loader's lookups plus the record's own branch and course. */
 export function namesFor(record: RecordRow, names: Record<string, string>): Record<string, string> {
@@ -73,8 +74,8 @@ export function RecordFields({
               {rows ? (
                 <ValueTable rows={rows} />
               ) : field.type === 'file' && typeof value === 'string' && value ? (
-                <a href={downloadHref(value, fileName(value))} download className="font-medium text-primary underline-offset-4 hover:underline">
-                  {fileName(value)}
+                <a href={downloadHref(value, fileNameOfKey(value))} download className="font-medium text-primary underline-offset-4 hover:underline">
+                  {fileNameOfKey(value)}
                   <span className="sr-only"> (download {field.label})</span>
                 </a>
               ) : (
