@@ -34,7 +34,7 @@ import { Amount } from '~/components/wallet/money';
 import { EmptyState, PageHeader, WalletErrorBoundary } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { OPERATION_KEY_PATTERN, type OperationPrice } from '../../common/wallet';
-import { UrlDialog } from '~/components/wallet/url-dialog';
+import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
 import { requireAdminRoute } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
 import { redirectWithToast } from '~/services/toast.server';
@@ -340,16 +340,7 @@ function PriceForm({ price }: { price?: OperationPrice }) {
           ))}
         </div>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={PATH} replace preventScrollReset>
-            Cancel
-          </Link>
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : price ? 'Save changes' : 'Add price'}
-        </Button>
-      </div>
+      <UrlDialogActions closeTo={PATH} submitting={submitting} busyLabel="Saving…" label={price ? 'Save changes' : 'Add price'} />
     </Form>
   );
 }
@@ -358,18 +349,11 @@ function DeleteForm({ price }: { price: OperationPrice }) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';
   return (
-    <Form method="post" preventScrollReset className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    <Form method="post" preventScrollReset>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={price.id} />
-      <Button asChild variant="outline">
-        <Link to={PATH} replace preventScrollReset>
-          Cancel
-        </Link>
-      </Button>
-      <Button type="submit" variant="destructive" disabled={submitting}>
-        {submitting ? 'Deleting…' : 'Delete price'}
-      </Button>
+      <UrlDialogActions closeTo={PATH} submitting={submitting} busyLabel="Deleting…" label="Delete price" destructive />
     </Form>
   );
 }

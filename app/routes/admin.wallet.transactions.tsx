@@ -28,7 +28,7 @@ import { rupeeAmount } from '~/components/wallet/amount-schema';
 import { EmptyState, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { TransactionList } from '~/components/wallet/transaction-list';
-import { UrlDialog } from '~/components/wallet/url-dialog';
+import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
 import { ledgerKinds, type WalletTransaction } from '../../common/wallet';
 import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
 import { requireAdminRoute } from '~/services/auth.server';
@@ -403,16 +403,7 @@ function RefundForm({ charge, closeTo }: { charge: WalletTransaction; closeTo: s
         <Textarea id="refund-reason" name="reason" required maxLength={500} placeholder="Admission cancelled" aria-describedby="refund-reason-error" />
         <FieldError id="refund-reason-error" errors={errorsOf(actionData, 'reason')} />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={closeTo} replace preventScrollReset>
-            Cancel
-          </Link>
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Refunding…' : `Refund ${formatRupees(-charge.amount)}`}
-        </Button>
-      </div>
+      <UrlDialogActions closeTo={closeTo} submitting={submitting} busyLabel="Refunding…" label={`Refund ${formatRupees(-charge.amount)}`} />
     </Form>
   );
 }
@@ -475,16 +466,7 @@ function AdjustForm({
         <Textarea id="adjust-reason" name="reason" required maxLength={500} aria-describedby="adjust-reason-error" />
         <FieldError id="adjust-reason-error" errors={errors('reason')} />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={closeTo} replace preventScrollReset>
-            Cancel
-          </Link>
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Correct the balance'}
-        </Button>
-      </div>
+      <UrlDialogActions closeTo={closeTo} submitting={submitting} busyLabel="Saving…" label="Correct the balance" />
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react';
+import { Link, useNavigate } from '@remix-run/react';
 import type * as React from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import {
@@ -8,6 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
+import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 
@@ -72,5 +73,33 @@ export function UrlDialog({
         {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A URL dialog's form buttons: Cancel goes back to `closeTo`, the submit button names the action. */
+export function UrlDialogActions({
+  closeTo,
+  submitting,
+  label,
+  busyLabel,
+  destructive = false,
+}: {
+  closeTo: string;
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+  destructive?: boolean;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button asChild variant="outline">
+        <Link to={closeTo} replace preventScrollReset>
+          Cancel
+        </Link>
+      </Button>
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={submitting}>
+        {submitting ? busyLabel : label}
+      </Button>
+    </div>
   );
 }
