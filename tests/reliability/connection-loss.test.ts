@@ -1,24 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, queryRows, type TestDatabase } from '../../tests/support/test-database';
-import { openDatabase, type Database } from './client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../api/db/client';
+import { createTestDatabase, queryRows, type TestDatabase } from '../support/test-database';
 
-// Connections that the server can end exist only on a PostgreSQL server; PGlite runs in-process.
-const onServer = inject('testDatabase').kind === 'postgres';
-
+// Connections that the server can end exist only on a PostgreSQL server, which this suite runs on.
 let testDatabase: TestDatabase;
 let database: Database;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
-  if (onServer) database = await openDatabase({ url: testDatabase.url! });
+  database = await openDatabase({ url: testDatabase.url! });
 });
 afterAll(async () => {
   await database?.close();
   await testDatabase?.cleanup();
 });
 
-describe.runIf(onServer)('a PostgreSQL connection ended by the server', () => {
+describe('a PostgreSQL connection ended by the server', () => {
   it('fails the transaction that held it, not the process, and the next query gets a working connection', async () => {
     const { db } = database;
     const ended = db.transaction(async (tx) => {
