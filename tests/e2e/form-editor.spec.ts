@@ -175,6 +175,10 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
       await expect(toast(form, 'File uploaded successfully')).toBeVisible();
 
       await form.getByRole('button', { name: 'Add', exact: true }).click();
+      // The demo branches pay for admissions from their wallets: the admission is confirmed first.
+      const charge = form.getByRole('alertdialog', { name: 'Confirm wallet charge' });
+      await expect(charge).toContainText('Continue with Add Student?');
+      await charge.getByRole('button', { name: 'Continue' }).click();
       const registeredToast = toast(form, 'Student Registered Successfully!');
       await expect(registeredToast).toBeVisible();
       const numbers = (await registeredToast.innerText()).match(/Registration No: (\S+) · Roll No: (\S+)/);

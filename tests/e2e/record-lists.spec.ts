@@ -98,11 +98,15 @@ test.describe('Registered Students', () => {
     const before = await rows(page).count();
     await page.getByRole('searchbox', { name: 'Search students' }).fill('Diya');
     await expect(page).toHaveURL(/[?&]search=Diya(&|$)/);
-    await settled(page);
-    const names = await texts(nameCells(page));
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.length).toBeLessThan(before);
-    for (const name of names) expect(name).toContain('Diya');
+    // The address can change before the typed search's rows arrive: wait for the rows themselves.
+    let names: string[] = [];
+    await expect(async () => {
+      await settled(page);
+      names = await texts(nameCells(page));
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.length).toBeLessThan(before);
+      for (const name of names) expect(name).toContain('Diya');
+    }).toPass({ timeout: 15_000 });
 
     // The address alone restores the view.
     await page.reload();
