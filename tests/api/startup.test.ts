@@ -71,7 +71,8 @@ describe('server start', () => {
       // A file where the folder should be: even a privileged user cannot create folders below it.
       const blocker = path.join(dataDir, 'not-a-folder');
       await writeFile(blocker, '');
-      const { code, stderr } = await startServer({ DATA_DIR: path.join(blocker, 'data') });
+      // The embedded database, even in a run whose tests use a PostgreSQL server.
+      const { code, stderr } = await startServer({ DATA_DIR: path.join(blocker, 'data'), DATABASE_URL: '' });
       expect(code).toBe(1);
       const lines = serverLines(stderr);
       expect(lines, stderr).toHaveLength(1);
