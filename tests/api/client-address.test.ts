@@ -93,18 +93,21 @@ describe('a caller on the network', () => {
   });
 });
 
+/** A failed sign-in whose X-Forwarded-For claims an address the caller does not have. */
+function forgedSignIn(email: string) {
+  return new Request('http://api.internal/api/v1/auth/v2/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.1' },
+    body: JSON.stringify({ email, password: 'wrong-password' }),
+  });
+}
+
 describe('the web tier', () => {
   it('hands the browser address to the API in process, where no header can replace it', async () => {
     const api = apiTrusting();
     const transport = inProcessTransport(api.fetch)('203.0.113.10');
     const email = unknownEmail();
-    const response = await transport(
-      new Request('http://api.internal/api/v1/auth/v2/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.1' },
-        body: JSON.stringify({ email, password: 'wrong-password' }),
-      }),
-    );
+    const response = await transport(forgedSignIn(email));
     expect(response.status).toBe(401);
     expect(await addressRecordedFor(email)).toBe('203.0.113.10');
   });
@@ -113,13 +116,7 @@ describe('the web tier', () => {
     const url = await serve(apiTrusting(1));
     const transport = httpTransport(url)('203.0.113.20');
     const email = unknownEmail();
-    const response = await transport(
-      new Request('http://api.internal/api/v1/auth/v2/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.1' },
-        body: JSON.stringify({ email, password: 'wrong-password' }),
-      }),
-    );
+    const response = await transport(forgedSignIn(email));
     expect(response.status).toBe(401);
     expect(await addressRecordedFor(email)).toBe('203.0.113.20');
   });
