@@ -257,6 +257,13 @@ export const validRequests: Record<string, Builder> = {
     };
   },
 
+  'POST /wallet/adjust': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/wallet/adjust',
+    body: { branchId: institute.north.id, amount: 1_500, reason: 'Correction of a mistyped top-up' },
+    other: { path: '/wallet/adjust', body: { branchId: institute.north.id, amount: 2_500, reason: 'Another correction' } },
+  }),
+
   'POST /s3-upload/presigned-url': async (institute) => {
     const body = { fileName: 'photo.png', fileType: 'image/png', fileSize: png.length, formType: 'student' };
     return {
