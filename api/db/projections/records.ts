@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../client';
+import type { StoredEvent } from '../event-store';
 import { numberSequences, records } from '../schema';
-import type { Projection } from './projection';
+import { chunks, type Projection } from './projection';
 
 export type FieldValues = Record<string, unknown>;
 
@@ -60,55 +62,98 @@ export function recordColumns(fields: FieldValues) {
   };
 }
 
+type RecordRow = typeof records.$inferSelect;
+
+function createdRow(event: StoredEvent<RecordCreatedData>): RecordRow {
+  const data = event.data;
+  const searchable = { ...data.fields, registrationNo: data.registrationNo, rollNo: data.rollNo };
+  return {
+    id: event.streamId,
+    formType: data.formType,
+    branchId: data.branchId,
+    registrationNo: data.registrationNo ?? null,
+    rollNo: data.rollNo ?? null,
+    fields: data.fields,
+    ...recordColumns(searchable),
+    version: event.version,
+    createdAt: event.occurredAt,
+    updatedAt: event.occurredAt,
+  };
+}
+
+/** What a change sets on a record; its generated numbers stay searchable. */
+function updatedColumns(current: Pick<RecordRow, 'registrationNo' | 'rollNo'>, event: StoredEvent<RecordUpdatedData>) {
+  const { fields, branchId } = event.data;
+  return {
+    fields,
+    ...recordColumns({ ...fields, registrationNo: current.registrationNo, rollNo: current.rollNo }),
+    ...(branchId !== undefined && { branchId }),
+    version: event.version,
+    updatedAt: event.occurredAt,
+  };
+}
+
+type SequenceRow = typeof numberSequences.$inferInsert;
+
+function sequenceRow(data: RecordCreatedData): SequenceRow | null {
+  return data.sequence ? { scope: data.sequence.scope, year: data.sequence.year, lastValue: data.sequence.value } : null;
+}
+
+/** Raises counters to the values given; a counter never goes down. */
+async function raiseSequences(tx: Tx, rows: SequenceRow[]) {
+  await tx
+    .insert(numberSequences)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [numberSequences.scope, numberSequences.year],
+      set: { lastValue: sql`greatest(${numberSequences.lastValue}, excluded.last_value)` },
+    });
+}
+
 export const recordsProjection: Projection = {
   name: 'records',
   tables: [records, numberSequences],
   handlers: {
-    async RecordCreated(tx, event) {
-      const data = event.data as RecordCreatedData;
-      const searchable = { ...data.fields, registrationNo: data.registrationNo, rollNo: data.rollNo };
-      await tx.insert(records).values({
-        id: event.streamId,
-        formType: data.formType,
-        branchId: data.branchId,
-        registrationNo: data.registrationNo ?? null,
-        rollNo: data.rollNo ?? null,
-        fields: data.fields,
-        ...recordColumns(searchable),
-        version: event.version,
-        createdAt: event.occurredAt,
-        updatedAt: event.occurredAt,
-      });
-      if (data.sequence) {
-        const { scope, year, value } = data.sequence;
-        await tx
-          .insert(numberSequences)
-          .values({ scope, year, lastValue: value })
-          .onConflictDoUpdate({
-            target: [numberSequences.scope, numberSequences.year],
-            set: { lastValue: sql`greatest(${numberSequences.lastValue}, excluded.last_value)` },
-          });
-      }
+    async RecordCreated(tx, event: StoredEvent<RecordCreatedData>) {
+      await tx.insert(records).values(createdRow(event));
+      const sequence = sequenceRow(event.data);
+      if (sequence) await raiseSequences(tx, [sequence]);
     },
-    async RecordUpdated(tx, event) {
-      const { fields, branchId } = event.data as RecordUpdatedData;
+    async RecordUpdated(tx, event: StoredEvent<RecordUpdatedData>) {
       const [current] = await tx
         .select({ registrationNo: records.registrationNo, rollNo: records.rollNo })
         .from(records)
         .where(eq(records.id, event.streamId));
-      await tx
-        .update(records)
-        .set({
-          fields,
-          ...recordColumns({ ...fields, ...current }),
-          ...(branchId !== undefined && { branchId }),
-          version: event.version,
-          updatedAt: event.occurredAt,
-        })
-        .where(eq(records.id, event.streamId));
+      if (!current) return;
+      await tx.update(records).set(updatedColumns(current, event)).where(eq(records.id, event.streamId));
     },
     async RecordDeleted(tx, event) {
       await tx.delete(records).where(eq(records.id, event.streamId));
     },
+  },
+
+  /** Rows the run touches that exist already are read once, rewritten in memory, deleted and inserted anew. */
+  async replay(tx, run) {
+    const earlierIds = [...new Set(run.filter((e) => e.type !== 'RecordCreated').map((e) => e.streamId))];
+    const earlier = earlierIds.length ? await tx.select().from(records).where(inArray(records.id, earlierIds)) : [];
+    const rows = new Map<string, RecordRow | null>(earlier.map((row) => [row.id, row]));
+    const sequences = new Map<string, SequenceRow>();
+    for (const event of run) {
+      if (event.type === 'RecordCreated') {
+        rows.set(event.streamId, createdRow(event));
+        const sequence = sequenceRow(event.data);
+        const key = sequence && `${sequence.scope}/${sequence.year}`;
+        if (key && sequence.lastValue > (sequences.get(key)?.lastValue ?? 0)) sequences.set(key, sequence);
+      } else if (event.type === 'RecordUpdated') {
+        const current = rows.get(event.streamId);
+        if (current) rows.set(event.streamId, { ...current, ...updatedColumns(current, event) });
+      } else {
+        rows.set(event.streamId, null);
+      }
+    }
+    if (earlier.length) await tx.delete(records).where(inArray(records.id, earlier.map((row) => row.id)));
+    const kept = [...rows.values()].filter((row): row is RecordRow => row !== null);
+    for (const chunk of chunks(kept)) await tx.insert(records).values(chunk);
+    if (sequences.size) await raiseSequences(tx, [...sequences.values()]);
   },
 };

@@ -81,6 +81,27 @@ describe('the wallet projections', () => {
 
     expect(await walletTables(db)).toEqual(before);
     for (const branchId of [north, south]) expect(await storedBalance(db, branchId)).toBe(await ledgerSum(db, branchId));
+    // Replayed one event at a time, in runs that split a branch's movements, and all at once.
+    for (const batchSize of [1, 3, 1000]) {
+      await rebuildProjections(db, undefined, batchSize);
+      expect(await walletTables(db), `batches of ${batchSize}`).toEqual(before);
+    }
+  });
+
+  it('refuse in a replay, as live, a charge event larger than the balance', async () => {
+    const branchId = await addWalletBranch(db);
+    await inTransaction(db, (ctx) => creditWallet(ctx, { branchId, amount: 1000 }));
+    await db.execute(sql`ALTER TABLE wallet_balances DROP CONSTRAINT wallet_balances_non_negative`);
+    try {
+      // Written past both guards, as only a damaged log could hold it.
+      await db.execute(sql`UPDATE wallet_balances SET balance = 5000`);
+      await rawCharge(branchId, 'r1', 3000);
+      await expect(rebuildProjections(db)).rejects.toBeInstanceOf(InsufficientBalanceError);
+    } finally {
+      await db.execute(sql`DELETE FROM events WHERE type = 'WalletCharged'`);
+      await db.execute(sql`UPDATE wallet_balances SET balance = 1000`);
+      await db.execute(sql`ALTER TABLE wallet_balances ADD CONSTRAINT wallet_balances_non_negative CHECK (balance >= 0)`);
+    }
   });
 
   it('refuse a charge event larger than the balance in the one guarded UPDATE, leaving nothing behind', async () => {

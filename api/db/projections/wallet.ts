@@ -1,9 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
 import { walletBalances, walletLedger } from '../schema';
 import { InsufficientBalanceError } from '../../domain/wallet/errors';
-import type { Projection } from './projection';
+import { chunks, type Projection } from './projection';
 
 /** Every amount is in paise and positive; the ledger row carries the sign. */
 export interface WalletCreditedData {
@@ -71,67 +71,86 @@ async function takeFromBalance(tx: Tx, branchId: string, amount: number, at: Dat
   return row.balance;
 }
 
-function ledgerRow(event: StoredEvent, entry: { entryId: string; branchId: string }) {
-  return { id: entry.entryId, branchId: entry.branchId, actorId: event.actorId, createdAt: event.occurredAt };
+type LedgerRow = typeof walletLedger.$inferInsert;
+
+/** What a wallet event does: the signed amount it moves and its ledger row, short of the balance after it. */
+function movementOf(event: StoredEvent): { amount: number; row: Omit<LedgerRow, 'balanceAfter'> } {
+  const entry = event.data as { entryId: string; branchId: string };
+  const base = { id: entry.entryId, branchId: entry.branchId, actorId: event.actorId, createdAt: event.occurredAt };
+  switch (event.type) {
+    case 'WalletCredited': {
+      const d = event.data as WalletCreditedData;
+      return { amount: d.amount, row: { ...base, kind: 'credit', amount: d.amount, referenceId: d.reference || null, note: d.note } };
+    }
+    case 'WalletCharged': {
+      const d = event.data as WalletChargedData;
+      const row = { ...base, kind: 'charge', amount: -d.amount, operationKey: d.operationKey, operationName: d.operationName, referenceId: d.referenceId };
+      return { amount: -d.amount, row };
+    }
+    case 'WalletRefunded': {
+      const d = event.data as WalletRefundedData;
+      const row = {
+        ...base,
+        kind: 'refund',
+        amount: d.amount,
+        operationKey: d.operationKey,
+        operationName: d.operationName,
+        referenceId: d.referenceId,
+        refundOf: d.chargeId,
+        note: d.reason,
+      };
+      return { amount: d.amount, row };
+    }
+    case 'WalletAdjusted': {
+      const d = event.data as WalletAdjustedData;
+      return { amount: d.amount, row: { ...base, kind: 'adjustment', amount: d.amount, note: d.reason } };
+    }
+    default:
+      throw new Error(`${event.type} is not a wallet event`);
+  }
+}
+
+async function applyMovement(tx: Tx, event: StoredEvent): Promise<void> {
+  const { amount, row } = movementOf(event);
+  const balanceAfter =
+    amount >= 0
+      ? await addToBalance(tx, row.branchId, amount, event.occurredAt)
+      : await takeFromBalance(tx, row.branchId, -amount, event.occurredAt);
+  await tx.insert(walletLedger).values({ ...row, balanceAfter });
 }
 
 export const walletProjection: Projection = {
   name: 'wallet',
   tables: [walletBalances, walletLedger],
   handlers: {
-    async WalletCredited(tx, event: StoredEvent<WalletCreditedData>) {
-      const d = event.data;
-      const balanceAfter = await addToBalance(tx, d.branchId, d.amount, event.occurredAt);
-      await tx.insert(walletLedger).values({
-        ...ledgerRow(event, d),
-        kind: 'credit',
-        amount: d.amount,
-        balanceAfter,
-        referenceId: d.reference || null,
-        note: d.note,
+    WalletCredited: applyMovement,
+    WalletCharged: applyMovement,
+    WalletRefunded: applyMovement,
+    WalletAdjusted: applyMovement,
+  },
+
+  /** Balances are read once, moved in memory under the same no-overdraw rule, and written back with the ledger rows. */
+  async replay(tx, run) {
+    const branchIds = [...new Set(run.map((event) => (event.data as { branchId: string }).branchId))];
+    const wallets = new Map(
+      (await tx.select().from(walletBalances).where(inArray(walletBalances.branchId, branchIds))).map((row) => [row.branchId, row]),
+    );
+    const ledger: LedgerRow[] = [];
+    for (const event of run) {
+      const { amount, row } = movementOf(event);
+      const wallet = wallets.get(row.branchId);
+      if (amount < 0 && (!wallet || wallet.balance < -amount)) throw new InsufficientBalanceError(row.branchId, -amount, null);
+      const balance = (wallet?.balance ?? 0) + amount;
+      wallets.set(row.branchId, { branchId: row.branchId, balance, updatedAt: event.occurredAt });
+      ledger.push({ ...row, balanceAfter: balance });
+    }
+    await tx
+      .insert(walletBalances)
+      .values([...wallets.values()])
+      .onConflictDoUpdate({
+        target: walletBalances.branchId,
+        set: { balance: sql`excluded.balance`, updatedAt: sql`excluded.updated_at` },
       });
-    },
-    async WalletCharged(tx, event: StoredEvent<WalletChargedData>) {
-      const d = event.data;
-      const balanceAfter = await takeFromBalance(tx, d.branchId, d.amount, event.occurredAt);
-      await tx.insert(walletLedger).values({
-        ...ledgerRow(event, d),
-        kind: 'charge',
-        amount: -d.amount,
-        balanceAfter,
-        operationKey: d.operationKey,
-        operationName: d.operationName,
-        referenceId: d.referenceId,
-      });
-    },
-    async WalletRefunded(tx, event: StoredEvent<WalletRefundedData>) {
-      const d = event.data;
-      const balanceAfter = await addToBalance(tx, d.branchId, d.amount, event.occurredAt);
-      await tx.insert(walletLedger).values({
-        ...ledgerRow(event, d),
-        kind: 'refund',
-        amount: d.amount,
-        balanceAfter,
-        operationKey: d.operationKey,
-        operationName: d.operationName,
-        referenceId: d.referenceId,
-        refundOf: d.chargeId,
-        note: d.reason,
-      });
-    },
-    async WalletAdjusted(tx, event: StoredEvent<WalletAdjustedData>) {
-      const d = event.data;
-      const balanceAfter =
-        d.amount >= 0
-          ? await addToBalance(tx, d.branchId, d.amount, event.occurredAt)
-          : await takeFromBalance(tx, d.branchId, -d.amount, event.occurredAt);
-      await tx.insert(walletLedger).values({
-        ...ledgerRow(event, d),
-        kind: 'adjustment',
-        amount: d.amount,
-        balanceAfter,
-        note: d.reason,
-      });
-    },
+    for (const chunk of chunks(ledger)) await tx.insert(walletLedger).values(chunk);
   },
 };
