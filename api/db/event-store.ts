@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from './client';
 import { isUniqueViolation } from './errors';
 import { applyProjections } from './projections';
@@ -58,10 +58,40 @@ export async function streamVersion(db: Executor, streamId: string): Promise<num
   return last?.version ?? 0;
 }
 
+/** A row of `events` as SQL returns it, before the types of the driver at hand are evened out. */
+interface EventRow {
+  position: number | string | bigint;
+  stream_type: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: unknown;
+  actor_id: string | null;
+  branch_id: string | null;
+  request_id: string | null;
+  occurred_at: Date | string;
+}
+
+function storedEvent(row: EventRow): StoredEvent {
+  return {
+    position: Number(row.position),
+    streamType: row.stream_type,
+    streamId: row.stream_id,
+    version: Number(row.version),
+    type: row.type,
+    data: row.data,
+    actorId: row.actor_id,
+    branchId: row.branch_id,
+    requestId: row.request_id,
+    occurredAt: new Date(row.occurred_at),
+  };
+}
+
 /**
  * Appends events to one stream and applies every projection, inside the caller's transaction.
- * The unique key on (stream_id, version) decides between concurrent writers: the loser's
- * transaction fails with ConcurrencyError and leaves nothing behind.
+ * One statement reads the stream's version, checks the expectation and inserts the events
+ * after it. The unique key on (stream_id, version) decides between concurrent writers: the
+ * loser's transaction fails with ConcurrencyError and leaves nothing behind.
  */
 export async function append(
   tx: Tx,
@@ -71,35 +101,25 @@ export async function append(
   metadata: EventMetadata,
 ): Promise<StoredEvent[]> {
   if (newEvents.length === 0) return [];
-  const current = await streamVersion(tx, stream.id);
-  if (expected === 'no_stream' && current !== 0) throw new ConcurrencyError(stream.id, expected, current);
-  if (typeof expected === 'number' && current !== expected) {
-    throw new ConcurrencyError(stream.id, expected, current);
-  }
-  let stored: StoredEvent[];
+  const guard = expected === 'any' ? sql`true` : sql`current.version = ${expected === 'no_stream' ? 0 : expected}`;
+  let rows: EventRow[];
   try {
-    stored = (await tx
-      .insert(events)
-      .values(
-        newEvents.map((event, index) => ({
-          streamType: stream.type,
-          streamId: stream.id,
-          version: current + index + 1,
-          type: event.type,
-          data: event.data as object,
-          actorId: metadata.actorId ?? null,
-          branchId: metadata.branchId ?? null,
-          requestId: metadata.requestId ?? null,
-          occurredAt: metadata.occurredAt,
-        })),
-      )
-      .returning()) as StoredEvent[];
+    ({ rows } = (await tx.execute(sql`
+      WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${stream.id})
+      INSERT INTO events (stream_type, stream_id, version, type, data, actor_id, branch_id, request_id, occurred_at)
+      SELECT ${stream.type}, ${stream.id}, current.version + e.n, e.event->>'type', e.event->'data',
+             ${metadata.actorId ?? null}, ${metadata.branchId ?? null}, ${metadata.requestId ?? null},
+             ${metadata.occurredAt.toISOString()}::timestamptz
+      FROM current, jsonb_array_elements(${JSON.stringify(newEvents)}::jsonb) WITH ORDINALITY AS e(event, n)
+      WHERE ${guard}
+      ORDER BY e.n
+      RETURNING *`)) as unknown as { rows: EventRow[] });
   } catch (error) {
-    if (isUniqueViolation(error, 'events_stream_version_key')) {
-      throw new ConcurrencyError(stream.id, expected);
-    }
+    if (isUniqueViolation(error, 'events_stream_version_key')) throw new ConcurrencyError(stream.id, expected);
     throw error;
   }
+  if (rows.length === 0) throw new ConcurrencyError(stream.id, expected, await streamVersion(tx, stream.id));
+  const stored = rows.map(storedEvent).sort((a, b) => a.version - b.version);
   for (const event of stored) await applyProjections(tx, event);
   return stored;
 }

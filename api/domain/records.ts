@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { courseChoices, type Choice } from '../../common/forms/course-options';
+import { courseChoices } from '../../common/forms/course-options';
 import { activeFields, isEmptyValue, optionsSourceOf } from '../../common/forms/fields';
 import { buildRecordSchema, fieldErrors, fieldMessages } from '../../common/forms/schema-builder';
 import { ADMISSION_OPERATION, type AdmissionCharge } from '../../common/wallet';
@@ -129,22 +129,25 @@ async function checkReferences(db: Executor, by: Submitter, config: FormConfigVi
         ? (await db.select({ id: courseCategories.id }).from(courseCategories).where(eq(courseCategories.id, value))).length > 0
         : source === 'branches'
           ? (await db.select({ id: records.id }).from(records).where(and(eq(records.id, value), eq(records.formType, 'branch')))).length > 0
-          : (await courseChoicesFor(db, by)).some((choice) => choice.value === value);
+          : await offersCourse(db, by, value);
     if (!offered) errors[field.name] = [fieldMessages.selection(field.label || field.name)];
   }
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
-/** The course choices the form offers this submitter: the courses they can read, else the active categories, else the static list. */
-async function courseChoicesFor(db: Executor, by: Submitter): Promise<Choice[]> {
-  const courses = await db
-    .select({ value: records.id, label: records.title })
-    .from(records)
-    .where(and(eq(records.formType, 'course'), readableBy(branchScope(by))));
-  const categories = courses.length
-    ? []
-    : (await activeCourseCategories(db)).map((category) => ({ value: category._id, label: category.name }));
-  return courseChoices(courses, categories);
+/**
+ * Whether the course select offers this value to the submitter: one of the courses they can read,
+ * else (with no such course) one of the active categories, else one of the static list. Looked
+ * up by the value rather than by listing every course.
+ */
+async function offersCourse(db: Executor, by: Submitter, value: string): Promise<boolean> {
+  const readable = and(eq(records.formType, 'course'), readableBy(branchScope(by)));
+  const [course] = await db.select({ id: records.id }).from(records).where(and(readable, eq(records.id, value))).limit(1);
+  if (course) return true;
+  const [anyCourse] = await db.select({ id: records.id }).from(records).where(readable).limit(1);
+  if (anyCourse) return false;
+  const categories = (await activeCourseCategories(db)).map((category) => ({ value: category._id, label: category.name }));
+  return courseChoices([], categories).some((choice) => choice.value === value);
 }
 
 /** Every file value must be a confirmed upload that fits its field's rule (see recordFileErrors). */
