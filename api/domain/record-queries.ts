@@ -117,15 +117,6 @@ export function readableBy(scope: string | null): SQL | undefined {
   );
 }
 
-/** What such a caller may change: their branch's records, and their branch itself. */
-export function writableBy(scope: string | null): SQL | undefined {
-  if (scope === null) return undefined;
-  return or(
-    and(eq(records.formType, 'branch'), eq(records.id, scope)),
-    and(ne(records.formType, 'branch'), eq(records.branchId, scope)),
-  );
-}
-
 /** The query behind findRecord, also run as-is by the benchmark's bare baseline. */
 export function recordQuery(db: Executor, id: string, scope: string | null) {
   return selectRecords(db).where(and(eq(records.id, id), readableBy(scope)));

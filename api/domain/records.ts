@@ -249,11 +249,6 @@ async function appendAt(ctx: CommandContext, id: string, version: number, event:
   }
 }
 
-/** The permission a change needs is decided by the record's form type, so read it first. */
-export async function recordFormType(db: Executor, id: string): Promise<string | null> {
-  return (await recordState(db, id))?.formType ?? null;
-}
-
 /**
  * Replaces the values of a record's active fields; values of fields the form no longer shows
  * are kept. A student may move to another branch (not by a branch's own staff); its numbers stay.

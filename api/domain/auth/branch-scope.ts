@@ -8,9 +8,3 @@ import { SUPERADMIN, type Actor } from './actor';
 export function branchScope(actor: Pick<Actor, 'role' | 'branchId'>): string | null {
   return actor.role === SUPERADMIN ? null : actor.branchId;
 }
-
-/** Whether the caller may reach data of this branch (null: data that belongs to no branch). */
-export function canReachBranch(actor: Pick<Actor, 'role' | 'branchId'>, branchId: string | null): boolean {
-  const scope = branchScope(actor);
-  return scope === null || scope === branchId;
-}
