@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { numberSequences, records } from '../schema';
+import type { Tx } from '../client';
+import { numberSequences, recordFiles, records } from '../schema';
 import type { Projection } from './projection';
 
 export type FieldValues = Record<string, unknown>;
@@ -12,6 +13,8 @@ export interface RecordCreatedData {
   rollNo?: string;
   /** The sequence value behind the generated numbers, so a rebuild restores the counter. */
   sequence?: { scope: string; year: number; value: number };
+  /** The upload keys of the stored files the record holds (absent in events older than the list). */
+  files?: string[];
 }
 
 export interface RecordUpdatedData {
@@ -19,6 +22,14 @@ export interface RecordUpdatedData {
   fields: FieldValues;
   /** Present when the record moved to another branch. */
   branchId?: string | null;
+  /** Every upload key the record holds after the change (absent in events older than the list). */
+  files?: string[];
+}
+
+/** Puts the record's files in its name; a key another record holds breaks record_files' primary key. */
+async function holdFiles(tx: Tx, recordId: string, keys: readonly string[]) {
+  const unique = [...new Set(keys)];
+  if (unique.length) await tx.insert(recordFiles).values(unique.map((key) => ({ key, recordId })));
 }
 
 // A branch's form also asks for a course (courseName), so the branch's own name must come first.
@@ -62,7 +73,7 @@ export function recordColumns(fields: FieldValues) {
 
 export const recordsProjection: Projection = {
   name: 'records',
-  tables: [records, numberSequences],
+  tables: [records, numberSequences, recordFiles],
   handlers: {
     async RecordCreated(tx, event) {
       const data = event.data as RecordCreatedData;
@@ -79,6 +90,7 @@ export const recordsProjection: Projection = {
         createdAt: event.occurredAt,
         updatedAt: event.occurredAt,
       });
+      await holdFiles(tx, event.streamId, data.files ?? []);
       if (data.sequence) {
         const { scope, year, value } = data.sequence;
         await tx
@@ -91,7 +103,7 @@ export const recordsProjection: Projection = {
       }
     },
     async RecordUpdated(tx, event) {
-      const { fields, branchId } = event.data as RecordUpdatedData;
+      const { fields, branchId, files } = event.data as RecordUpdatedData;
       const [current] = await tx
         .select({ registrationNo: records.registrationNo, rollNo: records.rollNo })
         .from(records)
@@ -106,9 +118,15 @@ export const recordsProjection: Projection = {
           updatedAt: event.occurredAt,
         })
         .where(eq(records.id, event.streamId));
+      if (files) {
+        await tx.delete(recordFiles).where(eq(recordFiles.recordId, event.streamId));
+        await holdFiles(tx, event.streamId, files);
+      }
     },
     async RecordDeleted(tx, event) {
       await tx.delete(records).where(eq(records.id, event.streamId));
+      // A deleted record's files are free to be attached again.
+      await tx.delete(recordFiles).where(eq(recordFiles.recordId, event.streamId));
     },
   },
 };
