@@ -192,6 +192,27 @@ test('an updated exam returns to the exam list', async ({ page, request }) => {
   await expect(rows.first()).toContainText('Annual');
 });
 
+test('Loading Form shows on the way to a form while its configuration loads', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // Hold the form's data until the loading state has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/admin/courses/add.data*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add Course', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Loading Form' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Course', level: 1 })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Add Course', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Loading Form' })).toHaveCount(0);
+  await expect(page.getByLabel('Course Name')).toBeVisible();
+});
+
 test.describe('without JavaScript', () => {
   // A refused form answers 400, which the browser logs for the page itself.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400 .*\/admin\/courses\/add/] });
