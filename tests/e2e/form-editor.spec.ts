@@ -1,13 +1,14 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { indianStates, maritalStatuses } from '../../common/forms/defaults';
 import { photoFile, png } from './files';
 import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
  * The super-admin form editor (SPEC.md sections 2.5 and 4): switches, keyboard reordering, the
  * progress, Reset and Save in the panel's sidebar (an overlay on phones), save with the API's
- * message, the changes kept after a reload and followed by the student form; the plain form that
- * saves without JavaScript; the page of an unknown form. Other specs use the student form, so each
- * test puts its configuration back as it found it.
+ * message, the changes kept after a reload and followed by the student form; option lists cut at
+ * 10; the plain form that saves without JavaScript; the page of an unknown form. Other specs use
+ * the student form, so each test puts its configuration back as it found it.
  */
 
 const EDITOR = '/admin/super-admin/forms/student';
@@ -304,6 +305,15 @@ test('Add New Field asks for a name and a label and refuses a name the form has'
   // Nothing saved: leave without saving.
   await sidebarTools(page).getByRole('button', { name: 'Discard changes' }).click();
   await expect(sidebarTools(page).getByText('22 of 22 fields enabled')).toBeVisible();
+});
+
+test('an option list shows its first 10 options and counts the rest', async ({ page }) => {
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await page.goto(EDITOR);
+  const options = (label: string) => page.getByRole('list', { name: `Options of ${label}` }).getByRole('listitem');
+  // The 36 states and union territories.
+  await expect(options('State')).toHaveText([...indianStates.slice(0, 10), '+26 more']);
+  await expect(options('Marital Status')).toHaveText([...maritalStatuses]);
 });
 
 test.describe('the sidebar on a wide screen and on a phone', () => {
