@@ -139,6 +139,19 @@ export const records = pgTable(
   ],
 );
 
+/**
+ * The stored files each record holds, by upload key: the primary key lets one record, and only
+ * one, hold a file, even when two records claim it at the same time.
+ */
+export const recordFiles = pgTable(
+  'record_files',
+  {
+    key: text('key').primaryKey(),
+    recordId: text('record_id').notNull(),
+  },
+  (t) => [index('record_files_record_idx').on(t.recordId)],
+);
+
 /** Per-branch, per-year counters behind registration and roll numbers; never decremented. */
 export const numberSequences = pgTable(
   'number_sequences',

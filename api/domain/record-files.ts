@@ -1,8 +1,10 @@
-import { activeFields, examSubjectFileColumns, isEmptyValue } from '../../common/forms/fields';
+import { and, inArray, ne } from 'drizzle-orm';
+import { activeFields, examSubjectFileColumns, isEmptyValue, uniqueFields } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';
 import { checkUpload, uploadRuleFor } from '../../common/uploads/rules';
 import type { Executor } from '../db/client';
 import type { FieldValues } from '../db/projections/records';
+import { recordFiles } from '../db/schema';
 import { isSafeKey } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
 import { canSeeUpload, findUpload } from './uploads';
@@ -10,6 +12,7 @@ import { canSeeUpload, findUpload } from './uploads';
 export const recordFileMessages = {
   notAKey: 'Upload the file first, then send its stored key',
   notUploaded: 'This file was not uploaded for this form. Please upload it again.',
+  inUse: 'This file is already attached to another record. Please upload it again for this one.',
 } as const;
 
 /** One file value of a record: where it sits, the field whose upload rule it answers to, the value. */
@@ -23,8 +26,21 @@ export interface FileReference {
 
 /** Every file value of the form's active fields: file fields (one key or a list) and subject rows' papers. */
 export function fileReferences(fields: readonly FormFieldConfig[], values: FieldValues): FileReference[] {
+  return referencesIn(activeFields(fields), values);
+}
+
+/**
+ * The upload keys a record's stored values hold in any file field of its form, shown or not (a
+ * hidden field keeps its value, and with it its file).
+ */
+export function heldFileKeys(fields: readonly FormFieldConfig[], values: FieldValues): string[] {
+  const keys = referencesIn(uniqueFields(fields), values).flatMap(({ value }) => (typeof value === 'string' ? [value] : []));
+  return [...new Set(keys)];
+}
+
+function referencesIn(fields: readonly FormFieldConfig[], values: FieldValues): FileReference[] {
   const found: FileReference[] = [];
-  for (const field of activeFields(fields)) {
+  for (const field of fields) {
     const value = values[field.name];
     if (field.type === 'file') {
       for (const item of Array.isArray(value) ? value : [value]) {
@@ -51,7 +67,8 @@ export function fileReferences(fields: readonly FormFieldConfig[], values: Field
  * and type fit the rule of the field it is put in: the field chosen when the upload address was
  * asked for does not count, as the client may leave it out or name another. A key the record
  * already holds at the same place stays acceptable (it was checked when it was put there, and a
- * record moved to another branch keeps its files).
+ * record moved to another branch keeps its files). A file belongs to one record only: a key
+ * another record holds is refused.
  */
 export async function recordFileErrors(
   db: Executor,
@@ -59,16 +76,37 @@ export async function recordFileErrors(
   formType: string,
   fields: readonly FormFieldConfig[],
   values: FieldValues,
-  current: FieldValues | null,
+  current: { id: string; fields: FieldValues } | null,
 ): Promise<Record<string, string[]>> {
-  const held = new Set(current ? fileReferences(fields, current).map(({ path, value }) => `${path}\n${String(value)}`) : []);
+  const held = new Set(current ? fileReferences(fields, current.fields).map(({ path, value }) => `${path}\n${String(value)}`) : []);
+  const references = fileReferences(fields, values);
+  const taken = await keysHeldElsewhere(
+    db,
+    references.flatMap(({ value }) => (typeof value === 'string' ? [value] : [])),
+    current?.id ?? null,
+  );
   const errors: Record<string, string[]> = {};
-  for (const { path, ruleName, value } of fileReferences(fields, values)) {
-    if (typeof value === 'string' && held.has(`${path}\n${value}`)) continue;
-    const refusal = await refusalOf(db, by, formType, ruleName, value);
+  for (const { path, ruleName, value } of references) {
+    const refusal =
+      typeof value === 'string' && taken.has(value)
+        ? recordFileMessages.inUse
+        : typeof value === 'string' && held.has(`${path}\n${value}`)
+          ? null
+          : await refusalOf(db, by, formType, ruleName, value);
     if (refusal && !errors[path]?.includes(refusal)) (errors[path] ??= []).push(refusal);
   }
   return errors;
+}
+
+/** Which of the keys a record other than this one holds. */
+async function keysHeldElsewhere(db: Executor, keys: string[], recordId: string | null): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const inKeys = inArray(recordFiles.key, [...new Set(keys)]);
+  const rows = await db
+    .select({ key: recordFiles.key })
+    .from(recordFiles)
+    .where(recordId ? and(inKeys, ne(recordFiles.recordId, recordId)) : inKeys);
+  return new Set(rows.map((row) => row.key));
 }
 
 async function refusalOf(

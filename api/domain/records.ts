@@ -4,6 +4,7 @@ import { activeFields, isEmptyValue, optionsSourceOf } from '../../common/forms/
 import { buildRecordSchema, fieldErrors, fieldMessages } from '../../common/forms/schema-builder';
 import { ADMISSION_OPERATION, type AdmissionCharge } from '../../common/wallet';
 import { chargeOperation } from './wallet/charge-operation';
+import { isUniqueViolation } from '../db/errors';
 import { append, ConcurrencyError, type NewEvent } from '../db/event-store';
 import type { FieldValues, RecordCreatedData, RecordUpdatedData } from '../db/projections/records';
 import { courseCategories, numberSequences, records } from '../db/schema';
@@ -16,7 +17,7 @@ import { activeCourseCategories } from './course-categories';
 import { indianDay } from './wallet/dates';
 import { findFormConfig, formConfigMessages, type FormConfigView } from './form-configs';
 import { newId } from './ids';
-import { recordFileErrors } from './record-files';
+import { heldFileKeys, recordFileErrors } from './record-files';
 import { readableBy, recordState } from './record-queries';
 
 export const recordStream = (id: string) => ({ type: 'record', id });
@@ -25,6 +26,8 @@ export interface CreateRecordInput {
   formType: string;
   branchId: string | null;
   fields: FieldValues;
+  /** The upload keys of the files the record holds. */
+  files?: string[];
 }
 
 export interface GeneratedNumbers {
@@ -59,7 +62,12 @@ export async function createRecord(
   input: CreateRecordInput,
 ): Promise<{ id: string; generatedNumbers?: GeneratedNumbers }> {
   const id = newId(meta.occurredAt.getTime());
-  const data: RecordCreatedData = { formType: input.formType, branchId: input.branchId, fields: input.fields };
+  const data: RecordCreatedData = {
+    formType: input.formType,
+    branchId: input.branchId,
+    fields: input.fields,
+    ...(input.files?.length && { files: input.files }),
+  };
   let generatedNumbers: GeneratedNumbers | undefined;
   if (input.formType === 'student') {
     // The institute's year is India's: an admission at 01:00 IST on 1 January belongs to the new year.
@@ -71,8 +79,20 @@ export async function createRecord(
     generatedNumbers = { registrationNo: `${code}/${year}/${serial}`, rollNo: `${code}${year % 100}${serial}` };
     Object.assign(data, generatedNumbers, { sequence: { scope, year, value } });
   }
-  await append(tx, recordStream(id), 'no_stream', [{ type: 'RecordCreated', data }], meta);
+  try {
+    await append(tx, recordStream(id), 'no_stream', [{ type: 'RecordCreated', data }], meta);
+  } catch (error) {
+    throw lostFileRace(error, id);
+  }
   return { id, generatedNumbers };
+}
+
+/**
+ * Another record took one of this record's files since the check (record_files' primary key): a
+ * lost race on `any`, so the request runs again and the check then names the file.
+ */
+function lostFileRace(error: unknown, streamId: string): unknown {
+  return isUniqueViolation(error, 'record_files_pkey') ? new ConcurrencyError(streamId, 'any') : error;
 }
 
 export const recordMessages = {
@@ -151,7 +171,13 @@ async function offersCourse(db: Executor, by: Submitter, value: string): Promise
 }
 
 /** Every file value must be a confirmed upload that fits its field's rule (see recordFileErrors). */
-async function checkFiles(db: Executor, by: Submitter, config: FormConfigView, values: FieldValues, current: FieldValues | null) {
+async function checkFiles(
+  db: Executor,
+  by: Submitter,
+  config: FormConfigView,
+  values: FieldValues,
+  current: { id: string; fields: FieldValues } | null,
+) {
   const errors = await recordFileErrors(db, by, config.formType, config.fields, values, current);
   if (Object.keys(errors).length) throw invalid(errors);
 }
@@ -198,7 +224,8 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   await checkReferences(ctx.tx, by, config, values);
   await checkFiles(ctx.tx, by, config, values, null);
   const branchId = branchOf(input.formType, scope, values, null);
-  const created = await createRecord(ctx, { formType: input.formType, branchId, fields: storedValues(values) });
+  const fields = storedValues(values);
+  const created = await createRecord(ctx, { formType: input.formType, branchId, fields, files: heldFileKeys(config.fields, fields) });
   if (input.formType !== 'student' || !branchId) return created;
   // Same transaction: too little money throws and takes the new student with it. The ledger
   // entry takes the price's own name.
@@ -243,7 +270,7 @@ async function appendAt(ctx: CommandContext, id: string, version: number, event:
   try {
     await append(ctx.tx, recordStream(id), version, [event], ctx.meta);
   } catch (error) {
-    if (!(error instanceof ConcurrencyError)) throw error;
+    if (!(error instanceof ConcurrencyError)) throw lostFileRace(error, id);
     if (ifMatch) throw new HttpError(412, recordMessages.stale);
     throw new ConcurrencyError(id, 'any');
   }
@@ -262,12 +289,12 @@ export async function changeRecord(ctx: CommandContext, by: Submitter, id: strin
   const scope = branchScope(by);
   const values = validate(config, withOwnCenter(current.formType, scope, input.values));
   await checkReferences(ctx.tx, by, config, values);
-  await checkFiles(ctx.tx, by, config, values, current.fields);
+  await checkFiles(ctx.tx, by, config, values, current);
   const shown = new Set(activeFields(config.fields).map((field) => field.name));
   const kept = Object.fromEntries(Object.entries(current.fields).filter(([name]) => !shown.has(name)));
   const fields = { ...storedValues(kept), ...storedValues(values) };
   const branchId = branchOf(current.formType, scope, values, current.branchId);
-  const data: RecordUpdatedData = { fields, ...(branchId !== current.branchId && { branchId }) };
+  const data: RecordUpdatedData = { fields, files: heldFileKeys(config.fields, fields), ...(branchId !== current.branchId && { branchId }) };
   await appendAt(ctx, id, current.version, { type: 'RecordUpdated', data }, input.expectedVersion !== undefined);
 }
 

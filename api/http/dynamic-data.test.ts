@@ -462,6 +462,67 @@ describe('file values of a record', () => {
   });
 });
 
+describe('a file belongs to one record', () => {
+  it('refuses a file another record holds, in a new record or a changed one, in any file field', async () => {
+    const photo = await upload(fx.tokens.admin, { fieldName: 'studentPhoto' });
+    const first = await post(fx.tokens.admin, 'student', student({ studentPhoto: photo }));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+
+    const copied = await post(fx.tokens.admin, 'student', student({ studentPhoto: photo }));
+    expect(copied.status).toBe(400);
+    expect(copied.body).toEqual({
+      success: false,
+      message: 'Please fill all required fields correctly',
+      errors: { studentPhoto: [recordFileMessages.inUse] },
+    });
+    expect(recordFileMessages.inUse).toBe('This file is already attached to another record. Please upload it again for this one.');
+
+    const second = await post(fx.tokens.admin, 'student', student());
+    expect(second.status).toBe(201);
+    const changed = await put(fx.tokens.admin, second.body.data._id, student({ documents: [photo], signature: photo }));
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors).toEqual({ documents: [recordFileMessages.inUse], signature: [recordFileMessages.inUse] });
+
+    // The record that holds it keeps it, in the same field or another.
+    const kept = await put(fx.tokens.admin, first.body.data._id, student({ studentPhoto: photo, signature: photo }));
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+  });
+
+  it('frees a file its record lets go of, or that went with a deleted record', async () => {
+    const photo = await upload(fx.tokens.admin, { fieldName: 'studentPhoto' });
+    const holder = await post(fx.tokens.admin, 'student', student({ studentPhoto: photo }));
+    const other = await post(fx.tokens.admin, 'student', student());
+    const take = () => put(fx.tokens.admin, other.body.data._id, student({ studentPhoto: photo }));
+    expect((await take()).status).toBe(400);
+
+    const replacement = await upload(fx.tokens.admin, { fieldName: 'studentPhoto' });
+    expect((await put(fx.tokens.admin, holder.body.data._id, student({ studentPhoto: replacement }))).status).toBe(200);
+    const taken = await take();
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+
+    expect((await post(fx.tokens.admin, 'student', student({ studentPhoto: photo }))).body.errors).toEqual({
+      studentPhoto: [recordFileMessages.inUse],
+    });
+    expect((await accounts.call('DELETE', `/dynamic-data/${other.body.data._id}`, { token: fx.tokens.admin })).status).toBe(200);
+    expect((await post(fx.tokens.admin, 'student', student({ studentPhoto: photo }))).status).toBe(201);
+  });
+
+  it('gives a file claimed by two records at once to one of them', async () => {
+    const paper = await upload(fx.tokens.admin, { bytes: pdf, type: 'application/pdf', name: 'paper.pdf', formType: 'examResult' });
+    const exam = (examId: string) => ({
+      examId,
+      examName: 'Same paper',
+      selectedCourse: fx.course,
+      examSubjectsTable: [{ subjectName: 'A', examPaper: paper }],
+    });
+    const answers = await Promise.all([post(fx.tokens.admin, 'examResult', exam('EX-RACE-1')), post(fx.tokens.admin, 'examResult', exam('EX-RACE-2'))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body.errors).toEqual({
+      'examSubjectsTable[0].examPaper': [recordFileMessages.inUse],
+    });
+  });
+});
+
 describe('POST and PUT /dynamic-data with file parts', () => {
   it('stores a file part through the store and puts its key in the record', async () => {
     const before = await storedKeys();

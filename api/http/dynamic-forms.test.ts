@@ -4,7 +4,9 @@ import { defaultFormTypes } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { allPermissionNames } from '../domain/permissions/catalogue';
-import { ensureDefaultFormConfigs, formConfigMessages } from '../domain/form-configs';
+import { append } from '../db/event-store';
+import type { FormConfiguredData } from '../db/projections/form-configs';
+import { ensureDefaultFormConfigs, formConfigMessages, formStream } from '../domain/form-configs';
 
 let accounts: AccountsApi;
 const tokens = {} as { superadmin: string; admin: string; branchUser: string };
@@ -184,6 +186,64 @@ describe('PUT /dynamic-forms/:id', () => {
       body: { fields: [] },
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('options of a saved configuration', () => {
+  const colours = (options: FormFieldConfig['options']): FormFieldConfig => field('colour', { type: 'select', options });
+
+  it('are stored as objects with a value and a label, whichever shape was sent', async () => {
+    const created = await accounts.call('POST', '/dynamic-forms', {
+      token: tokens.superadmin,
+      body: {
+        formType: 'house-colours',
+        fields: [colours(['Red', { value: 'blue', label: 'Blue' }, { value: 'green' }, { value: 'white', label: '  ' }])],
+      },
+    });
+    expect(created.status).toBe(201);
+    const stored = [
+      { value: 'Red', label: 'Red' },
+      { value: 'blue', label: 'Blue' },
+      { value: 'green', label: 'green' },
+      { value: 'white', label: 'white' },
+    ];
+    expect(created.body.data.fields[0].options).toEqual(stored);
+    expect((await accounts.call('GET', '/dynamic-forms/type/house-colours')).body.data.fields[0].options).toEqual(stored);
+
+    const updated = await accounts.call('PUT', '/dynamic-forms/house-colours', {
+      token: tokens.superadmin,
+      body: { fields: [colours(['Red', 'Yellow'])] },
+    });
+    expect(updated.status).toBe(200);
+    expect((await accounts.call('GET', '/dynamic-forms/type/house-colours')).body.data.fields[0].options).toEqual([
+      { value: 'Red', label: 'Red' },
+      { value: 'Yellow', label: 'Yellow' },
+    ]);
+  });
+
+  it('of a configuration stored with plain strings are still read: its records are checked against them', async () => {
+    // A configuration saved before options were stored as objects.
+    const data: FormConfiguredData = {
+      id: 'legacy-options-form',
+      formType: 'legacy-colours',
+      label: 'Legacy Colours',
+      description: '',
+      isCustom: true,
+      fields: [{ ...colours(['Red', 'Blue']), required: true, isActive: true, order: 1 }],
+    };
+    await asSystem(accounts.db, ({ tx, meta }) => append(tx, formStream(data.formType), 'no_stream', [{ type: 'FormConfigured', data }], meta));
+    const loaded = await accounts.call('GET', '/dynamic-forms/type/legacy-colours');
+    expect(loaded.body.data.fields[0].options).toEqual(['Red', 'Blue']);
+
+    const record = (value: string) =>
+      accounts.call('POST', '/dynamic-data', {
+        token: tokens.admin,
+        body: { formType: 'legacy-colours', fieldsData: [{ name: 'colour', value }] },
+      });
+    expect((await record('Blue')).status).toBe(201);
+    const refused = await record('Green');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ colour: ['Colour selection is invalid'] });
   });
 });
 

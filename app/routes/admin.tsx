@@ -1,6 +1,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useNavigation } from '@remix-run/react';
 import { AdminShell } from '~/components/app-sidebar/admin-shell';
+import { FormLoading } from '~/components/dynamic-form/form-states';
+import { isFormPath } from '~/components/record-list/links';
 import { SessionTimeout } from '~/components/session-timeout';
 import { readSidebarState } from '~/components/ui/sidebar';
 import { requireAdmin } from '~/services/auth.server';
@@ -18,10 +20,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminLayout() {
   const { user, sidebarOpen, customForms } = useLoaderData<typeof loader>();
+  // A form screen's loader reads the form's configuration (and the record being edited): the way
+  // there, the first time or again, shows Loading Form rather than the page being left. A form's
+  // own post revalidates without it.
+  const navigation = useNavigation();
+  const loadingForm = navigation.state === 'loading' && !navigation.formMethod && isFormPath(navigation.location.pathname);
   return (
     <AdminShell user={user} sidebarOpen={sidebarOpen} customForms={customForms}>
       <SessionTimeout />
-      <Outlet />
+      {loadingForm ? <FormLoading /> : <Outlet />}
     </AdminShell>
   );
 }

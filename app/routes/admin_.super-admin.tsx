@@ -21,6 +21,7 @@ import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { CommandPalette, type PaletteItem } from '~/components/command-palette';
 import { ScreenShortcuts, type GoToShortcut } from '~/components/screen-shortcuts';
 import { SessionTimeout } from '~/components/session-timeout';
+import { EditorSidebarTools, EditorSlotProvider } from '~/components/form-editor/sidebar-tools';
 import { AddFormDialog, addFormSchema } from '~/components/super-admin/add-form-dialog';
 import { formEditorPath, panelPaths, panelSections } from '~/components/super-admin/panel-nav';
 import { PanelSidebar } from '~/components/super-admin/panel-sidebar';
@@ -134,6 +135,7 @@ export default function SuperAdminPanel() {
       user={user}
       sections={sections}
       className={className}
+      tools={<EditorSidebarTools />}
       onAddForm={() => {
         setMenuOpen(false);
         setAddFormOpen(true);
@@ -146,44 +148,46 @@ export default function SuperAdminPanel() {
   );
 
   return (
-    <div className="min-h-svh bg-muted/40 dark:bg-background">
-      <SessionTimeout />
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-sidebar-border lg:block">{sidebar()}</aside>
+    <EditorSlotProvider>
+      <div className="min-h-svh bg-muted/40 dark:bg-background">
+        <SessionTimeout />
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-sidebar-border lg:block">{sidebar()}</aside>
 
-      <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur lg:hidden">
-          <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
-            <MenuIcon aria-hidden="true" />
-          </Button>
-          <Link to={panelPaths.home} className="flex items-center gap-2 font-semibold">
-            <ShieldIcon aria-hidden="true" className="size-4 text-primary" />
-            Super Admin
-          </Link>
-        </header>
-        <main className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
-          <Outlet />
-        </main>
+        <div className="lg:pl-64">
+          <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur lg:hidden">
+            <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+              <MenuIcon aria-hidden="true" />
+            </Button>
+            <Link to={panelPaths.home} className="flex items-center gap-2 font-semibold">
+              <ShieldIcon aria-hidden="true" className="size-4 text-primary" />
+              Super Admin
+            </Link>
+          </header>
+          <main className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
+            <Outlet />
+          </main>
+        </div>
+
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <SheetContent side="left" className="w-72 gap-0 p-0 sm:max-w-72 lg:hidden">
+            <SheetTitle className="sr-only">Menu</SheetTitle>
+            <SheetDescription className="sr-only">Pages of the super admin panel</SheetDescription>
+            {sidebar('min-h-full')}
+          </SheetContent>
+        </Sheet>
+
+        <AddFormDialog open={addFormOpen} onOpenChange={setAddFormOpen} />
+        <CommandPalette
+          items={paletteItems}
+          open={paletteOpen}
+          onOpenChange={setPaletteOpen}
+          recentStorageKey="super-admin-palette-recent"
+          searchUrl="/resources/palette-search"
+          placeholder="Search pages, actions and users…"
+        />
+        <ScreenShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} goTo={goTo} sidebarToggle={false} />
       </div>
-
-      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-        <SheetContent side="left" className="w-72 gap-0 p-0 sm:max-w-72 lg:hidden">
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <SheetDescription className="sr-only">Pages of the super admin panel</SheetDescription>
-          {sidebar('min-h-full')}
-        </SheetContent>
-      </Sheet>
-
-      <AddFormDialog open={addFormOpen} onOpenChange={setAddFormOpen} />
-      <CommandPalette
-        items={paletteItems}
-        open={paletteOpen}
-        onOpenChange={setPaletteOpen}
-        recentStorageKey="super-admin-palette-recent"
-        searchUrl="/resources/palette-search"
-        placeholder="Search pages, actions and users…"
-      />
-      <ScreenShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} goTo={goTo} sidebarToggle={false} />
-    </div>
+    </EditorSlotProvider>
   );
 }
 

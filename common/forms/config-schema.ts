@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { customFormType, customFormTypePattern, fieldOrder, isActiveField, isDefaultFormType, isValidFormType, uniqueFields } from './fields';
-import { fieldTypes, optionSources, type FormFieldConfig } from './types';
+import {
+  customFormType,
+  customFormTypePattern,
+  fieldOrder,
+  isActiveField,
+  isDefaultFormType,
+  isValidFormType,
+  optionLabel,
+  optionValue,
+  uniqueFields,
+} from './fields';
+import { fieldTypes, optionSources, type FieldOption, type FormFieldConfig } from './types';
 
 /** Names a field may not take: they carry the record itself in the client contract. */
 export const reservedFieldNames = ['formType', 'fieldsData', '_id', 'id'] as const;
@@ -65,9 +75,16 @@ export const customFormNameSchema = z
   .refine((name) => customFormTypePattern.test(customFormType(name)), configMessages.formNameRule)
   .refine((name) => !isDefaultFormType(customFormType(name)), configMessages.formNameTaken);
 
+/** A choice as it is stored (SPEC.md section 3, "Saved form configuration"): an object with its value and label. */
+export function normalizeOption(option: FieldOption): { value: string; label: string } {
+  const value = optionValue(option);
+  return { value, label: optionLabel(option).trim() || value };
+}
+
 /**
  * A configuration as it is stored: duplicates by name dropped, in order, numbered from 1, every
- * field with its isActive and required switches set (the editor's `enabled` folded into isActive).
+ * field with its isActive and required switches set (the editor's `enabled` folded into isActive),
+ * its options as objects with a value and a label (a plain string is both).
  */
 export function normalizeFields(fields: readonly FormFieldConfig[]): FormFieldConfig[] {
   return uniqueFields(fields)
@@ -75,6 +92,8 @@ export function normalizeFields(fields: readonly FormFieldConfig[]): FormFieldCo
     .sort((a, b) => fieldOrder(a.field) - fieldOrder(b.field) || a.index - b.index)
     .map(({ field }, index) => {
       const { enabled: _enabled, position: _position, ...rest } = field;
-      return { ...rest, required: field.required === true, isActive: isActiveField(field), order: index + 1 };
+      const normalized: FormFieldConfig = { ...rest, required: field.required === true, isActive: isActiveField(field), order: index + 1 };
+      if (field.options) normalized.options = field.options.map(normalizeOption);
+      return normalized;
     });
 }

@@ -93,7 +93,7 @@ describe('default form configurations', () => {
     expect(indianStates).toHaveLength(36);
     expect(new Set(indianStates).size).toBe(36);
     for (const formType of ['student', 'branch'] as const) {
-      expect(byName(defaultFormConfigs[formType].fields, 'state').options).toEqual([...indianStates]);
+      expect(byName(defaultFormConfigs[formType].fields, 'state').options!.map(optionValue)).toEqual([...indianStates]);
     }
   });
 
@@ -101,7 +101,7 @@ describe('default form configurations', () => {
     const { fields } = defaultFormConfigs.student;
     expect(byName(fields, 'centerName')).toMatchObject({ isSearchable: true, optionsSource: 'branches' });
     expect(byName(fields, 'selectedCourse')).toMatchObject({ isSearchable: true, optionsSource: 'courses' });
-    expect(byName(fields, 'maritalStatus').options).toEqual(['Single', 'Married', 'Divorced', 'Widowed', 'Separated']);
+    expect(byName(fields, 'maritalStatus').options!.map(optionValue)).toEqual(['Single', 'Married', 'Divorced', 'Widowed', 'Separated']);
     expect(maritalStatuses).toEqual(['Single', 'Married', 'Divorced', 'Widowed', 'Separated']);
   });
 

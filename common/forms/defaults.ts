@@ -1,3 +1,4 @@
+import { normalizeOption } from './config-schema';
 import type { DefaultFormType } from './fields';
 import type { FieldType, FormConfig, FormFieldConfig } from './types';
 
@@ -79,7 +80,7 @@ const student: FormConfig = {
     ['centerName', 'Center Name', 'select', { ...required, isSearchable: true, optionsSource: 'branches', placeholder: 'Select center' }],
     ['studentName', 'Student Name', 'text', { ...required, placeholder: 'Enter student name' }],
     ['selectedCourse', 'Selected Course', 'select', { ...required, isSearchable: true, optionsSource: 'courses', placeholder: 'Select course' }],
-    ['state', 'State', 'select', { options: [...indianStates], placeholder: 'Select state' }],
+    ['state', 'State', 'select', { options: indianStates.map(normalizeOption), placeholder: 'Select state' }],
     ['studentEmail', 'Student Email', 'email', { ...required, placeholder: 'Enter email address' }],
     ['phoneNumber', 'Phone Number', 'tel', { ...required, placeholder: 'Enter 10-digit phone number' }],
     ['aadhaarNumber', 'Aadhaar Number', 'text', { placeholder: 'Enter Aadhaar number' }],
@@ -89,7 +90,7 @@ const student: FormConfig = {
     ['city', 'City', 'text', { placeholder: 'Enter city' }],
     ['dateOfBirth', 'Date of Birth', 'date'],
     ['admissionDate', 'Admission Date', 'date'],
-    ['maritalStatus', 'Marital Status', 'select', { options: [...maritalStatuses], placeholder: 'Select marital status' }],
+    ['maritalStatus', 'Marital Status', 'select', { options: maritalStatuses.map(normalizeOption), placeholder: 'Select marital status' }],
     ['address', 'Address', 'textarea', { placeholder: 'Enter address' }],
     ['pinCode', 'PIN Code', 'text', { placeholder: 'Enter PIN code' }],
     ['isActive', 'Active', 'checkbox'],
@@ -131,7 +132,7 @@ const branch: FormConfig = {
     ['email', 'Email', 'email', { placeholder: 'Enter email address' }],
     ['phoneNumber', 'Phone Number', 'tel', { ...required, placeholder: 'Enter 10-digit phone number' }],
     ['directorName', 'Director Name', 'text', { placeholder: "Enter director's name" }],
-    ['state', 'State', 'select', { options: [...indianStates], placeholder: 'Select state' }],
+    ['state', 'State', 'select', { options: indianStates.map(normalizeOption), placeholder: 'Select state' }],
     ['district', 'District', 'text', { placeholder: 'Enter district' }],
     ['location', 'Location', 'text', { placeholder: 'Enter location' }],
     ['branchAddress', 'Branch Address', 'textarea', { placeholder: 'Enter branch address' }],
@@ -152,7 +153,7 @@ const examResult: FormConfig = {
   fields: fields([
     ['examId', 'Exam ID', 'text', { ...required, placeholder: 'Enter exam ID' }],
     ['examName', 'Exam Name', 'text', { ...required, placeholder: 'Enter exam name' }],
-    ['examType', 'Exam Type', 'select', { options: [...examTypes], placeholder: 'Select exam type' }],
+    ['examType', 'Exam Type', 'select', { options: examTypes.map(normalizeOption), placeholder: 'Select exam type' }],
     ['selectedCourse', 'Selected Course', 'select', { ...required, optionsSource: 'courses', placeholder: 'Select course' }],
     ['examSubjectsTable', 'Exam Subjects', 'examSubjectsTable', required],
     ['examPaper', 'Exam Paper', 'file'],

@@ -67,8 +67,9 @@ test('a super admin creates a custom form; an admin adds, lists, edits and delet
     await addField(page, { name: 'purpose', label: 'Purpose', type: 'select', options: 'Admission enquiry, Fee payment, Other' });
     await addField(page, { name: 'visitDate', label: 'Visit Date', type: 'date' });
     await page.getByRole('switch', { name: 'Require Visitor Name' }).click();
-    await expect(page.getByText('3 of 3 fields enabled').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    const tools = page.getByRole('region', { name: 'Form configuration' });
+    await expect(tools.getByText('3 of 3 fields enabled')).toBeVisible();
+    await tools.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page, `${label} updated successfully! 3 fields enabled.`)).toBeVisible();
 
     // The admin finds the form in the sidebar (after a reload: the layout lists the forms).

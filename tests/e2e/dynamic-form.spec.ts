@@ -2,18 +2,32 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { photoFile } from './files';
 import { demo, expect, loginAs, test } from './fixtures';
 
-/** Finds a record's id through the API, as an admin. */
-async function recordId(request: APIRequestContext, formType: string, search: string): Promise<string> {
+/** The admin's API headers. */
+async function adminHeaders(request: APIRequestContext) {
   const login = await request.post('/api/v1/auth/v2/login', { data: demo.admin });
   const { data: tokens } = (await login.json()) as { data: { accessToken: string } };
-  const list = await request.get('/api/v1/dynamic-data', {
-    params: { formType, search },
-    headers: { Authorization: `Bearer ${tokens.accessToken}` },
-  });
+  return { Authorization: `Bearer ${tokens.accessToken}` };
+}
+
+/** Finds a record's id through the API, as an admin. */
+async function recordId(request: APIRequestContext, formType: string, search: string): Promise<string> {
+  const list = await request.get('/api/v1/dynamic-data', { params: { formType, search }, headers: await adminHeaders(request) });
   const { data } = (await list.json()) as { data: { records: Array<{ _id: string }> } };
   expect(data.records).toHaveLength(1);
   return data.records[0]!._id;
 }
+
+/** Adds a record through the API, as an admin; its id. */
+async function addRecord(request: APIRequestContext, formType: string, values: Record<string, unknown>): Promise<string> {
+  const response = await request.post('/api/v1/dynamic-data', {
+    headers: await adminHeaders(request),
+    data: { formType, fieldsData: Object.entries(values).map(([name, value]) => ({ name, value })) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -107,6 +121,96 @@ test('choosing a course fills the exam’s subject rows', async ({ page }) => {
   // Created exams stay on the form, which starts over.
   await expect(page).toHaveURL(/\/admin\/exam\/create$/);
   await expect(page.getByLabel('Exam Name')).toHaveValue('');
+});
+
+test('a branch added through the Branch form is listed among the branches', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/branches/add');
+  const name = unique('West Campus');
+  await page.getByLabel('Branch Name').fill(name);
+  await page.getByLabel('Course Name').fill('Diploma in Computer Applications');
+  await page.getByLabel('Branch Code').fill(`WC${Date.now().toString(36).toUpperCase()}`);
+  await page.getByLabel('Phone Number').fill('9876543210');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Branch created successfully')).toBeVisible();
+  // SPEC.md section 4: creating stays on the form, which starts over for the next branch.
+  await expect(page).toHaveURL(/\/admin\/branches\/add$/);
+  await expect(page.getByLabel('Branch Name')).toHaveValue('');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Branches', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/admin/branches');
+  await page.getByRole('searchbox', { name: 'Search branches' }).fill(name);
+  await expect(page).toHaveURL(/[?&]search=/);
+  const rows = page.locator('[data-slot="table-body"] tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(name);
+});
+
+test('an updated course returns to the courses list', async ({ page, request }) => {
+  const categories = await request.get('/api/v1/course/categories/all', { headers: await adminHeaders(request) });
+  const category = ((await categories.json()) as { data: Array<{ _id: string; name: string }> }).data.find(
+    (entry) => entry.name === 'Computer Applications',
+  )!;
+  const name = unique('Graphic Design');
+  const id = await addRecord(request, 'course', { courseName: name, category: category._id, isActive: true });
+
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/admin/courses/add?isEditMode=true&_id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Course', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Course Name')).toHaveValue(name);
+  await page.getByLabel('Course Name').fill(`${name} Advanced`);
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+
+  await page.waitForURL((url) => url.pathname === '/admin/courses');
+  await expect(toast(page, 'Course updated successfully')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search courses' }).fill(name);
+  await expect(page.getByRole('link', { name: `${name} Advanced` })).toBeVisible();
+});
+
+test('an updated exam returns to the exam list', async ({ page, request }) => {
+  const course = await recordId(request, 'course', 'Tally with GST');
+  const examId = unique('EX').replace(' ', '-');
+  const id = await addRecord(request, 'examResult', {
+    examId,
+    examName: 'Half Yearly',
+    selectedCourse: course,
+    examSubjectsTable: [{ subjectName: 'Accounting Basics' }],
+  });
+
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/admin/exam/create?isEditMode=true&_id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Exam', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Exam Name')).toHaveValue('Half Yearly');
+  await page.getByLabel('Exam Name').fill('Annual');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+
+  await page.waitForURL((url) => url.pathname === '/admin/exam/list');
+  await expect(toast(page, 'Exam updated successfully!')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search exams' }).fill(examId);
+  const rows = page.locator('[data-slot="table-body"] tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Annual');
+});
+
+test('Loading Form shows on the way to a form while its configuration loads', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // Hold the form's data until the loading state has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/admin/courses/add.data*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add Course', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Loading Form' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Course', level: 1 })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Add Course', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Loading Form' })).toHaveCount(0);
+  await expect(page.getByLabel('Course Name')).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

@@ -1,12 +1,14 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { indianStates, maritalStatuses } from '../../common/forms/defaults';
 import { photoFile, png } from './files';
 import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
- * The super-admin form editor (SPEC.md sections 2.5 and 4): switches, keyboard reordering, save
- * with the API's message, the changes kept after a reload and followed by the student form; the
- * plain form that saves without JavaScript; the page of an unknown form. Other specs use the
- * student form, so each test puts its configuration back as it found it.
+ * The super-admin form editor (SPEC.md sections 2.5 and 4): switches, keyboard reordering, the
+ * progress, Reset and Save in the panel's sidebar (an overlay on phones), save with the API's
+ * message, the changes kept after a reload and followed by the student form; option lists cut at
+ * 10; the plain form that saves without JavaScript; the page of an unknown form. Other specs use
+ * the student form, so each test puts its configuration back as it found it.
  */
 
 const EDITOR = '/admin/super-admin/forms/student';
@@ -36,6 +38,11 @@ async function keepStudentConfiguration(request: APIRequestContext) {
     });
     expect(restored.ok(), await restored.text()).toBe(true);
   };
+}
+
+/** The editor's part of the panel's sidebar: progress of enabled fields, Reset and Save. */
+function sidebarTools(page: Page): Locator {
+  return page.getByRole('region', { name: 'Form configuration' });
 }
 
 function orderSummary(page: Page): Locator {
@@ -83,7 +90,7 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
     await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
     await page.goto(EDITOR);
     await expect(page.getByRole('heading', { name: 'Student Form', level: 1 })).toBeVisible();
-    await expect(page.getByText('22 of 22 fields enabled').first()).toBeVisible();
+    await expect(sidebarTools(page).getByText('22 of 22 fields enabled')).toBeVisible();
 
     // The switches appear once the page is interactive.
     const motherEnabled = page.getByRole('switch', { name: "Enable Mother's Name" });
@@ -91,7 +98,8 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
     await motherEnabled.click();
     await expect(motherEnabled).not.toBeChecked();
     await expect(page.getByRole('switch', { name: "Require Mother's Name" })).toHaveCount(0);
-    await expect(page.getByText('21 of 22 fields enabled').first()).toBeVisible();
+    await expect(sidebarTools(page).getByText('21 of 22 fields enabled')).toBeVisible();
+    await expect(sidebarTools(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '21');
     await expect(page.getByText('Unsaved changes')).toBeVisible();
     expect(await order(page)).not.toContain('motherName');
 
@@ -120,7 +128,7 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
     expect(after.slice(aadhaar, aadhaar + 2)).toEqual(['fatherName', 'aadhaarNumber']);
     await expect(orderSummary(page).locator('[data-field=fatherName]')).toContainText(String(aadhaar + 1));
 
-    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await sidebarTools(page).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Student Form updated successfully! 21 fields enabled.')).toBeVisible();
     await expect(page.getByText('All changes saved')).toBeVisible();
 
@@ -233,7 +241,9 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
   }
 });
 
-test('Move buttons reorder, Discard changes puts everything back, and leaving with unsaved changes asks first', async ({ page }) => {
+test('Move buttons and Reset change the form, Discard changes puts everything back, and leaving with unsaved changes asks first', async ({
+  page,
+}) => {
   await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
   await page.goto(EDITOR);
   await expect(page.getByRole('switch', { name: 'Enable City' })).toBeChecked();
@@ -250,8 +260,16 @@ test('Move buttons reorder, Discard changes puts everything back, and leaving wi
   await prompt.getByRole('button', { name: 'Stay and keep editing' }).click();
   await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));
 
-  await page.getByRole('button', { name: 'Discard changes' }).click();
+  // Reset (SPEC.md section 4) keeps the fields named name, email, contactNumber, address or
+  // isActive, or whose names contain Name or Code: 7 of the student form's 22.
+  await sidebarTools(page).getByRole('button', { name: 'Reset' }).click();
+  await expect(sidebarTools(page).getByText('7 of 22 fields enabled')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Enable City' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Enable Student Name' })).toBeChecked();
+
+  await sidebarTools(page).getByRole('button', { name: 'Discard changes' }).click();
   expect(await order(page)).toEqual(before);
+  await expect(sidebarTools(page).getByText('22 of 22 fields enabled')).toBeVisible();
   await expect(page.getByText('All changes saved')).toBeVisible();
   await page.getByRole('link', { name: 'Course Form' }).click();
   await expect(page.getByRole('heading', { name: 'Course Form', level: 1 })).toBeVisible();
@@ -283,10 +301,45 @@ test('Add New Field asks for a name and a label and refuses a name the form has'
   await expect(row.getByRole('list', { name: 'Options of Blood Group' }).getByRole('listitem')).toHaveText(['A+', 'B+', 'O+']);
   // Built-in forms keep their fields: no delete buttons.
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
-  await expect(page.getByText('23 of 23 fields enabled')).toBeVisible();
+  await expect(sidebarTools(page).getByText('23 of 23 fields enabled')).toBeVisible();
   // Nothing saved: leave without saving.
-  await page.getByRole('button', { name: 'Discard changes' }).click();
-  await expect(page.getByText('22 of 22 fields enabled')).toBeVisible();
+  await sidebarTools(page).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(sidebarTools(page).getByText('22 of 22 fields enabled')).toBeVisible();
+});
+
+test('an option list shows its first 10 options and counts the rest', async ({ page }) => {
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await page.goto(EDITOR);
+  const options = (label: string) => page.getByRole('list', { name: `Options of ${label}` }).getByRole('listitem');
+  // The 36 states and union territories.
+  await expect(options('State')).toHaveText([...indianStates.slice(0, 10), '+26 more']);
+  await expect(options('Marital Status')).toHaveText([...maritalStatuses]);
+});
+
+test.describe('the sidebar on a wide screen and on a phone', () => {
+  test('holds the progress, Reset and Save; on a phone in the menu overlay', async ({ page }) => {
+    await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(EDITOR);
+    const sidebar = page.getByRole('complementary');
+    await expect(sidebar.getByRole('region', { name: 'Form configuration' })).toBeVisible();
+    await expect(sidebarTools(page).getByRole('button', { name: 'Reset' })).toBeEnabled();
+    await expect(sidebarTools(page).getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+    await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('form-editor-1280x800.png') });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(sidebar).toBeHidden();
+    await expect(sidebarTools(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('region', { name: 'Form configuration' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Reset' }).click();
+    await expect(menu.getByText('7 of 22 fields enabled')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('form-editor-390x844.png') });
+    await menu.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(menu.getByText('22 of 22 fields enabled')).toBeVisible();
+  });
 });
 
 test.describe('without JavaScript', () => {
@@ -302,14 +355,15 @@ test.describe('without JavaScript', () => {
       // Less checking, never more: other specs fill in the student form meanwhile.
       await page.getByRole('checkbox', { name: 'Require Phone Number' }).uncheck();
       await page.getByRole('spinbutton', { name: 'Position of PIN Code' }).fill('1');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      // The sidebar's Save submits the editor's plain form.
+      await sidebarTools(page).getByRole('button', { name: 'Save', exact: true }).click();
       await page.waitForURL((url) => url.pathname === EDITOR);
 
       await expect(page.getByRole('checkbox', { name: 'Enable Signature' })).not.toBeChecked();
       await expect(page.getByRole('checkbox', { name: 'Require Phone Number' })).not.toBeChecked();
       await expect(page.getByRole('spinbutton', { name: 'Position of PIN Code' })).toHaveValue('1');
       await expect(page.getByRole('spinbutton', { name: 'Position of Center Name' })).toHaveValue('2');
-      await expect(page.getByText('21 of 22 fields enabled')).toBeVisible();
+      await expect(sidebarTools(page).getByText('21 of 22 fields enabled')).toBeVisible();
     } finally {
       await restore();
     }

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
-import { numberSequences, records } from '../schema';
+import { numberSequences, recordFiles, records } from '../schema';
 import { chunks, type Projection } from './projection';
 
 export type FieldValues = Record<string, unknown>;
@@ -14,6 +14,8 @@ export interface RecordCreatedData {
   rollNo?: string;
   /** The sequence value behind the generated numbers, so a rebuild restores the counter. */
   sequence?: { scope: string; year: number; value: number };
+  /** The upload keys of the stored files the record holds (absent in events older than the list). */
+  files?: string[];
 }
 
 export interface RecordUpdatedData {
@@ -21,6 +23,8 @@ export interface RecordUpdatedData {
   fields: FieldValues;
   /** Present when the record moved to another branch. */
   branchId?: string | null;
+  /** Every upload key the record holds after the change (absent in events older than the list). */
+  files?: string[];
 }
 
 // A branch's form also asks for a course (courseName), so the branch's own name must come first.
@@ -110,12 +114,24 @@ async function raiseSequences(tx: Tx, rows: SequenceRow[]) {
     });
 }
 
+type FileRow = typeof recordFiles.$inferInsert;
+
+function fileRows(recordId: string, keys: readonly string[]): FileRow[] {
+  return [...new Set(keys)].map((key) => ({ key, recordId }));
+}
+
+/** Puts files in records' names; a key another record holds breaks record_files' primary key. */
+async function holdFiles(tx: Tx, rows: FileRow[]) {
+  for (const chunk of chunks(rows)) await tx.insert(recordFiles).values(chunk);
+}
+
 export const recordsProjection: Projection = {
   name: 'records',
-  tables: [records, numberSequences],
+  tables: [records, numberSequences, recordFiles],
   handlers: {
     async RecordCreated(tx, event: StoredEvent<RecordCreatedData>) {
       await tx.insert(records).values(createdRow(event));
+      await holdFiles(tx, fileRows(event.streamId, event.data.files ?? []));
       const sequence = sequenceRow(event.data);
       if (sequence) await raiseSequences(tx, [sequence]);
     },
@@ -124,11 +140,17 @@ export const recordsProjection: Projection = {
         .select({ registrationNo: records.registrationNo, rollNo: records.rollNo })
         .from(records)
         .where(eq(records.id, event.streamId));
-      if (!current) return;
-      await tx.update(records).set(updatedColumns(current, event)).where(eq(records.id, event.streamId));
+      if (current) await tx.update(records).set(updatedColumns(current, event)).where(eq(records.id, event.streamId));
+      const { files } = event.data;
+      if (files) {
+        await tx.delete(recordFiles).where(eq(recordFiles.recordId, event.streamId));
+        await holdFiles(tx, fileRows(event.streamId, files));
+      }
     },
     async RecordDeleted(tx, event) {
       await tx.delete(records).where(eq(records.id, event.streamId));
+      // A deleted record's files are free to be attached again.
+      await tx.delete(recordFiles).where(eq(recordFiles.recordId, event.streamId));
     },
   },
 
@@ -138,22 +160,31 @@ export const recordsProjection: Projection = {
     const earlier = earlierIds.length ? await tx.select().from(records).where(inArray(records.id, earlierIds)) : [];
     const rows = new Map<string, RecordRow | null>(earlier.map((row) => [row.id, row]));
     const sequences = new Map<string, SequenceRow>();
+    /** The keys each record holds at the end of the run, for the records whose files it changes. */
+    const files = new Map<string, string[]>();
     for (const event of run) {
       if (event.type === 'RecordCreated') {
         rows.set(event.streamId, createdRow(event));
+        files.set(event.streamId, event.data.files ?? []);
         const sequence = sequenceRow(event.data);
         const key = sequence && `${sequence.scope}/${sequence.year}`;
         if (key && sequence.lastValue > (sequences.get(key)?.lastValue ?? 0)) sequences.set(key, sequence);
       } else if (event.type === 'RecordUpdated') {
         const current = rows.get(event.streamId);
         if (current) rows.set(event.streamId, { ...current, ...updatedColumns(current, event) });
+        if (event.data.files) files.set(event.streamId, event.data.files);
       } else {
         rows.set(event.streamId, null);
+        files.set(event.streamId, []);
       }
     }
     if (earlier.length) await tx.delete(records).where(inArray(records.id, earlier.map((row) => row.id)));
     const kept = [...rows.values()].filter((row): row is RecordRow => row !== null);
     for (const chunk of chunks(kept)) await tx.insert(records).values(chunk);
     if (sequences.size) await raiseSequences(tx, [...sequences.values()]);
+    const created = new Set(run.filter((e) => e.type === 'RecordCreated').map((e) => e.streamId));
+    const released = [...files.keys()].filter((id) => !created.has(id));
+    if (released.length) await tx.delete(recordFiles).where(inArray(recordFiles.recordId, released));
+    await holdFiles(tx, [...files].flatMap(([id, keys]) => fileRows(id, keys)));
   },
 };

@@ -16,7 +16,7 @@ import { chargedMessage } from '~/machines/charge.machine';
 import { formSubmissionMachine, type SubmitOutcome } from '~/machines/form-submission.machine';
 import { CheckboxControl, FieldControl } from './field-control';
 import { FileField } from './file-field';
-import { FormLoading, FormNotAvailable, NoFormFields } from './form-states';
+import { FormNotAvailable, NoFormFields } from './form-states';
 import { ExamSubjectsTable, TextListField } from './list-fields';
 import {
   dynamicFormMessages as messages,
@@ -38,20 +38,15 @@ function showToast({ type, title, description, duration }: ToastSpec) {
 
 /**
  * The dynamic form screen (SPEC.md section 2.4) for any form type: its loader and action are
- * app/services/dynamic-form.server.ts. Loading Form while the page's data reloads, Form Not
- * Available, No Form Fields, or the form.
+ * app/services/dynamic-form.server.ts. Form Not Available, No Form Fields, or the form; Loading
+ * Form is the admin layout's while the loader runs (app/routes/admin.tsx).
  */
 export function DynamicFormScreen() {
   const data = useLoaderData() as unknown as DynamicFormLoaderData;
   const actionData = useActionData() as DynamicFormActionData | undefined;
-  const navigation = useNavigation();
-  const location = useLocation();
-  const reloading =
-    navigation.state === 'loading' && !navigation.formMethod && navigation.location.pathname === location.pathname;
 
   let body: ReactNode;
-  if (reloading) body = <FormLoading />;
-  else if (data.state === 'error') body = <FormNotAvailable message={data.message ?? messages.notFound} />;
+  if (data.state === 'error') body = <FormNotAvailable message={data.message ?? messages.notFound} />;
   else if (data.state === 'empty') body = <NoFormFields message={data.message ?? messages.noFields} />;
   else body = <DynamicForm key={`${data.formType}:${data.recordId ?? 'new'}`} data={data} actionData={actionData} />;
 
@@ -59,7 +54,7 @@ export function DynamicFormScreen() {
     <div className="mx-auto grid w-full min-w-0 max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{data.title}</h1>
-        {data.state === 'ready' && !reloading ? (
+        {data.state === 'ready' ? (
           <p className="text-sm text-muted-foreground">
             Fields marked <span className="text-destructive">*</span> are required.
           </p>

@@ -29,10 +29,10 @@ function StateCard({
   );
 }
 
-/** While the configuration (and the record being edited) load. */
+/** While the configuration (and the record being edited) load: the admin layout shows it on the way to a form. */
 export function FormLoading() {
   return (
-    <div className="grid gap-6" aria-busy="true">
+    <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-6" aria-busy="true">
       <StateCard icon={<Spinner className="size-6" aria-hidden />} heading="Loading Form">
         <span role="status">Loading the form configuration…</span>
       </StateCard>

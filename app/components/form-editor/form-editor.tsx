@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
-import { PlusIcon, RefreshCwIcon, RotateCcwIcon, SaveIcon, TriangleAlertIcon, Undo2Icon } from 'lucide-react';
+import { PlusIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -18,7 +18,6 @@ import {
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
-import { Progress } from '~/components/ui/progress';
 import { Spinner } from '~/components/ui/spinner';
 import {
   formEditorMachine,
@@ -30,9 +29,10 @@ import {
 import { AddFieldDialog } from './add-field-dialog';
 import { FormEditorActor, PLAIN_FORM_ID, useEditorState, type FormEditorData, type SaveActionData } from './editor-context';
 import { FieldGroups } from './field-groups';
-import { enabledFields, enabledProgress, enabledAfterReset, toSavedFields, type EditorField } from './field-model';
+import { enabledFields, toSavedFields, type EditorField } from './field-model';
 import { LeaveGuard } from './leave-guard';
 import { OrderSummary } from './order-summary';
+import { useShareEditor } from './sidebar-tools';
 
 interface Pending {
   id: string;
@@ -145,7 +145,7 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
     return () => subscription.unsubscribe();
   }, [actor]);
 
-  const progress = enabledProgress(fields);
+  useShareEditor(actor);
   const ordered = enabledFields(fields);
   const shownError = interactive ? (value === 'error' ? error : null) : (plainFormError ?? null);
 
@@ -153,7 +153,7 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
     <div data-slot="form-editor" data-state={String(value)} className="@container grid gap-6">
       <LeaveGuard when={interactive && unsaved && !saving} what={label} />
 
-      <div className="flex flex-col gap-2 @3xl:flex-row @3xl:items-end @3xl:justify-between">
+      <div className="flex flex-col gap-3 @3xl:flex-row @3xl:items-end @3xl:justify-between">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">
             Form Types · <code className="font-mono text-xs">{formType}</code>
@@ -166,67 +166,26 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
             {description ? `${description.replace(/\.$/, '')}. ` : ''}Choose the fields of the form, which of them are required, and their order.
           </p>
         </div>
-        <SaveStatus interactive={interactive} unsaved={unsaved} saving={saving} exists={configId !== null} />
+        <div className="flex flex-wrap items-center gap-2">
+          <SaveStatus interactive={interactive} unsaved={unsaved} saving={saving} exists={configId !== null} />
+          {interactive ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => setAdding(true)} disabled={saving}>
+              <PlusIcon aria-hidden="true" />
+              Add New Field
+            </Button>
+          ) : null}
+        </div>
       </div>
 
-      <div
-        data-slot="form-editor-toolbar"
-        className="sticky top-14 z-20 -mx-1 flex flex-col gap-3 rounded-xl border bg-background/95 p-3 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-background/85 lg:top-0 @3xl:flex-row @3xl:items-center"
-      >
-        <div className="grid min-w-0 flex-1 gap-1.5 @3xl:max-w-sm">
-          <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium" id="form-editor-progress-label">
-              {progress.enabled} of {progress.total} fields enabled
-            </span>
-            <span className="text-xs text-muted-foreground tabular-nums">{progress.percent}%</span>
-          </div>
-          <Progress value={progress.enabled} max={Math.max(progress.total, 1)} aria-labelledby="form-editor-progress-label" />
-        </div>
-        <div className="flex flex-wrap items-center justify-end gap-2 @3xl:ml-auto">
-          <Form method="post" id={PLAIN_FORM_ID} className="contents">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="save" />
-            <input type="hidden" name="source" value="form" />
-            {configId ? <input type="hidden" name="configId" value={configId} /> : null}
-            {version !== null ? <input type="hidden" name="version" value={version} /> : null}
-            <input type="hidden" name="fields" value={JSON.stringify(toSavedFields(saved))} />
-          </Form>
-          {interactive ? (
-            <>
-              <Button type="button" variant="outline" size="sm" onClick={() => setAdding(true)} disabled={saving}>
-                <PlusIcon aria-hidden="true" />
-                <ToolbarLabel>Add New Field</ToolbarLabel>
-              </Button>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => actor.send({ type: 'form.reset' })}
-                disabled={saving || fields.length === 0}
-                title={resetHint(fields)}
-              >
-                <RotateCcwIcon aria-hidden="true" />
-                <ToolbarLabel>Reset</ToolbarLabel>
-              </Button>
-              {unsaved ? (
-                <Button type="button" variant="ghost" size="sm" onClick={() => actor.send({ type: 'form.discard' })} disabled={saving}>
-                  <Undo2Icon aria-hidden="true" />
-                  <ToolbarLabel>Discard changes</ToolbarLabel>
-                </Button>
-              ) : null}
-              <Button type="button" size="sm" onClick={() => actor.send({ type: 'form.save' })} disabled={saving}>
-                {saving ? <Spinner aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
-                {saving ? 'Saving...' : 'Save'}
-              </Button>
-            </>
-          ) : (
-            <Button type="submit" size="sm" form={PLAIN_FORM_ID}>
-              <SaveIcon aria-hidden="true" />
-              Save
-            </Button>
-          )}
-        </div>
-      </div>
+      {/* The sidebar's Save submits this form without JavaScript (sidebar-tools.tsx); its inputs sit all over the page. */}
+      <Form method="post" id={PLAIN_FORM_ID} hidden>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="source" value="form" />
+        {configId ? <input type="hidden" name="configId" value={configId} /> : null}
+        {version !== null ? <input type="hidden" name="version" value={version} /> : null}
+        <input type="hidden" name="fields" value={JSON.stringify(toSavedFields(saved))} />
+      </Form>
 
       {loadError ? (
         <Notice tone="warning">
@@ -282,16 +241,6 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
       </AlertDialog>
     </div>
   );
-}
-
-/** A toolbar button's words: beside the icon on wide screens, for screen readers only on phones. */
-function ToolbarLabel({ children }: { children: React.ReactNode }) {
-  return <span className="sr-only @md:not-sr-only">{children}</span>;
-}
-
-function resetHint(fields: readonly EditorField[]) {
-  const kept = fields.filter((field) => enabledAfterReset(field.name)).length;
-  return `Enable only name, email, contactNumber, address, isActive and fields whose names contain Name or Code (${kept} of ${fields.length}); the others are disabled. Nothing is saved until you press Save.`;
 }
 
 function SaveStatus({ interactive, unsaved, saving, exists }: { interactive: boolean; unsaved: boolean; saving: boolean; exists: boolean }) {

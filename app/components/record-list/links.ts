@@ -21,6 +21,12 @@ export function formPath(formType: string): string {
   return formPaths[formType] ?? `/admin/forms/${encodeURIComponent(formType)}`;
 }
 
+/** Whether a path is a form screen: a built-in form's or a custom form's (not its records list). */
+export function isFormPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return Object.values(formPaths).includes(path) || /^\/admin\/forms\/[^/]+$/.test(path);
+}
+
 /** The list of a form type's records. */
 export function recordsPath(formType: string): string {
   return listPaths[formType] ?? `/admin/forms/${encodeURIComponent(formType)}/records`;

@@ -1,5 +1,6 @@
 import { Form, NavLink } from '@remix-run/react';
 import { LogOutIcon, PlusIcon, SearchIcon, ShieldIcon } from 'lucide-react';
+import type * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { ShortcutKeys } from '~/components/shortcuts-dialog';
 import { ThemeToggle } from '~/components/theme-toggle';
@@ -13,6 +14,8 @@ interface PanelSidebarProps {
   sections: readonly PanelSection[];
   onAddForm: () => void;
   onOpenPalette: () => void;
+  /** The open page's own part of the sidebar (the form editor's progress, Reset and Save), above the user. */
+  tools?: React.ReactNode;
   className?: string;
 }
 
@@ -26,9 +29,10 @@ const linkClassName = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The panel's navigation (SPEC.md section 2.5): Administration and Form Types, Add New Form, the
- * theme and Logout. The layout shows it fixed on the left from 1024 px and in a sheet below.
+ * open page's tools, the theme and Logout. The layout shows it fixed on the left from 1024 px and
+ * in a sheet below.
  */
-export function PanelSidebar({ user, sections, onAddForm, onOpenPalette, className }: PanelSidebarProps) {
+export function PanelSidebar({ user, sections, onAddForm, onOpenPalette, tools, className }: PanelSidebarProps) {
   return (
     <div data-slot="panel-sidebar" className={cn('flex h-full flex-col bg-sidebar text-sidebar-foreground', className)}>
       <div className="flex items-center gap-2.5 px-4 pt-4 pb-3">
@@ -87,6 +91,8 @@ export function PanelSidebar({ user, sections, onAddForm, onOpenPalette, classNa
           );
         })}
       </nav>
+
+      {tools}
 
       <div className="grid gap-2 border-t border-sidebar-border p-3">
         <div className="flex items-center gap-2.5 px-1">
