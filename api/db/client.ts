@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -33,6 +34,11 @@ export class DatabaseUnavailableError extends Error {
 
 export type DatabaseTarget = { url: string; poolSize?: number } | { pgliteDir: string } | { pglite: PGlite };
 
+/** Embedded PostgreSQL with the extensions the migrations create (pg_trgm for record search). */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'>): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 /** Opens PostgreSQL (a server URL) or embedded PGlite and proves it answers. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url, target.poolSize ?? 10);
@@ -40,7 +46,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   try {
     await mkdir(target.pgliteDir, { recursive: true });
-    client = await PGlite.create(target.pgliteDir);
+    client = await createPglite({ dataDir: target.pgliteDir });
   } catch (error) {
     throw new DatabaseUnavailableError(
       `Cannot open the embedded database in ${target.pgliteDir}: ${describe(error)}`,

@@ -135,6 +135,8 @@ export const records = pgTable(
     index('records_type_registered_created_idx').on(t.formType, t.isRegistered, t.createdAt, t.id),
     index('records_type_passout_created_idx').on(t.formType, t.completedCourse, t.createdAt, t.id),
     index('records_type_active_created_idx').on(t.formType, t.isActive, t.createdAt, t.id),
+    // Search finds text anywhere in a record (ILIKE '%…%'): trigrams answer that from an index.
+    index('records_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     uniqueIndex('records_registration_no_key').on(t.registrationNo),
   ],
 );

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../api/db/client';
+import { createPglite, openDatabase } from '../../api/db/client';
 import { adminQuery, databaseUrl, type TemplateDatabase } from './template';
 
 /**
@@ -25,7 +24,7 @@ async function preparePglite() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'));
   const tarball = path.join(os.tmpdir(), `pglite-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
   try {
-    const client = await PGlite.create(dataDir);
+    const client = await createPglite({ dataDir });
     const database = await openDatabase({ pglite: client });
     await database.migrate();
     const dump = await client.dumpDataDir('none');

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { apiEndpoints, createApi, type Api } from '../../api/app';
-import { openDatabase, type Database, type Executor } from '../../api/db/client';
+import { createPglite, openDatabase, type Database, type Executor } from '../../api/db/client';
 import * as schema from '../../api/db/schema';
 import { systemClock, type Clock } from '../../api/http/context';
 import type { ApiBindings } from '../../api/http/client-address';
@@ -29,7 +28,7 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = templateDatabase();
   if (template.kind === 'pglite') {
-    const client = await PGlite.create({ loadDataDir: new Blob([await readFile(template.tarball)]) });
+    const client = await createPglite({ loadDataDir: new Blob([await readFile(template.tarball)]) });
     const database = await openDatabase({ pglite: client });
     // A test may have closed it already (to see how the API copes without a database).
     return { database, cleanup: () => database.close().catch(() => {}) };
