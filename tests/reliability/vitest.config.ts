@@ -10,6 +10,8 @@ export default defineConfig({
   root: new URL('../..', import.meta.url).pathname,
   plugins: [tsconfigPaths()],
   test: {
+    // The global setup gives the `postgres` project its template on the server of DATABASE_URL.
+    name: 'postgres',
     include: ['tests/reliability/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/reliability/require-server.ts', 'tests/support/global-setup.ts'],

@@ -8,12 +8,12 @@ import { createPglite, openDatabase } from '../../api/db/client';
 import { adminQuery, databaseUrl, type TemplateDatabase } from './template';
 
 /**
- * Prepares one migrated template database per run; every test file clones it. Without
- * DATABASE_URL the template is a PGlite data folder dumped to a tarball, with it a database on
- * that PostgreSQL server.
+ * Prepares one migrated template database per project; every test file clones it. The `postgres`
+ * project (there when DATABASE_URL is set) gets a database on that PostgreSQL server, any other
+ * a PGlite data folder dumped to a tarball.
  */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = project.name === 'postgres' ? process.env.DATABASE_URL : undefined;
   const { template, teardown } = serverUrl ? await preparePostgres(serverUrl) : await preparePglite();
   project.provide('testDatabase', template);
   return teardown;
