@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'pglite', include: [...onDatabase, 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'] },
       },
-      ...(process.env.DATABASE_URL ? [{ extends: true, test: { name: 'postgres', include: onDatabase } }] : []),
+      ...(process.env.DATABASE_URL ? [{ extends: true as const, test: { name: 'postgres', include: onDatabase } }] : []),
     ],
   },
 });

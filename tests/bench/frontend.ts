@@ -53,7 +53,11 @@ export async function lighthouseScores(url: string, cookie?: string) {
     );
     const categories = result?.lhr.categories;
     const score = (name: string) => Math.round((categories?.[name]?.score ?? NaN) * 100);
-    return { performance: score('performance'), accessibility: score('accessibility') };
+    // What an accessibility score short of 100 is made of, so the table can say what to fix.
+    const failed = (categories?.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (result?.lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    return { performance: score('performance'), accessibility: score('accessibility'), failedAccessibilityAudits: failed };
   } finally {
     await chrome.kill();
   }

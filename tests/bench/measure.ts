@@ -213,7 +213,11 @@ export async function measure(options: MeasureOptions) {
       const scores = await lighthouseScores(`${server.baseUrl}${page}`, pageCookie);
       figures.push(
         { figure: `Lighthouse performance, ${name}`, value: String(scores.performance), target: { text: '>= 95', met: scores.performance >= 95 } },
-        { figure: `Lighthouse accessibility, ${name}`, value: String(scores.accessibility), target: { text: '100', met: scores.accessibility === 100 } },
+        {
+          figure: `Lighthouse accessibility, ${name}${scores.failedAccessibilityAudits.length ? ` (failing: ${scores.failedAccessibilityAudits.join(', ')})` : ''}`,
+          value: String(scores.accessibility),
+          target: { text: '100', met: scores.accessibility === 100 },
+        },
       );
     }
   } finally {
