@@ -6,7 +6,6 @@ import type { Clock } from '../http/context';
 import { loadSecret } from '../secrets';
 import { LocalObjectStorage } from './local-storage';
 import type { ObjectStorage } from './object-storage';
-import { S3ObjectStorage } from './s3-storage';
 
 export type { ObjectStorage } from './object-storage';
 
@@ -32,6 +31,8 @@ export async function createObjectStorage(env: StorageSettings, clock: Clock): P
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       throw new ConfigError(`Invalid setting ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together`);
     }
+    // The AWS SDK weighs about 25 MB in memory: loaded only by servers that use S3.
+    const { S3ObjectStorage } = await import('./s3-storage');
     return new S3ObjectStorage({
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
