@@ -1,12 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -34,8 +31,15 @@ export class DatabaseUnavailableError extends Error {
 
 export type DatabaseTarget = { url: string; poolSize?: number } | { pgliteDir: string } | { pglite: PGlite };
 
-/** Embedded PostgreSQL with the extensions the migrations create (pg_trgm for record search). */
-export function createPglite(options: Omit<PGliteOptions, 'extensions'>): Promise<PGlite> {
+/**
+ * Embedded PostgreSQL with the extensions the migrations create (pg_trgm for record search).
+ * Loaded on first use: a server on PostgreSQL never needs it.
+ */
+export async function createPglite(options: Omit<PGliteOptions, 'extensions'>): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
@@ -55,7 +59,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return wrapPglite(client);
 }
 
-function wrapPglite(client: PGlite): Database {
+async function wrapPglite(client: PGlite): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
