@@ -356,6 +356,21 @@ test('the user menu shows who is signed in and refreshes the permissions', async
   await expect(toast(page, `You have ${user.permissions.length} permissions`)).toBeVisible();
 });
 
+test('Alt+T moves the focus to the notifications', async ({ page }) => {
+  await signIn(page, demo.northStaff);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: /Refresh Permissions/ }).click();
+  await expect(toast(page, 'Permissions refreshed')).toBeVisible();
+  // The menu stays open after a refresh (it shows the new count) and would keep the focus.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  // Closing the menu hands the focus back to its button; Alt+T takes it from there.
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeFocused();
+
+  await page.keyboard.press('Alt+t');
+  await expect(page.getByRole('region', { name: 'Notifications alt+T' }).locator('[data-sonner-toaster]')).toBeFocused();
+});
+
 test('window focus reloads the permissions, at most once every 5 s', async ({ page }) => {
   await signIn(page, demo.northStaff);
   let reloads = 0;
