@@ -104,10 +104,6 @@ export async function generateInstitute(options: GenerateOptions): Promise<Gener
 
   const counter = await openInProcessApi(options.databaseUrl, 1);
   const [count] = await counter.database.db.select({ n: sql<number>`count(*)::int` }).from(events);
-  // A bulk fill outruns autovacuum: measure the tables in the state it keeps a live database in
-  // (planner statistics, visibility map for index-only counts), not straight after the load.
-  console.log('generate: VACUUM ANALYZE');
-  await counter.database.db.execute(sql`VACUUM ANALYZE`);
   await counter.close();
   const seconds = (performance.now() - started) / 1000;
   const total = count!.n;
