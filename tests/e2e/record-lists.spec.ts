@@ -266,3 +266,13 @@ test.describe('a branch admin', () => {
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
   });
 });
+
+test('a wide list scrolls inside its table, not the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/students/registered');
+  await baseExpect(page.getByRole('table')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  baseExpect(overflow, 'the page is as wide as the window').toBe(0);
+  await baseExpect(page.getByRole('main').getByRole('link', { name: 'Add student' })).toBeInViewport();
+});

@@ -80,7 +80,7 @@ export function RecordList<Row extends ListRow>({
   const narrowed = isNarrowed(query);
 
   return (
-    <section aria-labelledby="record-list-title" className="grid gap-5">
+    <section aria-labelledby="record-list-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 id="record-list-title" className="text-2xl font-semibold tracking-tight">
