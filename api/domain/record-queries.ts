@@ -191,6 +191,27 @@ export function recordListQueries(db: Executor, query: RecordListQuery, scope: s
   };
 }
 
+/** The most choices one list of them holds; an institute has far fewer branches or courses. */
+export const MAX_CHOICES = 5_000;
+
+export interface RecordChoice {
+  _id: string;
+  title: string;
+}
+
+/**
+ * Every record of a form type the caller can read, as id and title by title: the choices of a
+ * filter or a select, without the values, counts or pages of a list.
+ */
+export async function listChoices(db: Executor, formType: string, scope: string | null): Promise<RecordChoice[]> {
+  return db
+    .select({ _id: records.id, title: records.title })
+    .from(records)
+    .where(and(eq(records.formType, formType), readableBy(scope)))
+    .orderBy(asc(records.title), asc(records.id))
+    .limit(MAX_CHOICES);
+}
+
 /** One page of a form type's records, searched, filtered and sorted, with the total count. */
 export async function listRecords(db: Executor, query: RecordListQuery, scope: string | null): Promise<RecordList> {
   const queries = recordListQueries(db, query, scope);

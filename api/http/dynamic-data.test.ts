@@ -990,3 +990,34 @@ describe('the demo institute', () => {
     }
   });
 });
+
+describe('GET /dynamic-data/choices', () => {
+  const choices = (token: string, formType?: string) =>
+    accounts.call('GET', `/dynamic-data/choices${formType === undefined ? '' : `?formType=${formType}`}`, { token });
+
+  it('answers every readable record of a form type as id and title, by title, past a list page', async () => {
+    const added = [];
+    for (let i = 0; i < 105; i++) added.push(await addBranch(accounts.db, `Choice Campus ${String(i).padStart(3, '0')}`, `CC${i}`));
+    const response = await choices(fx.tokens.admin, 'branch');
+    expect(response.status).toBe(200);
+    const rows = response.body.data as { _id: string; title: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(107);
+    expect(rows.map((row) => row._id)).toEqual(expect.arrayContaining([...added, fx.north, fx.south]));
+    const titles = rows.map((row) => row.title);
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(Object.keys(rows[0]!).sort()).toEqual(['_id', 'title']);
+  });
+
+  it('answers a branch’s own staff with their branch only, and refuses a caller without the form’s read permission', async () => {
+    const own = await choices(fx.tokens.northAdmin, 'student');
+    expect(own.status).toBe(200);
+    const north = await accounts.call('GET', '/dynamic-data?formType=student&limit=100', { token: fx.tokens.northAdmin });
+    expect((own.body.data as { _id: string }[]).map((row) => row._id).sort()).toEqual(
+      (north.body.data.records as { _id: string }[]).map((row) => row._id).sort(),
+    );
+    expect((await choices(fx.tokens.nobody, 'course')).status).toBe(403);
+    const missing = await choices(fx.tokens.admin);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ formType: ['Form type not specified.'] });
+  });
+});

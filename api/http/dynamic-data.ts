@@ -10,7 +10,9 @@ import type { Actor } from '../domain/auth/actor';
 import { branchScope } from '../domain/auth/branch-scope';
 import {
   findRecord,
+  listChoices,
   listRecords,
+  MAX_CHOICES,
   recordHistory,
   recordSortFields,
   type RecordView,
@@ -102,8 +104,11 @@ const listFilters = {
   limit: z.coerce.number().int().min(1).max(100).default(20),
 };
 
+/** The form type a list names: required, with SPEC.md's message. */
+const formTypeParam = z.string({ required_error: dynamicDataMessages.noFormType }).min(1, dynamicDataMessages.noFormType).max(60);
+
 const listQuery = z.object({
-  formType: z.string({ required_error: dynamicDataMessages.noFormType }).min(1, dynamicDataMessages.noFormType).max(60),
+  formType: formTypeParam,
   branchId: optionalId.describe('A branch’s own staff always see their branch only'),
   ...listFilters,
 });
@@ -244,6 +249,20 @@ const branchList = defineEndpoint({
   },
 });
 
+const choices = defineEndpoint({
+  method: 'get',
+  path: '/dynamic-data/choices',
+  summary: `Every record of one form type the caller can read, as id and title by title (at most ${MAX_CHOICES}): the choices of a filter or select`,
+  tag: 'dynamic-data',
+  access: { kind: 'authenticated' },
+  query: z.object({ formType: formTypeParam }),
+  response: z.array(z.object({ _id: z.string(), title: z.string() })),
+  async handle({ db, query, actor }): Promise<Reply> {
+    requireFormPermission(actor!, query.formType, 'read');
+    return { message: 'Choices', data: await listChoices(db, query.formType, branchScope(actor!)) };
+  },
+});
+
 const show = defineEndpoint({
   method: 'get',
   path: '/dynamic-data/:id',
@@ -344,4 +363,4 @@ const remove = defineEndpoint({
 });
 
 /** /branch is listed before /:id, which would otherwise take it for an id. */
-export const dynamicDataEndpoints = [list, branchList, history, show, create, update, remove];
+export const dynamicDataEndpoints = [list, branchList, choices, history, show, create, update, remove];

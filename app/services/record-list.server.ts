@@ -92,12 +92,10 @@ function failure(status: number, message: string, headers: Headers): never {
 }
 
 async function recordOptions(api: AuthedApi, formType: string): Promise<Option[]> {
-  const result = await api.call<RecordPage>('GET', '/dynamic-data', {
-    query: { formType, sort: 'title', order: 'asc', limit: 100 },
-  });
+  const result = await api.call<Array<{ _id: string; title: string }>>('GET', '/dynamic-data/choices', { query: { formType } });
   // A user who may not list them simply gets no choices; the list itself still works.
   if (!result.ok) return [];
-  return result.data.records.map((record) => ({ value: record._id, label: record.title }));
+  return result.data.map((record) => ({ value: record._id, label: record.title }));
 }
 
 async function categoryOptions(api: AuthedApi): Promise<Option[]> {
