@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authConfig, type AuthConfig } from './domain/auth/config';
 import type { ApiDeps, ApiEnv } from './http/context';
 import { mountEndpoints, type Endpoint } from './http/endpoint';
-import { isUniqueViolation } from './db/errors';
+import { isConnectionLoss, isUniqueViolation } from './db/errors';
 import { HttpError } from './http/errors';
 import { authEndpoints } from './http/auth';
 import { healthEndpoints } from './http/health';
@@ -96,6 +96,11 @@ export function createApi(
       return c.json({ success: false, message: 'This record already exists or was changed at the same time' }, 409);
     }
     const requestId = c.get('requestId');
+    if (isConnectionLoss(error)) {
+      (c.get('log') ?? deps.logger).warn({ err: error, requestId }, 'database connection lost');
+      c.header('Retry-After', '1');
+      return c.json({ success: false, message: 'The database could not be reached. Please try again.', requestId }, 503);
+    }
     (c.get('log') ?? deps.logger).error({ err: error, requestId }, 'unhandled error');
     return c.json(
       { success: false, message: 'Something went wrong. Please try again.', requestId },

@@ -20,7 +20,7 @@ import {
 } from '../../tests/api/accounts';
 import { createTestDatabase, testClock } from '../../tests/support/test-database';
 import { MB, uploadMessages } from '../../common/uploads/rules';
-import { records, uploads } from '../db/schema';
+import { idempotencyKeys, records, uploads } from '../db/schema';
 import { seedDemoInstitute } from '../db/seed';
 import { createCourseCategory } from '../domain/course-categories';
 import { ensureDefaultFormConfigs, updateFormConfig } from '../domain/form-configs';
@@ -1019,5 +1019,15 @@ describe('GET /dynamic-data/choices', () => {
     const missing = await choices(fx.tokens.admin);
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({ formType: ['Form type not specified.'] });
+  });
+});
+
+describe('the Idempotency-Key record', () => {
+  it('names the caller who made the first request', async () => {
+    const me = await accounts.call('GET', '/users/current-user', { token: fx.tokens.admin });
+    const created = await post(fx.tokens.admin, 'course', { courseName: 'Keyed Course', category: fx.category }, { 'Idempotency-Key': 'keyed-course' });
+    expect(created.status).toBe(201);
+    const [row] = await accounts.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `${me.body.data._id}:keyed-course`));
+    expect(row?.actorId).toBe(me.body.data._id);
   });
 });

@@ -55,11 +55,28 @@ const claimTicket = defineEndpoint({
   },
 });
 
+/** Fails as a request does when the database connection is cut under it. */
+const loseConnection = defineEndpoint({
+  method: 'get',
+  path: '/test/lost/:how',
+  summary: 'Loses the database connection',
+  tag: 'test',
+  access: { kind: 'public' },
+  params: z.object({ how: z.enum(['terminated', 'socket', 'other']) }),
+  async handle({ params }) {
+    if (params.how === 'terminated') {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    }
+    if (params.how === 'socket') throw new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') });
+    throw new Error('a bug');
+  },
+});
+
 let testApi: TestApi;
 const clock = testClock();
 
 beforeAll(async () => {
-  testApi = await createTestApi({ clock, endpoints: [recordThing, registerName, claimTicket] });
+  testApi = await createTestApi({ clock, endpoints: [recordThing, registerName, claimTicket, loseConnection] });
 });
 afterAll(() => testApi?.cleanup());
 beforeEach(() => truncateAll(testApi.database.db));
@@ -163,5 +180,17 @@ describe('Idempotency-Key', () => {
     const response = await post({ name: 'chair' }, 'k'.repeat(201));
     expect(response.status).toBe(400);
     expect(await thingsRecorded()).toBe(0);
+  });
+});
+
+describe('a lost database connection', () => {
+  it('answers 503 with Retry-After, where any other failure is a 500', async () => {
+    for (const how of ['terminated', 'socket']) {
+      const lost = await request(testApi.api, 'GET', `/api/v1/test/lost/${how}`);
+      expect(lost.status, how).toBe(503);
+      expect(lost.headers.get('Retry-After')).toBe('1');
+      expect(lost.body).toMatchObject({ success: false, message: 'The database could not be reached. Please try again.' });
+    }
+    expect((await request(testApi.api, 'GET', '/api/v1/test/lost/other')).status).toBe(500);
   });
 });

@@ -109,9 +109,9 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       }
       const key = c.req.header('Idempotency-Key');
       const requestHash = createHash('sha256').update(`${endpoint.method} ${c.req.path}\n`).update(bytes).digest('hex');
-      const stored = await runCommand(deps, key ? scopedKey(key, meta().actorId) : null, requestHash, (tx) =>
-        endpoint.handle({ ...input, db: tx, tx, meta: meta() }),
-      );
+      const actorId = meta().actorId ?? null;
+      const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
+      const stored = await runCommand(deps, idempotency, (tx) => endpoint.handle({ ...input, db: tx, tx, meta: meta() }));
       if (stored.replayed) c.header('Idempotent-Replayed', 'true');
       return respond(c, stored.reply);
     });
@@ -132,15 +132,15 @@ function scopedKey(key: string, actorId: string | null | undefined) {
  */
 async function runCommand(
   deps: ApiDeps,
-  key: string | null,
-  requestHash: string,
+  idempotency: { key: string; actorId: string | null; requestHash: string } | null,
   work: (tx: Tx) => Promise<Reply>,
 ): Promise<{ reply: Reply; replayed: boolean }> {
   const { db } = deps.database;
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        if (key) {
+        if (idempotency) {
+          const { key, requestHash } = idempotency;
           // Copies of one request take turns: a copy that comes while the first still runs waits
           // for its answer, rather than acting on what the first leaves behind and failing where
           // the first succeeded (a refund "already refunded", an admission short of money).
@@ -154,10 +154,9 @@ async function runCommand(
           }
         }
         const reply = await work(tx);
-        if (key) {
+        if (idempotency) {
           await tx.insert(idempotencyKeys).values({
-            key,
-            requestHash,
+            ...idempotency,
             status: reply.status ?? 200,
             body: { message: reply.message, data: reply.data ?? null },
             createdAt: deps.clock.now(),
@@ -167,7 +166,7 @@ async function runCommand(
       });
     } catch (error) {
       const retryable =
-        (error instanceof ConcurrencyError && (error.expected === 'any' || key !== null)) ||
+        (error instanceof ConcurrencyError && (error.expected === 'any' || idempotency !== null)) ||
         isUniqueViolation(error, 'idempotency_keys_pkey');
       if (!retryable || attempt >= MAX_ATTEMPTS) {
         if (error instanceof ConcurrencyError) throw new HttpError(409, error.message);
