@@ -1,6 +1,8 @@
-import { stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '../support/server-process';
 import { expect, test } from './fixtures';
 
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -33,4 +35,35 @@ test('the OpenAPI document lists the health endpoint', async ({ request }) => {
   expect(response.status()).toBe(200);
   const document = (await response.json()) as { paths?: Record<string, unknown> };
   expect(Object.keys(document.paths ?? {})).toContain('/api/v1/health');
+});
+
+test('pages and built assets go out compressed, and built assets are cached for a year', async ({ request }) => {
+  const page = await request.get('/admin/login', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  const script = /["'](\/assets\/[^"']+\.js)["']/.exec(await page.text())?.[1];
+  expect(script, 'the page loads a built script').toBeTruthy();
+
+  const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['content-encoding']).toBe('gzip');
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('the production host ends on SIGTERM with exit code 0, its database closed', async () => {
+  test.setTimeout(120_000);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'institute-shutdown-'));
+  const server = await startServer({
+    env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', API_URL: '', SEED_ON_EMPTY: 'false', LOG_LEVEL: 'info' },
+    label: 'shutdown',
+  });
+  try {
+    // Exit code 0 comes only from the end of the shutdown, after the database has closed; a hang
+    // there ends in exit code 1 after ten seconds.
+    expect(await server.kill('SIGTERM')).toBe(0);
+    expect(server.output.join('\n')).toContain('shutting down');
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

@@ -34,8 +34,8 @@ export interface ServerProcess {
   pid: number;
   /** The last lines the process wrote, for error reports. */
   output: string[];
-  /** Sends the signal and waits until the process is gone. */
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Sends the signal and waits until the process is gone; answers its exit code (null when a signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   /** SIGTERM, then SIGKILL if it does not end in time. */
   stop(): Promise<void>;
 }
@@ -127,11 +127,11 @@ export async function waitUntilAnswering(url: string, server: ChildProcess, outp
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
-async function signalAndWait(child: ChildProcess, signal: NodeJS.Signals) {
-  if (hasExited(child)) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+async function signalAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (hasExited(child)) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill(signal);
-  await exited;
+  return exited;
 }
 
 /** SIGTERM, then SIGKILL when the process has not exited after `timeoutMs`. */
