@@ -59,8 +59,12 @@ async function openPermissionsOf(page: Page, person: { name: string; email: stri
 async function grant(page: Page, person: { name: string }, names: string[]) {
   for (const name of names) await page.getByRole('checkbox', { name: new RegExp(`\\b${name}\\b`) }).check();
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  // The toast of an earlier save for this person says the same: let it go first, so the one
+  // below can only be this save's.
+  const saved = toast(page, `Permissions updated for ${person.name}`);
+  await expect(saved).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, `Permissions updated for ${person.name}`)).toBeVisible();
+  await expect(saved).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeHidden();
   for (const name of names) await expect(page.getByRole('checkbox', { name: new RegExp(`\\b${name}\\b`) })).toBeChecked();
 }
