@@ -8,14 +8,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 /**
  * The connection to the database was lost mid-request: the server ended it (57P01 after
  * pg_terminate_backend, a shutdown, a crash), a connection-class error (08xxx), or the driver
- * saw the socket close. Nothing the request did is committed unless its COMMIT had already
- * gone through, so the caller may retry (safely with an Idempotency-Key).
+ * saw the socket close (a later statement on that client, its ROLLBACK too, is refused as "not
+ * queryable"). Nothing the request did is committed unless its COMMIT had already gone through,
+ * so the caller may retry (safely with an Idempotency-Key).
  */
 export function isConnectionLoss(error: unknown): boolean {
   const code = findPgError(error)?.code;
   if (code && (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code))) return true;
   for (let current: unknown = error, depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (/Connection terminated|connection (?:is )?closed|ECONNRESET|ECONNREFUSED/i.test(current.message)) return true;
+    if (/Connection terminated|connection (?:is )?closed|not queryable|ECONNRESET|ECONNREFUSED/i.test(current.message)) return true;
     current = current.cause;
   }
   return false;

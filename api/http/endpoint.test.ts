@@ -62,12 +62,15 @@ const loseConnection = defineEndpoint({
   summary: 'Loses the database connection',
   tag: 'test',
   access: { kind: 'public' },
-  params: z.object({ how: z.enum(['terminated', 'socket', 'other']) }),
+  params: z.object({ how: z.enum(['terminated', 'socket', 'rollback', 'other']) }),
   async handle({ params }) {
     if (params.how === 'terminated') {
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     }
     if (params.how === 'socket') throw new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') });
+    if (params.how === 'rollback') {
+      throw new Error('Failed query: rollback', { cause: new Error('Client has encountered a connection error and is not queryable') });
+    }
     throw new Error('a bug');
   },
 });
@@ -185,7 +188,7 @@ describe('Idempotency-Key', () => {
 
 describe('a lost database connection', () => {
   it('answers 503 with Retry-After, where any other failure is a 500', async () => {
-    for (const how of ['terminated', 'socket']) {
+    for (const how of ['terminated', 'socket', 'rollback']) {
       const lost = await request(testApi.api, 'GET', `/api/v1/test/lost/${how}`);
       expect(lost.status, how).toBe(503);
       expect(lost.headers.get('Retry-After')).toBe('1');

@@ -76,6 +76,9 @@ interface Request {
 
 const definitive = (outcome: CallOutcome) => outcome.kind === 'answered' && outcome.status < 500;
 const succeeded = (outcome: CallOutcome) => outcome.kind === 'answered' && outcome.status < 300;
+const isReplay = (outcome: CallOutcome) => outcome.kind === 'answered' && outcome.headers.get('Idempotent-Replayed') === 'true';
+const sameAnswer = (a: CallOutcome, b: CallOutcome) =>
+  a.kind === 'answered' && b.kind === 'answered' && a.status === b.status && isDeepStrictEqual(a.body, b.body);
 
 const expectedStatuses: Record<Kind, number[]> = {
   admission: [201, 402],
@@ -185,23 +188,36 @@ class Checker {
     return outcome;
   }
 
-  /** A new request, or the same request again with its key: the first success must come back unchanged. */
+  /**
+   * A new request, or the same request again with its key. A copy sent after a success was
+   * answered must replay that success unchanged. Copies in flight together take turns on the
+   * server, and the one that ran may answer after one that replayed it: among those, exactly one
+   * success may be fresh, and every success carries the same answer.
+   */
   async step() {
     const retry = this.requests.length > 0 && this.random.chance(0.2);
     const request = retry ? this.random.pick(this.requests) : this.newRequest();
     if (!retry) this.requests.push(request);
     else this.figures.retries++;
+    const knownSuccess = request.outcomes.find(succeeded);
     const outcome = await this.send(request);
-    const first = request.outcomes.find(succeeded);
     request.outcomes.push(outcome);
-    if (!first || !definitive(outcome) || first.kind !== 'answered' || outcome.kind !== 'answered') return;
-    const replayed = outcome.headers.get('Idempotent-Replayed') === 'true';
-    if (outcome.status !== first.status || !replayed || !isDeepStrictEqual(outcome.body, first.body)) {
-      this.violations.push(
-        `a retry of ${request.kind} ${request.marker} answered ${outcome.status} (replayed: ${replayed}) ` +
-          `where the first success was ${first.status}: ${JSON.stringify(outcome.body).slice(0, 300)}`,
-      );
+    if (outcome.kind !== 'answered' || !definitive(outcome)) return;
+    const replayed = isReplay(outcome);
+    const describe = (first: CallOutcome) =>
+      `a retry of ${request.kind} ${request.marker} answered ${outcome.status} (replayed: ${replayed}) where ` +
+      `${first === knownSuccess ? 'the success answered before it was sent' : 'a copy in flight with it'} was ` +
+      `${first.kind === 'answered' ? `${first.status} (replayed: ${isReplay(first)})` : first.kind}: ` +
+      JSON.stringify(outcome.body).slice(0, 300);
+    if (knownSuccess) {
+      if (!replayed || !sameAnswer(outcome, knownSuccess)) this.violations.push(describe(knownSuccess));
+      return;
     }
+    if (!succeeded(outcome)) return;
+    const other = request.outcomes.find((o) => o !== outcome && succeeded(o));
+    if (!other) return;
+    const fresh = request.outcomes.filter((o) => succeeded(o) && !isReplay(o)).length;
+    if (fresh > 1 || !sameAnswer(outcome, other)) this.violations.push(describe(other));
   }
 
   /** What the log holds of each request, against what the clients were told. */
