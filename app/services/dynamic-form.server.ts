@@ -49,6 +49,7 @@ import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from 
 import { validateCsrf } from './csrf.server';
 import { uploadFailedMessage } from '~/machines/upload.machine';
 import { redirectWithToast } from './toast.server';
+import { categoryChoices, recordChoices } from './choices.server';
 
 /**
  * The loader and action behind every dynamic form route (students/add, branches/add,
@@ -86,23 +87,18 @@ async function loadConfig(api: AuthedApi, formType: DynamicFormType) {
   return result.ok ? { fields: activeFields(result.data.fields), typeLabel: typeName(formType, result.data.label) } : null;
 }
 
-/** Every record of a form type the caller may read, by title. */
-async function listAll(api: AuthedApi, formType: 'branch' | 'course'): Promise<RecordView[] | null> {
+/** Every course the caller may read, in full: the form needs each one's state and subjects. */
+async function listCourses(api: AuthedApi): Promise<RecordView[] | null> {
   const records: RecordView[] = [];
   for (let page = 1; page <= LIST_PAGES_MAX; page++) {
     const result = await api.call<RecordList>('GET', '/dynamic-data', {
-      query: { formType, sort: 'title', order: 'asc', limit: LIST_PAGE, page },
+      query: { formType: 'course', sort: 'title', order: 'asc', limit: LIST_PAGE, page },
     });
     if (!result.ok) return null;
     records.push(...result.data.records);
     if (page >= result.data.totalPages) break;
   }
   return records;
-}
-
-async function loadCategories(api: AuthedApi): Promise<OptionView[] | null> {
-  const result = await api.call<Array<{ _id: string; name: string }>>('GET', '/course/categories/all');
-  return result.ok ? result.data.map((category) => ({ value: category._id, label: category.name })) : null;
 }
 
 interface OptionLists {
@@ -134,9 +130,9 @@ async function loadOptionLists(
   const needsBranches = wanted.has('branches') && !user.branchId;
   const needsCourses = wanted.has('courses');
   const [branches, courses, categories] = await Promise.all([
-    needsBranches ? listAll(api, 'branch') : Promise.resolve([]),
-    needsCourses ? listAll(api, 'course') : Promise.resolve([]),
-    wanted.has('courseCategories') || needsCourses ? loadCategories(api) : Promise.resolve([]),
+    needsBranches ? recordChoices(api, 'branch') : [],
+    needsCourses ? listCourses(api) : [],
+    wanted.has('courseCategories') || needsCourses ? categoryChoices(api) : [],
   ]);
 
   if (branches === null) lists.notices.push(messages.branchesFailed);
@@ -146,7 +142,7 @@ async function loadOptionLists(
   if (user.branchId) lists.fixedCenter = { value: user.branchId, label: user.branchName ?? 'Your branch' };
   const branchOptions = lists.fixedCenter
     ? [lists.fixedCenter]
-    : (branches ?? []).map((branch) => ({ value: branch._id, label: branch.title }));
+    : (branches ?? []);
 
   // Inactive courses are not offered, except the one a record being edited already has.
   const chosen = new Set(record ? Object.values(fieldsDataToValues(record.fieldsData)).filter((value) => typeof value === 'string') : []);

@@ -14,13 +14,13 @@ import {
 import type {
   DetailField,
   HistoryEntry,
-  Option,
   RecordDetail,
   RecordListData,
   RecordRow,
 } from '~/components/record-list/types';
 import { humanise } from '~/components/record-list/values';
 import type { AuthedApi, SessionUser } from './auth.server';
+import { categoryChoices, recordChoices } from './choices.server';
 import { readForm } from './forms.server';
 import { canOpen, findAdminRoute } from './route-registry';
 import { redirectWithToast } from './toast.server';
@@ -91,19 +91,6 @@ function failure(status: number, message: string, headers: Headers): never {
   throw data({ message }, { status: status >= 400 ? status : 500, headers });
 }
 
-async function recordOptions(api: AuthedApi, formType: string): Promise<Option[]> {
-  const result = await api.call<Array<{ _id: string; title: string }>>('GET', '/dynamic-data/choices', { query: { formType } });
-  // A user who may not list them simply gets no choices; the list itself still works.
-  if (!result.ok) return [];
-  return result.data.map((record) => ({ value: record._id, label: record.title }));
-}
-
-async function categoryOptions(api: AuthedApi): Promise<Option[]> {
-  const result = await api.call<{ _id: string; name: string }[]>('GET', '/course/categories/all');
-  if (!result.ok || !Array.isArray(result.data)) return [];
-  return result.data.map((category) => ({ value: category._id, label: category.name }));
-}
-
 /** Branches, courses and categories by id, as far as the user may read them. */
 async function loadLookups(api: AuthedApi, user: SessionUser, wanted: ListScreen['lookups'] = []) {
   const want = new Set(wanted);
@@ -111,14 +98,15 @@ async function loadLookups(api: AuthedApi, user: SessionUser, wanted: ListScreen
     want.has('branches')
       ? user.branchId
         ? Promise.resolve(user.branchName ? [{ value: user.branchId, label: user.branchName }] : [])
-        : recordOptions(api, 'branch')
-      : Promise.resolve([]),
-    want.has('courses') ? recordOptions(api, 'course') : Promise.resolve([]),
-    want.has('categories') ? categoryOptions(api) : Promise.resolve([]),
+        : recordChoices(api, 'branch')
+      : null,
+    want.has('courses') ? recordChoices(api, 'course') : null,
+    want.has('categories') ? categoryChoices(api) : null,
   ]);
+  // A list a user may not read simply offers no choices; the list itself still works.
   const names: Record<string, string> = {};
-  for (const option of [...branches, ...courses, ...categories]) names[option.value] = option.label;
-  return { names, options: { branches, courses } };
+  for (const option of [...(branches ?? []), ...(courses ?? []), ...(categories ?? [])]) names[option.value] = option.label;
+  return { names, options: { branches: branches ?? [], courses: courses ?? [] } };
 }
 
 /**
