@@ -19,7 +19,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  */
 const seededOnly = 'admissionTo=2026-10-31';
 
-/** The table's body rows (the desktop layout; the cards are for phones). */
+/** The table's body rows (cards on a phone, the same elements). */
 const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
 const nameCells = (page: Page) => page.locator('[data-slot="table-body"] tr td:first-child');
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -275,4 +275,27 @@ test('a wide list scrolls inside its table, not the page', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   baseExpect(overflow, 'the page is as wide as the window').toBe(0);
   await baseExpect(page.getByRole('main').getByRole('link', { name: 'Add student' })).toBeInViewport();
+});
+
+test('on a phone each student is a card: name, registration number and labelled values, with its menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto(`${registered}?${seededOnly}`);
+  const first = rows(page).first();
+  await expect(first).toBeVisible();
+  // The column headers give way to the labels inside each card.
+  await expect(page.locator('[data-slot="table-header"]')).toBeHidden();
+  const course = first.locator('td[data-label="Course"]');
+  const label = await course.evaluate((cell) => getComputedStyle(cell, '::before').content);
+  baseExpect(label).toBe('"Course"');
+  // Name and registration number head the card, one under the other, with the menu beside them.
+  const name = await first.locator('td[data-card="title"]').boundingBox();
+  const number = await first.locator('td[data-card="subtitle"]').first().boundingBox();
+  const menu = await first.getByRole('button', { name: /^Actions for / }).boundingBox();
+  baseExpect(number!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+  baseExpect(menu!.x).toBeGreaterThan(name!.x + name!.width);
+  const card = await first.boundingBox();
+  baseExpect(card!.x + card!.width).toBeLessThanOrEqual(390);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  baseExpect(overflow, 'the page is as wide as the window').toBe(0);
 });

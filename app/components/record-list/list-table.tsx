@@ -29,8 +29,10 @@ function SortHeader<Row>({ column, query, defaults }: { column: ColumnDef<Row>; 
 }
 
 /**
- * The rows as a table from the md breakpoint up, and as cards below it (a phone cannot show
- * eight columns). Sortable headers are links, so sorting works without JavaScript too.
+ * The rows as a table from the md breakpoint up, and below it the same rows as cards (a phone
+ * cannot show eight columns): one set of elements styled two ways (`.record-table` in
+ * tailwind.css), so a page renders and sends its rows once. Sortable headers are links, so
+ * sorting works without JavaScript too.
  */
 export function ListTable<Row extends ListRow>({
   rows,
@@ -51,8 +53,7 @@ export function ListTable<Row extends ListRow>({
 }) {
   const shown = columns.filter((column) => !column.hidden);
   const titleColumn = shown.find((column) => column.card === 'title') ?? shown[0];
-  const subtitles = shown.filter((column) => column.card === 'subtitle');
-  const lines = shown.filter((column) => column !== titleColumn && !column.card);
+  const cardRole = (column: ColumnDef<Row>) => (column === titleColumn ? 'title' : column.card);
   const sortable = shown.filter((column) => column.sort);
   const sortedBy = sortable.find((column) => column.sort === query.sort);
 
@@ -62,58 +63,6 @@ export function ListTable<Row extends ListRow>({
       aria-busy={busy || undefined}
       className={cn('transition-opacity duration-200 motion-reduce:transition-none', busy && 'pointer-events-none opacity-60')}
     >
-      <div className="hidden rounded-lg border md:block">
-        <Table>
-          <caption className="sr-only">
-            {caption}
-            {sortedBy ? `, sorted by ${sortedBy.header} ${sortNames[query.order]}` : ''}
-          </caption>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              {shown.map((column) => (
-                <TableHead
-                  key={column.id}
-                  scope="col"
-                  aria-sort={column.sort ? (query.sort === column.sort ? sortNames[query.order] : 'none') : undefined}
-                  className={cn('px-3', column.align === 'end' && 'text-right', column.className)}
-                >
-                  <SortHeader column={column} query={query} defaults={defaults} />
-                </TableHead>
-              ))}
-              <TableHead scope="col" className="w-12 px-3">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 && busy
-              ? Array.from({ length: 5 }, (_, index) => (
-                  <TableRow key={index}>
-                    {shown.map((column) => (
-                      <TableCell key={column.id} className="px-3 py-3">
-                        <Skeleton className="h-4 w-24" />
-                      </TableCell>
-                    ))}
-                    <TableCell />
-                  </TableRow>
-                ))
-              : rows.map((row) => (
-                  <TableRow key={row._id}>
-                    {shown.map((column) => (
-                      <TableCell
-                        key={column.id}
-                        className={cn('px-3 py-2.5', column.align === 'end' && 'text-right tabular-nums', column.className)}
-                      >
-                        {column.cell(row)}
-                      </TableCell>
-                    ))}
-                    <TableCell className="px-3 py-1.5 text-right">{actions(row)}</TableCell>
-                  </TableRow>
-                ))}
-          </TableBody>
-        </Table>
-      </div>
-
       {sortable.length ? (
         <nav aria-label="Sort" className="mb-3 flex flex-wrap items-center gap-1.5 text-sm md:hidden">
           <span className="mr-1 text-muted-foreground">Sort by</span>
@@ -140,42 +89,61 @@ export function ListTable<Row extends ListRow>({
         </nav>
       ) : null}
 
-      <ul className="grid gap-3 md:hidden" aria-label={caption}>
-        {rows.length === 0 && busy
-          ? Array.from({ length: 3 }, (_, index) => (
-              <li key={index} className="rounded-lg border p-4">
-                <Skeleton className="h-5 w-40" />
-                <Skeleton className="mt-3 h-4 w-56" />
-              </li>
-            ))
-          : rows.map((row) => (
-              <li key={row._id} className="rounded-lg border bg-card p-4 text-card-foreground">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <div className="font-medium break-words">{titleColumn?.cell(row)}</div>
-                    {subtitles.length ? (
-                      <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                        {subtitles.map((column) => (
-                          <span key={column.id}>{column.cell(row)}</span>
-                        ))}
-                      </div>
-                    ) : null}
-                  </div>
-                  <div className="-mt-1.5 -mr-2 shrink-0">{actions(row)}</div>
-                </div>
-                {lines.length ? (
-                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                    {lines.map((column) => (
-                      <div key={column.id} className="contents">
-                        <dt className="text-muted-foreground">{column.header}</dt>
-                        <dd className="min-w-0 break-words">{column.cell(row)}</dd>
-                      </div>
+      <div className="md:rounded-lg md:border">
+        <Table className="record-table">
+          <caption className="sr-only">
+            {caption}
+            {sortedBy ? `, sorted by ${sortedBy.header} ${sortNames[query.order]}` : ''}
+          </caption>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              {shown.map((column) => (
+                <TableHead
+                  key={column.id}
+                  scope="col"
+                  aria-sort={column.sort ? (query.sort === column.sort ? sortNames[query.order] : 'none') : undefined}
+                  className={cn('px-3', column.align === 'end' && 'text-right', column.className)}
+                >
+                  <SortHeader column={column} query={query} defaults={defaults} />
+                </TableHead>
+              ))}
+              <TableHead scope="col" className="w-12 px-3">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 && busy
+              ? Array.from({ length: 5 }, (_, index) => (
+                  <TableRow key={index}>
+                    {shown.map((column) => (
+                      <TableCell key={column.id} data-card={cardRole(column)} className="px-3 py-3">
+                        <Skeleton className="h-4 w-24" />
+                      </TableCell>
                     ))}
-                  </dl>
-                ) : null}
-              </li>
-            ))}
-      </ul>
+                    <TableCell data-card="actions" />
+                  </TableRow>
+                ))
+              : rows.map((row) => (
+                  <TableRow key={row._id}>
+                    {shown.map((column) => (
+                      <TableCell
+                        key={column.id}
+                        data-card={cardRole(column)}
+                        data-label={column.header}
+                        className={cn('px-3 py-2.5', column.align === 'end' && 'text-right tabular-nums', column.className)}
+                      >
+                        {column.cell(row)}
+                      </TableCell>
+                    ))}
+                    <TableCell data-card="actions" className="px-3 py-1.5 text-right">
+                      {actions(row)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      </div>
     </div>
   );
 }
