@@ -371,6 +371,31 @@ test('Alt+T moves the focus to the notifications', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Notifications alt+T' }).locator('[data-sonner-toaster]')).toBeFocused();
 });
 
+test('at most three toasts show at a time, the newest first', async ({ page }) => {
+  await signIn(page, demo.northStaff);
+  const menuButton = page.getByRole('button', { name: /Account menu/ });
+  const items = ['Upgrade to Pro', 'Account', 'Billing', 'Notifications'];
+  /** Opens the menu from the keyboard and picks the nth item: the pointer stays where it is. */
+  const pick = async (n: number) => {
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: items[0] })).toBeFocused();
+    for (let i = 0; i < n; i++) await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: items[n] })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, `${items[n]} is coming soon`)).toBeVisible();
+  };
+  await pick(0);
+  // A pointer resting on the toasts holds their timers, so none expires while the others come.
+  await toast(page, `${items[0]} is coming soon`).hover();
+  for (let n = 1; n < items.length; n++) await pick(n);
+
+  const shown = page.locator('[data-sonner-toast][data-visible="true"]');
+  await expect(shown).toHaveCount(3);
+  for (const item of items.slice(1)) await expect(shown.filter({ hasText: `${item} is coming soon` })).toHaveCount(1);
+  await expect(page.locator('[data-sonner-toast][data-visible="false"]')).toHaveText([/Upgrade to Pro is coming soon/]);
+});
+
 test('window focus reloads the permissions, at most once every 5 s', async ({ page }) => {
   await signIn(page, demo.northStaff);
   let reloads = 0;
