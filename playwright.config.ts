@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * The browser suite runs against the production build served by server.ts on a free port with a
- * fresh database (see tests/e2e/global-setup.ts). It drives Debian's Chromium, never a
- * downloaded browser.
+ * The browser suite runs against the production build (build/host.js, bundled from server.ts) on
+ * a free port with a fresh database (see tests/e2e/global-setup.ts). It drives Debian's Chromium,
+ * never a downloaded browser.
  */
 export default defineConfig({
   testDir: './tests/e2e',

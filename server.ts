@@ -1,6 +1,8 @@
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { getRequestListener } from '@hono/node-server';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express from 'express';
 import { createApi } from './api/app';
@@ -66,7 +68,7 @@ async function main() {
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-    : ((await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild);
+    : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild);
 
   app.all(
     '*',

@@ -22,6 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Beside this module: api/db/migrations, or build/migrations next to the bundled host (`npm run build` copies them). */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The database cannot be opened, reached or migrated; the message is one line for the operator. */

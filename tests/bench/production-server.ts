@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
+import { freePort, hostArguments, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,20 +16,17 @@ export interface RunningServer {
 }
 
 /**
- * The production build (`server.ts`, NODE_ENV=production) on a free port against `databaseUrl`,
+ * The production build (build/host.js, NODE_ENV=production) on a free port against `databaseUrl`,
  * as `npm start` runs it. Requests are logged at warn and above only, so the harness reading the
  * log does not compete with the server for the CPU; access tokens live an hour so one sign-in
  * serves the whole run.
  */
 export async function startProductionServer(databaseUrl: string): Promise<RunningServer> {
-  if (!existsSync(path.join(root, 'build/server/index.js'))) {
-    throw new Error('No production build found: run `npm run build` first.');
-  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'institute-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const server = spawn(process.execPath, hostArguments(true), {
     cwd: root,
     env: {
       ...process.env,

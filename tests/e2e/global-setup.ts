@@ -4,9 +4,9 @@ import path from 'node:path';
 import { createScratchDatabase, startServer } from '../support/server-process';
 
 /**
- * Starts the production build (`server.ts` with NODE_ENV=production) on a free port with a fresh
- * database, waits until /api/v1/health answers, and hands its address to the tests through
- * E2E_BASE_URL. The returned function stops the server and throws the database away.
+ * Starts the production build (build/host.js with NODE_ENV=production, as `npm start` runs it)
+ * on a free port with a fresh database, waits until /api/v1/health answers, and hands its address
+ * to the tests through E2E_BASE_URL. The returned function stops the server and throws the database away.
  *
  * Without DATABASE_URL the server gets a new temporary DATA_DIR (embedded PGlite). With
  * DATABASE_URL, a database with a unique name is created on that server for this run only.

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /**
- * `server.ts` as a process of its own on a free port of 127.0.0.1, as the e2e and reliability
+ * The host (server.ts, bundled in production) as a process of its own on a free port of 127.0.0.1, as the e2e and reliability
  * suites and the benchmark run it: started, awaited until /api/v1/health answers, stopped or killed.
  */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,13 +41,10 @@ export interface ServerProcess {
 }
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
-  if (options.env.NODE_ENV === 'production' && !existsSync(path.join(root, 'build/server/index.js'))) {
-    throw new Error('No production build found: run `npm run build` first (npm test and npm run test:e2e build before they start it).');
-  }
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'], {
+  const child = spawn(process.execPath, hostArguments(options.env.NODE_ENV === 'production', options.nodeArgs), {
     cwd: root,
     env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,6 +65,18 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     throw error;
   }
   return server;
+}
+
+/**
+ * Node's arguments for the host: in production the bundled build/host.js as `npm start` runs it
+ * (tsx loaded only for a test's own TypeScript modules), otherwise server.ts through tsx.
+ */
+export function hostArguments(production: boolean, nodeArgs: string[] = []): string[] {
+  if (!production) return ['--import', 'tsx', ...nodeArgs, 'server.ts'];
+  if (!existsSync(path.join(root, 'build/host.js')) || !existsSync(path.join(root, 'build/server/index.js'))) {
+    throw new Error('No production build found: run `npm run build` first (npm test and npm run test:e2e build before they start it).');
+  }
+  return [...(nodeArgs.length ? ['--import', 'tsx', ...nodeArgs] : []), 'build/host.js'];
 }
 
 /** Asks the operating system for a port nobody listens on. */
