@@ -343,16 +343,11 @@ export function SidebarMenuItem({ className, ...props }: React.ComponentProps<'l
   return <li data-slot="sidebar-menu-item" data-sidebar="menu-item" className={cn('group/menu-item relative', className)} {...props} />;
 }
 
+// The shared utilities live in `.sidebar-menu-button` (tailwind.css), so a sidebar of forty items
+// does not repeat them forty times in every page. The two `!` ones stay here: an important rule
+// in the components layer would outrank the `lg` size's own.
 export const sidebarMenuButtonVariants = cva(
-  [
-    'peer/menu-button flex w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-hidden transition-[width,height,padding,background-color,color]',
-    'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring active:bg-sidebar-accent active:text-sidebar-accent-foreground',
-    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50',
-    'data-[active=true]:bg-primary/10 data-[active=true]:font-medium data-[active=true]:text-primary dark:data-[active=true]:bg-primary/15',
-    'data-[state=open]:hover:bg-sidebar-accent data-[state=open]:hover:text-sidebar-accent-foreground',
-    'group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:p-2!',
-    '[&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0',
-  ].join(' '),
+  'sidebar-menu-button peer/menu-button group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:p-2!',
   {
     variants: {
       size: {
