@@ -3,8 +3,9 @@ import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from './cn';
 
+// The shared utilities live in `.ui-badge` (tailwind.css), as the button's do.
 export const badgeVariants = cva(
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive [&>svg]:pointer-events-none [&>svg]:size-3',
+  'ui-badge',
   {
     variants: {
       variant: {

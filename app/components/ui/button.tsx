@@ -3,8 +3,10 @@ import { Slot } from 'radix-ui';
 import * as React from 'react';
 import { cn } from './cn';
 
+// The shared utilities live in `.ui-button` (tailwind.css): a list page's fifty row menus would
+// otherwise repeat them fifty times. Variant and className utilities outrank it.
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-[color,background-color,border-color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  'ui-button',
   {
     variants: {
       variant: {
