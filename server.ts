@@ -100,6 +100,9 @@ async function main() {
     });
     server.closeIdleConnections();
   };
+  // The host owns the process's end. In development Vite (the Remix plugin's compiler) has its own
+  // SIGTERM handler that exits as soon as Vite is closed, before the database is.
+  process.removeAllListeners('SIGTERM');
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
