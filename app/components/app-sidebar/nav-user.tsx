@@ -15,8 +15,8 @@ import {
 } from 'lucide-react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { toast } from 'sonner';
+import { Kbd } from '~/components/shortcut-keys';
 import { useTheme } from '~/components/theme-toggle';
-import { Kbd } from '~/components/shortcuts-dialog';
 import { cn } from '~/components/ui/cn';
 import {
   DropdownMenu,
