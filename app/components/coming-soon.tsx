@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { ConstructionIcon, type LucideIcon } from 'lucide-react';
-import { ShortcutKeys } from './shortcuts-dialog';
+import { ShortcutKeys } from './shortcut-keys';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 

@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { isTypingTarget, useKeySequences, useWindowKeydown } from '~/hooks/use-keyboard';
-import { ShortcutsDialog, type Shortcut, type ShortcutSection } from './shortcuts-dialog';
+import { lazyComponent, useOpenedOnce, usePreloadWhenIdle } from './lazy-component';
+import type { Shortcut, ShortcutSection } from './shortcuts-dialog';
+
+// The list (a Radix dialog) loads after hydration: the keys that open it are handled here.
+const ShortcutsDialog = lazyComponent(() => import('./shortcuts-dialog').then((module) => module.ShortcutsDialog));
 
 export interface GoToShortcut {
   /** A key sequence such as 'g s'. */
@@ -29,7 +33,7 @@ export function generalShortcuts({ sidebarToggle }: { sidebarToggle: boolean }):
 
 /**
  * A signed-in area's single-key shortcuts: `?` opens the list of every shortcut, and `g`
- * sequences go to pages. Renders that list.
+ * sequences go to pages. Renders that list once it is first opened.
  */
 export function ScreenShortcuts({
   open,
@@ -71,5 +75,7 @@ export function ScreenShortcuts({
     [goTo, sidebarToggle],
   );
 
-  return <ShortcutsDialog open={open} onOpenChange={onOpenChange} sections={sections} />;
+  usePreloadWhenIdle(ShortcutsDialog);
+  const opened = useOpenedOnce(open);
+  return opened ? <ShortcutsDialog open={open} onOpenChange={onOpenChange} sections={sections} /> : null;
 }

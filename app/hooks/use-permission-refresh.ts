@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 
 /** Window focus reloads the permissions at most this often. */
 export const PERMISSION_REFRESH_THROTTLE_MS = 5000;

@@ -37,7 +37,6 @@ import {
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
-import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import { PermissionChecklist } from '~/components/super-admin/permission-checklist';
@@ -59,6 +58,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Spinner } from '~/components/ui/spinner';
+import { toast } from '~/components/ui/toaster';
 import {
   groupByCategory,
   hasUnsavedChanges,

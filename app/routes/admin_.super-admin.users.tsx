@@ -31,7 +31,6 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { useFetcherOutcome } from '~/components/super-admin/use-fetcher-outcome';
 import { UserFormDialog, type EditableUser, type UserFormReply } from '~/components/super-admin/user-form-dialog';
@@ -52,6 +51,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { toast } from '~/components/ui/toaster';
 import { failureMessage } from '~/services/api.server';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';

@@ -211,6 +211,20 @@ test('logout returns to the admin login, and /admin asks to sign in again', asyn
   expect(refresh.status()).toBe(401);
 });
 
+test('thirty idle minutes end the session in the browser, and the login says it expired', async ({ page, context }) => {
+  await page.clock.install();
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The idle timer starts once the page has hydrated and loaded it: jump again until it has run out.
+  await expect(async () => {
+    await page.clock.fastForward('31:00');
+    await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(toast(page, 'Session expired. Please log in again.')).toBeVisible();
+  expect(await sessionOf(context)).toBeNull();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [refusedSignIn] });
 

@@ -14,9 +14,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
-import { toast } from 'sonner';
+import { Kbd } from '~/components/shortcut-keys';
 import { useTheme } from '~/components/theme-toggle';
-import { Kbd } from '~/components/shortcuts-dialog';
 import { cn } from '~/components/ui/cn';
 import {
   DropdownMenu,
@@ -34,6 +33,7 @@ import {
   DropdownMenuTrigger,
 } from '~/components/ui/dropdown-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '~/components/ui/sidebar';
+import { toast } from '~/components/ui/toaster';
 import { useThemeSwitch } from '~/hooks/use-theme-switch';
 import type { Theme } from '~/services/theme.server';
 import { initialsOf } from '~/utils/format';

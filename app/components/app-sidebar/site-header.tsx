@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react';
 import { ChevronRightIcon, KeyboardIcon, SearchIcon } from 'lucide-react';
-import { ShortcutKeys } from '~/components/shortcuts-dialog';
+import { ShortcutKeys } from '~/components/shortcut-keys';
 import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
 import { Separator } from '~/components/ui/separator';

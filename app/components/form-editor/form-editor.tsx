@@ -3,7 +3,6 @@ import { PlusIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 import {
   AlertDialog,
@@ -19,6 +18,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
 import { Spinner } from '~/components/ui/spinner';
+import { toast } from '~/components/ui/toaster';
 import {
   formEditorMachine,
   formEditorMessages,

@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from '@conform-to/zod';
 import { useFetcher } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { toast } from 'sonner';
 import type { ZodTypeAny } from 'zod';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
@@ -10,6 +9,7 @@ import { FieldError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
+import { toast } from '~/components/ui/toaster';
 import { useFetcherOutcome } from './use-fetcher-outcome';
 
 /** SPEC.md section 3: role is free text; these are offered. */

@@ -2,11 +2,11 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import * as React from 'react';
+import { lazyComponent, useOpenedOnce, usePreloadWhenIdle } from '~/components/lazy-component';
 import { useIsMobile } from '~/hooks/use-mobile';
 import { Button } from './button';
 import { cn } from './cn';
 import { Separator } from './separator';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -34,6 +34,9 @@ interface SidebarContextValue {
   isMobile: boolean;
   toggleSidebar: () => void;
 }
+
+// Phones only, after a tap on the trigger: the sheet (a Radix dialog) loads after hydration.
+const SidebarSheet = lazyComponent(() => import('./sidebar-sheet').then((module) => module.SidebarSheet));
 
 const SidebarContext = React.createContext<SidebarContextValue | null>(null);
 
@@ -133,6 +136,8 @@ export function Sidebar({
   collapsible?: 'offcanvas' | 'icon' | 'none';
 }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  usePreloadWhenIdle(SidebarSheet, isMobile);
+  const openedMobile = useOpenedOnce(openMobile);
 
   if (collapsible === 'none') {
     return (
@@ -147,25 +152,11 @@ export function Sidebar({
   }
 
   if (isMobile) {
-    return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          side={side}
-          showCloseButton={false}
-          className="w-(--sidebar-width) gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-none"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>Navigation</SheetTitle>
-            <SheetDescription>The pages you may open.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
-    );
+    return openedMobile ? (
+      <SidebarSheet side={side} open={openMobile} onOpenChange={setOpenMobile}>
+        {children}
+      </SidebarSheet>
+    ) : null;
   }
 
   return (

@@ -1,32 +1,39 @@
 import { useEffect } from 'react';
-import { Toaster as Sonner, toast as showToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
+import { lazyComponent } from '~/components/lazy-component';
 import type { Toast } from '~/services/toast.server';
 
-/** Sonner with the product's constants: bottom-right, three at a time, Alt+T focuses them. */
-export function Toaster({ theme }: { theme: 'system' | 'light' | 'dark' }) {
-  return (
-    <Sonner
-      data-slot="toaster"
-      theme={theme}
-      position="bottom-right"
-      visibleToasts={3}
-      hotkey={['altKey', 'KeyT']}
-      containerAriaLabel="Notifications"
-      closeButton
-      richColors
-    />
-  );
+// Sonner loads after hydration. A toast shown before its Toaster listens is not lost: sonner
+// hands the toasts still active to a Toaster when it starts listening.
+const loadSonner = () => import('./sonner');
+
+/** The notifications (sonner), mounted once in the root layout. */
+export const Toaster = lazyComponent(() => loadSonner().then((module) => module.SonnerToaster));
+
+type ShowToast = (message: string, options?: ExternalToast) => void;
+
+function show(type: Toast['type']): ShowToast {
+  return (message, options) => {
+    void loadSonner().then(({ toast }) => (type === 'message' ? toast : toast[type])(message, options));
+  };
 }
 
+/** Shows a toast (sonner's `toast`, loaded on first use): `toast('…')`, `toast.success('…')`, … */
+export const toast = Object.assign(show('message'), {
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
+});
+
 /** Shows the toast a server action left in the flash cookie, once. */
-export function useServerToast(toast: Toast | null) {
+export function useServerToast(serverToast: Toast | null) {
   useEffect(() => {
-    if (!toast) return;
-    // setTimeout lets sonner's container mount first on a fresh page load.
-    const timer = setTimeout(() => {
-      const show = toast.type === 'message' ? showToast : showToast[toast.type];
-      show(toast.title, { id: toast.id, description: toast.description, duration: toast.duration });
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [toast]);
+    if (!serverToast) return;
+    const showServerToast = serverToast.type === 'message' ? toast : toast[serverToast.type];
+    showServerToast(serverToast.title, {
+      id: serverToast.id,
+      description: serverToast.description,
+      duration: serverToast.duration,
+    });
+  }, [serverToast]);
 }

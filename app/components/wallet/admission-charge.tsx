@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 import {
   AlertDialog,
@@ -12,6 +11,7 @@ import {
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
+import { toast } from '~/components/ui/toaster';
 import {
   chargeMachine,
   CONFIRM_TITLE,

@@ -1,0 +1,26 @@
+import { describe, expect, it, vi } from 'vitest';
+import { lazyComponent } from './lazy-component';
+
+const Loaded = () => null;
+
+describe('lazyComponent', () => {
+  it('downloads its module once, however often it is preloaded', async () => {
+    const load = vi.fn(async () => Loaded);
+    const component = lazyComponent(load);
+    expect(load).not.toHaveBeenCalled();
+    const first = component.preload();
+    const second = component.preload();
+    expect(second).toBe(first);
+    await expect(first).resolves.toEqual({ default: Loaded });
+    await component.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries again at the next use after a failed download', async () => {
+    const load = vi.fn<() => Promise<typeof Loaded>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(Loaded);
+    const component = lazyComponent(load);
+    await expect(component.preload()).rejects.toThrow('Failed to fetch');
+    await expect(component.preload()).resolves.toEqual({ default: Loaded });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
