@@ -4,13 +4,17 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { fetchPage } from './web-session';
 
 /**
- * The JavaScript a first visit to `path` makes the browser download: every script and
- * modulepreload of the server-rendered page (Remix lists the whole route tree's chunks there),
- * each compressed with gzip at its default level.
+ * The JavaScript a first visit to `path` makes the browser download: every modulepreload and
+ * module import of the server-rendered page (Remix lists the matched routes' chunks there), each
+ * compressed with gzip at its default level.
  */
 export async function firstLoadJavaScript(baseUrl: string, path: string, cookie?: string) {
   const html = await fetchPage(baseUrl, path, cookie);
-  const files = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => match[1]!))];
+  // Preloaded modules and the module script's own imports; the route manifest inlined after them
+  // names every route's chunks, which load only when their route is visited.
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)];
+  const imported = [...html.matchAll(/import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g)];
+  const files = [...new Set([...preloaded, ...imported].map((match) => match[1]!))];
   let bytes = 0;
   let gzipBytes = 0;
   for (const file of files) {
