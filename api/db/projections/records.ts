@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
 import { numberSequences, recordFiles, records } from '../schema';
-import { chunks, type Projection } from './projection';
+import { insertMany, type Projection } from './projection';
 
 export type FieldValues = Record<string, unknown>;
 
@@ -122,7 +122,7 @@ function fileRows(recordId: string, keys: readonly string[]): FileRow[] {
 
 /** Puts files in records' names; a key another record holds breaks record_files' primary key. */
 async function holdFiles(tx: Tx, rows: FileRow[]) {
-  for (const chunk of chunks(rows)) await tx.insert(recordFiles).values(chunk);
+  await insertMany(tx, recordFiles, rows);
 }
 
 export const recordsProjection: Projection = {
@@ -180,7 +180,7 @@ export const recordsProjection: Projection = {
     }
     if (earlier.length) await tx.delete(records).where(inArray(records.id, earlier.map((row) => row.id)));
     const kept = [...rows.values()].filter((row): row is RecordRow => row !== null);
-    for (const chunk of chunks(kept)) await tx.insert(records).values(chunk);
+    await insertMany(tx, records, kept);
     if (sequences.size) await raiseSequences(tx, [...sequences.values()]);
     const created = new Set(run.filter((e) => e.type === 'RecordCreated').map((e) => e.streamId));
     const released = [...files.keys()].filter((id) => !created.has(id));

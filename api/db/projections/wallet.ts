@@ -3,7 +3,7 @@ import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
 import { walletBalances, walletLedger } from '../schema';
 import { InsufficientBalanceError } from '../../domain/wallet/errors';
-import { chunks, type Projection } from './projection';
+import { insertMany, type Projection } from './projection';
 
 /** Every amount is in paise and positive; the ledger row carries the sign. */
 export interface WalletCreditedData {
@@ -151,6 +151,6 @@ export const walletProjection: Projection = {
         target: walletBalances.branchId,
         set: { balance: sql`excluded.balance`, updatedAt: sql`excluded.updated_at` },
       });
-    for (const chunk of chunks(ledger)) await tx.insert(walletLedger).values(chunk);
+    await insertMany(tx, walletLedger, ledger);
   },
 };
