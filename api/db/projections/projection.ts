@@ -21,7 +21,7 @@ export interface Projection {
 /** Rows per INSERT of a replay: well under PostgreSQL's 65,535 parameters for any read table. */
 export const REPLAY_CHUNK = 1_000;
 
-export function chunks<T>(rows: T[], size = REPLAY_CHUNK): T[][] {
+function chunks<T>(rows: T[], size = REPLAY_CHUNK): T[][] {
   return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 }
 
