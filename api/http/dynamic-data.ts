@@ -25,6 +25,7 @@ import { badRequest, notFound } from './errors';
 import { requireFormPermission, type FormAction } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
 import { requireStorableText } from './storable-text';
+import { pagingQuery } from './paging';
 
 export const dynamicDataMessages = {
   noFormType: 'Form type not specified.',
@@ -100,8 +101,7 @@ const listFilters = {
   admissionTo: day.describe('Admission date on or before, YYYY-MM-DD'),
   sort: z.enum(recordSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingQuery,
 };
 
 /** The form type a list names: required, with SPEC.md's message. */

@@ -15,6 +15,7 @@ import type { Executor } from '../db/client';
 import { defineEndpoint, type Reply } from './endpoint';
 import { notFound } from './errors';
 import { permissionManagers } from './permissions';
+import { pagingQuery } from './paging';
 
 /** Manage every user: both naming sets of the product. */
 const userManagers = ['USER_MANAGE_ALL', 'USERS_MANAGE'] as const;
@@ -74,8 +75,7 @@ const listQuery = z.object({
     .enum(['active', 'inactive', 'all'])
     .optional()
     .transform((value) => (value === 'all' ? undefined : value)),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingQuery,
   sortBy: z.enum(userSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

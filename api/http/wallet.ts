@@ -21,6 +21,7 @@ import { refundCharge } from '../domain/wallet/refund-charge';
 import { walletStatistics } from '../domain/wallet/statistics';
 import { defineEndpoint, type Reply } from './endpoint';
 import { badRequest, HttpError, notFound } from './errors';
+import { pagingQuery } from './paging';
 
 /**
  * The branch wallet under /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md).
@@ -209,8 +210,7 @@ const transactions = defineEndpoint({
     search: z.string().trim().max(100).optional().describe('Part of the note, the reference or the operation name'),
     sortBy: z.enum(['createdAt', 'amount']).default('createdAt').describe('amount orders by size, whatever the sign'),
     order: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    ...pagingQuery,
   }),
   response: z.object({
     transactions: z.array(transactionView),

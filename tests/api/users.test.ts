@@ -236,6 +236,9 @@ describe('GET /users', () => {
     expect(names(await list('sortBy=name&order=desc&limit=1'))).toEqual(['Zlist Esha']);
     expect(names(await list('sortBy=name&order=asc&page=9'))).toEqual([]);
     expect((await list('limit=1000')).status).toBe(400);
+    // A page far past any list is refused rather than overflowing the offset.
+    expect((await list('page=18446744073709552000')).status).toBe(400);
+    expect((await list('page=1000000')).status).toBe(200);
     expect((await list('sortBy=password')).status).toBe(400);
   });
 
