@@ -7,6 +7,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenEmbedded, listenOnServer, type ChannelListener, type Subscription } from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Hears NOTIFY on `channel` until the database is closed. */
+  listen(channel: string, listener: ChannelListener): void;
   close(): Promise<void>;
 }
 
@@ -66,11 +69,16 @@ async function wrapPglite(client: PGlite): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const subscriptions: Subscription[] = [];
   return {
     db,
     kind: 'pglite',
     migrate: () => explainMigrationFailure(() => migratePglite(db as never, { migrationsFolder })),
-    close: () => client.close(),
+    listen: (channel, listener) => void subscriptions.push(listenEmbedded(client, channel, listener)),
+    async close() {
+      await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+      await client.close();
+    },
   };
 }
 
@@ -90,11 +98,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     throw new DatabaseUnavailableError(`Cannot reach the database at ${redact(url)}: ${describe(error)}`);
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const subscriptions: Subscription[] = [];
   return {
     db,
     kind: 'postgres',
     migrate: () => explainMigrationFailure(() => migratePg(db as never, { migrationsFolder })),
-    close: () => pool.end(),
+    listen: (channel, listener) => void subscriptions.push(listenOnServer(url, channel, listener)),
+    async close() {
+      await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+      await pool.end();
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { AccessTokenExpired, verifyAccessToken } from '../domain/auth/access-tokens';
-import { hasAnyPermission, loadActor, SUPERADMIN, type Actor } from '../domain/auth/actor';
+import { hasAnyPermission, SUPERADMIN, type Actor } from '../domain/auth/actor';
 import type { ApiDeps, ApiEnv } from './context';
 import type { Access } from './endpoint';
 import { HttpError } from './errors';
@@ -24,7 +24,7 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDeps): Promise<A
   } catch (error) {
     throw new HttpError(error instanceof AccessTokenExpired ? 410 : 401, error instanceof AccessTokenExpired ? messages.expired : messages.invalid);
   }
-  const actor = await loadActor(deps.database.db, claims.sub, claims.sid);
+  const actor = await deps.callers.load(claims.sub, claims.sid);
   if (!actor) throw new HttpError(401, messages.invalid);
   return actor;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { Callers } from '../domain/auth/callers';
 import type { AuthConfig } from '../domain/auth/config';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { ApiBindings } from './client-address';
@@ -15,6 +16,8 @@ export interface ApiDeps {
   logger: Logger;
   clock: Clock;
   auth: AuthConfig;
+  /** The callers this process has read; built by createApi from the database. */
+  callers: Callers;
   /** Where uploaded files live: the built-in store or S3. */
   storage: ObjectStorage;
   /** Express's numeric trust proxy for requests from the network: how many proxies in front may set X-Forwarded-For; 0 unless set. */

@@ -72,6 +72,13 @@ export function defineEndpoint<Body = undefined, Query = undefined, Params = und
 
 const MAX_ATTEMPTS = 4;
 
+/**
+ * Tags of the endpoints that can change a caller: users, their permissions, sessions. The
+ * database announces such changes to every process a moment after they commit; the process that
+ * made one forgets its callers before it answers, so its own next request already sees it.
+ */
+const CALLER_CHANGING_TAGS = new Set(['auth', 'users', 'permissions']);
+
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
   for (const endpoint of endpoints) {
     const { maxBodyBytes } = endpoint;
@@ -112,6 +119,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       const actorId = meta().actorId ?? null;
       const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
       const stored = await runCommand(deps, idempotency, (tx) => endpoint.handle({ ...input, db: tx, tx, meta: meta() }));
+      if (CALLER_CHANGING_TAGS.has(endpoint.tag)) deps.callers.forget();
       if (stored.replayed) c.header('Idempotent-Replayed', 'true');
       return respond(c, stored.reply);
     });
