@@ -2,13 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { permissions, refreshTokens, userPermissions, users } from '../../db/schema';
 
-/** Who is calling, read fresh from the database on every request. */
+/** Who is calling, as the database says now (kept between requests only until it changes: decision 016). */
 export interface Actor {
-  id: string;
-  role: string;
-  branchId: string | null;
-  sessionId: string;
-  permissions: ReadonlySet<string>;
+  readonly id: string;
+  readonly role: string;
+  readonly branchId: string | null;
+  readonly sessionId: string;
+  readonly permissions: ReadonlySet<string>;
 }
 
 export const SUPERADMIN = 'superadmin';
