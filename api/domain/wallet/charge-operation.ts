@@ -3,7 +3,7 @@ import type { WalletChargedData } from '../../db/projections/wallet';
 import { notFound } from '../../http/errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
-import { findBranch } from './branches';
+import { findBranch, type WalletBranch } from './branches';
 import { InsufficientBalanceError } from './errors';
 import type { OperationPrice, WalletTransaction } from '../../../common/wallet';
 import { findCharge, findTransaction } from './ledger';
@@ -14,6 +14,8 @@ import { balanceOf } from './balances';
 
 export interface ChargeOperationInput {
   branchId: string;
+  /** The branch's record, when the caller has read it in this transaction already. */
+  branch?: WalletBranch;
   /** The priced operation, such as ADD_STUDENT. */
   operationKey: string;
   /** Shown in the ledger; the price's own name when left out. */
@@ -61,7 +63,7 @@ export async function chargeOperation({ tx, meta }: CommandContext, input: Charg
   const earlier = await findCharge(tx, branchId, operationKey, referenceId);
   if (earlier) return alreadyCharged(earlier, await findOperationPriceByKey(tx, operationKey), await balanceOf(tx, branchId));
 
-  const branch = await findBranch(tx, branchId);
+  const branch = input.branch ?? (await findBranch(tx, branchId));
   if (!branch) throw notFound('Branch');
   const operationPrice = await findOperationPriceByKey(tx, operationKey);
   const nothing = async (outcome: ChargeOutcome): Promise<ChargeResult> => ({
