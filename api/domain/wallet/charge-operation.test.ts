@@ -15,6 +15,7 @@ import { createRecord } from '../records';
 import { chargeOperation } from './charge-operation';
 import { creditWallet } from './credit-wallet';
 import { InsufficientBalanceError } from './errors';
+import { findTransaction } from './ledger';
 import { deleteOperationPrice } from './operation-prices/delete-operation-price';
 import { toggleOperationPrice } from './operation-prices/toggle-operation-price';
 
@@ -160,6 +161,24 @@ describe('chargeOperation', () => {
     expect((await charge(branchId, 'b')).balance).toBe(0);
     await expect(charge(branchId, 'c')).rejects.toBeInstanceOf(InsufficientBalanceError);
     expect(await storedBalance(db, branchId)).toBe(0);
+  });
+
+  it('answers the charge it wrote exactly as the ledger reads it back', async () => {
+    await priceOperation(db, { price: 700 });
+    const branchId = await fundedBranch(1000);
+    const at = new Date('2026-03-04T05:06:07.891Z');
+    const result = await db.transaction((tx) =>
+      chargeOperation(
+        { tx, meta: { occurredAt: at, actorId: 'staff-1', requestId: 'answer-test' } },
+        { branchId, operationKey: 'ADD_STUDENT', operationName: ' Admission of Diya ', referenceId: 'd' },
+      ),
+    );
+
+    const stored = await findTransaction(db, result.charge!.id);
+    expect(stored).toMatchObject({ actorId: 'staff-1', createdAt: at.toISOString(), operationName: 'Admission of Diya', note: '', refundedBy: null });
+    // The same keys in the same order: the answer is stored as JSON under its Idempotency-Key.
+    expect(JSON.stringify(result.charge)).toBe(JSON.stringify(stored));
+    expect(result.balance).toBe(300);
   });
 
   it('writes the caller’s operation name when given one', async () => {

@@ -6,7 +6,7 @@ import { newId } from '../ids';
 import { findBranch, type WalletBranch } from './branches';
 import { InsufficientBalanceError } from './errors';
 import type { OperationPrice, WalletTransaction } from '../../../common/wallet';
-import { findCharge, findTransaction } from './ledger';
+import { findCharge, writtenTransaction } from './ledger';
 import { findOperationPriceByKey } from './operation-prices/operation-price';
 import { walletStream } from './streams';
 import { lockWallet } from './wallet-row';
@@ -63,7 +63,7 @@ export async function chargeOperation({ tx, meta }: CommandContext, input: Charg
   const branch = input.branch ?? (await findBranch(tx, branchId));
   const operationPrice = await findOperationPriceByKey(tx, operationKey);
   const price = branch && chargeablePrice(branch, operationPrice);
-  if (!price) {
+  if (!branch || !price) {
     // Nothing is to be taken, so there is nothing to queue for: a reference charged before still
     // answers with its charge, whatever the branch, price or wallet say now.
     const earlier = await findCharge(tx, branchId, operationKey, referenceId);
@@ -95,8 +95,10 @@ export async function chargeOperation({ tx, meta }: CommandContext, input: Charg
     operationName: input.operationName?.trim() || price.operationName,
     referenceId,
   };
-  await append(tx, walletStream(branchId), 'any', [{ type: 'WalletCharged', data }], meta);
-  const charge = (await findTransaction(tx, data.entryId))!;
+  const [event] = await append(tx, walletStream(branchId), 'any', [{ type: 'WalletCharged', data }], meta);
+  // The lock has held the balance still since it was read: the projection's guarded UPDATE left
+  // exactly this much.
+  const charge = writtenTransaction(event!, balance - data.amount, branch.name);
   return { outcome: 'charged', charged: true, charge, price: data.amount, operationPrice: price, balance: charge.balanceAfter };
 }
 
