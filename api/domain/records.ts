@@ -4,6 +4,7 @@ import { activeFields, isEmptyValue, optionsSourceOf } from '../../common/forms/
 import { buildRecordSchema, fieldErrors, fieldMessages } from '../../common/forms/schema-builder';
 import { ADMISSION_OPERATION, type AdmissionCharge } from '../../common/wallet';
 import { chargeOperation } from './wallet/charge-operation';
+import { findBranch, type WalletBranch } from './wallet/branches';
 import { isUniqueViolation } from '../db/errors';
 import { append, ConcurrencyError, type NewEvent } from '../db/event-store';
 import type { FieldValues, RecordCreatedData, RecordUpdatedData } from '../db/projections/records';
@@ -28,6 +29,8 @@ export interface CreateRecordInput {
   fields: FieldValues;
   /** The upload keys of the files the record holds. */
   files?: string[];
+  /** The record's branch, when the caller has read it in this transaction already. */
+  branch?: WalletBranch;
 }
 
 export interface GeneratedNumbers {
@@ -51,9 +54,9 @@ async function nextSequenceValue(db: Executor, scope: string, year: number): Pro
   return row!.value;
 }
 
-async function branchCode(db: Executor, branchId: string | null): Promise<string> {
+async function branchCode(db: Executor, branchId: string | null, known?: WalletBranch): Promise<string> {
   if (!branchId) return 'HQ';
-  const [branch] = await db.select({ code: records.code }).from(records).where(eq(records.id, branchId));
+  const branch = known ?? (await findBranch(db, branchId));
   return (branch?.code ?? 'BR').toUpperCase().replace(/[^A-Z0-9]/g, '') || 'BR';
 }
 
@@ -74,7 +77,7 @@ export async function createRecord(
     const year = Number(indianDay(meta.occurredAt).slice(0, 4));
     const scope = input.branchId ?? 'none';
     const value = await nextSequenceValue(tx, scope, year);
-    const code = await branchCode(tx, input.branchId);
+    const code = await branchCode(tx, input.branchId, input.branch);
     const serial = String(value).padStart(4, '0');
     generatedNumbers = { registrationNo: `${code}/${year}/${serial}`, rollNo: `${code}${year % 100}${serial}` };
     Object.assign(data, generatedNumbers, { sequence: { scope, year, value } });
@@ -136,23 +139,36 @@ function validate(config: FormConfigView, values: FieldValues): FieldValues {
 /**
  * Every select whose choice names another record must name one that exists; a course select
  * takes exactly the choices the form offers the submitter (courses, else categories, else the
- * static list).
+ * static list). Answers the branches the values name, by id, so that the admission does not read
+ * its branch again.
  */
-async function checkReferences(db: Executor, by: Submitter, config: FormConfigView, values: FieldValues): Promise<void> {
+async function checkReferences(
+  db: Executor,
+  by: Submitter,
+  config: FormConfigView,
+  values: FieldValues,
+): Promise<Map<string, WalletBranch>> {
   const errors: Record<string, string[]> = {};
+  const branches = new Map<string, WalletBranch>();
   for (const field of activeFields(config.fields)) {
     const value = values[field.name];
     const source = optionsSourceOf(field);
     if (typeof value !== 'string' || !source) continue;
-    const offered =
-      source === 'courseCategories'
-        ? (await db.select({ id: courseCategories.id }).from(courseCategories).where(eq(courseCategories.id, value))).length > 0
-        : source === 'branches'
-          ? (await db.select({ id: records.id }).from(records).where(and(eq(records.id, value), eq(records.formType, 'branch')))).length > 0
+    let offered: boolean;
+    if (source === 'branches') {
+      const branch = await findBranch(db, value);
+      if (branch) branches.set(branch.id, branch);
+      offered = branch !== null;
+    } else {
+      offered =
+        source === 'courseCategories'
+          ? (await db.select({ id: courseCategories.id }).from(courseCategories).where(eq(courseCategories.id, value))).length > 0
           : await offersCourse(db, by, value);
+    }
     if (!offered) errors[field.name] = [fieldMessages.selection(field.label || field.name)];
   }
   if (Object.keys(errors).length) throw invalid(errors);
+  return branches;
 }
 
 /**
@@ -221,15 +237,18 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   const scope = branchScope(by);
   if (input.formType === 'branch' && scope !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
   const values = validate(config, withOwnCenter(input.formType, scope, input.values));
-  await checkReferences(ctx.tx, by, config, values);
+  const branches = await checkReferences(ctx.tx, by, config, values);
   await checkFiles(ctx.tx, by, config, values, null);
   const branchId = branchOf(input.formType, scope, values, null);
+  // The branch as the reference check read it; a form without a branch select leaves it to be read.
+  const branch = branchId === null ? undefined : branches.get(branchId);
   const fields = storedValues(values);
-  const created = await createRecord(ctx, { formType: input.formType, branchId, fields, files: heldFileKeys(config.fields, fields) });
+  const files = heldFileKeys(config.fields, fields);
+  const created = await createRecord(ctx, { formType: input.formType, branchId, fields, files, branch });
   if (input.formType !== 'student' || !branchId) return created;
   // Same transaction: too little money throws and takes the new student with it. The ledger
   // entry takes the price's own name.
-  const result = await chargeOperation(ctx, { branchId, operationKey: ADMISSION_OPERATION.key, referenceId: created.id });
+  const result = await chargeOperation(ctx, { branchId, branch, operationKey: ADMISSION_OPERATION.key, referenceId: created.id });
   return {
     ...created,
     charge: {

@@ -74,7 +74,7 @@ async function takeFromBalance(tx: Tx, branchId: string, amount: number, at: Dat
 type LedgerRow = typeof walletLedger.$inferInsert;
 
 /** What a wallet event does: the signed amount it moves and its ledger row, short of the balance after it. */
-function movementOf(event: StoredEvent): { amount: number; row: Omit<LedgerRow, 'balanceAfter'> } {
+export function movementOf(event: StoredEvent): { amount: number; row: Omit<LedgerRow, 'balanceAfter'> } {
   const entry = event.data as { entryId: string; branchId: string };
   const base = { id: entry.entryId, branchId: entry.branchId, actorId: event.actorId, createdAt: event.occurredAt };
   switch (event.type) {

@@ -15,6 +15,9 @@ import { createRecord } from '../records';
 import { chargeOperation } from './charge-operation';
 import { creditWallet } from './credit-wallet';
 import { InsufficientBalanceError } from './errors';
+import { findTransaction } from './ledger';
+import { deleteOperationPrice } from './operation-prices/delete-operation-price';
+import { toggleOperationPrice } from './operation-prices/toggle-operation-price';
 
 let testDatabase: TestDatabase;
 let db: Db;
@@ -71,6 +74,27 @@ describe('chargeOperation', () => {
     expect(again.charge).toEqual(first.charge);
     expect(await storedBalance(db, branchId)).toBe(15_000);
     expect(await walletEvents()).toEqual(['WalletCredited', 'WalletCharged']);
+  });
+
+  it('answers a charged reference with its first charge even when the balance, the price or its status would now charge nothing', async () => {
+    const price = await priceOperation(db, { price: 5000 });
+    const branchId = await fundedBranch(6000);
+    const first = await charge(branchId, 'student-1');
+
+    // 1,000 left no longer covers the price, but the repeat is no refusal.
+    expect(await charge(branchId, 'student-1')).toMatchObject({ outcome: 'already-charged', charged: false, price: 5000, balance: 1000, charge: first.charge });
+
+    await inTransaction(db, (ctx) => toggleOperationPrice(ctx, price._id));
+    const disabled = await charge(branchId, 'student-1');
+    expect(disabled).toMatchObject({ outcome: 'already-charged', charged: false, price: 5000, balance: 1000, charge: first.charge });
+    expect(disabled.operationPrice).toMatchObject({ enabled: false });
+    expect(await charge(branchId, 'student-2')).toMatchObject({ outcome: 'price-disabled', charge: null, price: 0 });
+
+    await inTransaction(db, (ctx) => deleteOperationPrice(ctx, price._id));
+    expect(await charge(branchId, 'student-1')).toMatchObject({ outcome: 'already-charged', operationPrice: null, price: 5000, charge: first.charge });
+    expect(await charge(branchId, 'student-2')).toMatchObject({ outcome: 'price-missing', charge: null });
+
+    expect(await storedBalance(db, branchId)).toBe(1000);
   });
 
   it('tells references, operations and branches apart', async () => {
@@ -137,6 +161,24 @@ describe('chargeOperation', () => {
     expect((await charge(branchId, 'b')).balance).toBe(0);
     await expect(charge(branchId, 'c')).rejects.toBeInstanceOf(InsufficientBalanceError);
     expect(await storedBalance(db, branchId)).toBe(0);
+  });
+
+  it('answers the charge it wrote exactly as the ledger reads it back', async () => {
+    await priceOperation(db, { price: 700 });
+    const branchId = await fundedBranch(1000);
+    const at = new Date('2026-03-04T05:06:07.891Z');
+    const result = await db.transaction((tx) =>
+      chargeOperation(
+        { tx, meta: { occurredAt: at, actorId: 'staff-1', requestId: 'answer-test' } },
+        { branchId, operationKey: 'ADD_STUDENT', operationName: ' Admission of Diya ', referenceId: 'd' },
+      ),
+    );
+
+    const stored = await findTransaction(db, result.charge!.id);
+    expect(stored).toMatchObject({ actorId: 'staff-1', createdAt: at.toISOString(), operationName: 'Admission of Diya', note: '', refundedBy: null });
+    // The same keys in the same order: the answer is stored as JSON under its Idempotency-Key.
+    expect(JSON.stringify(result.charge)).toBe(JSON.stringify(stored));
+    expect(result.balance).toBe(300);
   });
 
   it('writes the caller’s operation name when given one', async () => {

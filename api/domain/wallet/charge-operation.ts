@@ -3,10 +3,10 @@ import type { WalletChargedData } from '../../db/projections/wallet';
 import { notFound } from '../../http/errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
-import { findBranch } from './branches';
+import { findBranch, type WalletBranch } from './branches';
 import { InsufficientBalanceError } from './errors';
 import type { OperationPrice, WalletTransaction } from '../../../common/wallet';
-import { findCharge, findTransaction } from './ledger';
+import { findCharge, writtenTransaction } from './ledger';
 import { findOperationPriceByKey } from './operation-prices/operation-price';
 import { walletStream } from './streams';
 import { lockWallet } from './wallet-row';
@@ -14,6 +14,8 @@ import { balanceOf } from './balances';
 
 export interface ChargeOperationInput {
   branchId: string;
+  /** The branch's record, when the caller has read it in this transaction already. */
+  branch?: WalletBranch;
   /** The priced operation, such as ADD_STUDENT. */
   operationKey: string;
   /** Shown in the ledger; the price's own name when left out. */
@@ -52,55 +54,66 @@ export interface ChargeResult {
  *
  * The wallet row is locked before the charge is decided, so concurrent charges of one branch, in
  * any number of processes, queue instead of racing: each sees the balance and the charges the
- * previous one left. Calls that cannot succeed (a reference already charged, too little money
- * committed) answer before the lock and do not queue. The projection's guarded UPDATE, the CHECK (balance >= 0) and the unique
- * key on (branch, operation, reference) stay behind it as backstops.
+ * previous one left, and the reference and the balance are read only under the lock. The
+ * projection's guarded UPDATE, the CHECK (balance >= 0) and the unique key on (branch, operation,
+ * reference) stay behind it as backstops.
  */
 export async function chargeOperation({ tx, meta }: CommandContext, input: ChargeOperationInput): Promise<ChargeResult> {
   const { branchId, operationKey, referenceId } = input;
-  const earlier = await findCharge(tx, branchId, operationKey, referenceId);
-  if (earlier) return alreadyCharged(earlier, await findOperationPriceByKey(tx, operationKey), await balanceOf(tx, branchId));
-
-  const branch = await findBranch(tx, branchId);
-  if (!branch) throw notFound('Branch');
+  const branch = input.branch ?? (await findBranch(tx, branchId));
   const operationPrice = await findOperationPriceByKey(tx, operationKey);
-  const nothing = async (outcome: ChargeOutcome): Promise<ChargeResult> => ({
-    outcome,
-    charged: false,
-    charge: null,
-    price: 0,
-    operationPrice,
-    balance: await balanceOf(tx, branchId),
-  });
-  if (!operationPrice) return nothing('price-missing');
-  if (!operationPrice.enabled) return nothing('price-disabled');
-  if (!branch.walletEnabled) return nothing('wallet-disabled');
-  if (operationPrice.price === 0) return nothing('free');
-
-  // Too little money committed already: refuse without queueing for the lock. A top-up committing
-  // at this moment is simply ordered after this charge.
-  const committed = await balanceOf(tx, branchId);
-  if (committed < operationPrice.price) throw new InsufficientBalanceError(branchId, operationPrice.price, committed);
+  const price = branch && chargeablePrice(branch, operationPrice);
+  if (!branch || !price) {
+    // Nothing is to be taken, so there is nothing to queue for: a reference charged before still
+    // answers with its charge, whatever the branch, price or wallet say now.
+    const earlier = await findCharge(tx, branchId, operationKey, referenceId);
+    if (earlier) return alreadyCharged(earlier, operationPrice, await balanceOf(tx, branchId));
+    if (!branch) throw notFound('Branch');
+    return {
+      outcome: withheld(branch, operationPrice),
+      charged: false,
+      charge: null,
+      price: 0,
+      operationPrice,
+      balance: await balanceOf(tx, branchId),
+    };
+  }
 
   const balance = await lockWallet(tx, branchId);
   // Under the lock: a concurrent call with the same reference may have charged while this waited.
-  const raced = await findCharge(tx, branchId, operationKey, referenceId);
-  if (raced) return alreadyCharged(raced, operationPrice, balance ?? 0);
-  if (balance === null || balance < operationPrice.price) {
-    throw new InsufficientBalanceError(branchId, operationPrice.price, balance ?? 0);
+  const earlier = await findCharge(tx, branchId, operationKey, referenceId);
+  if (earlier) return alreadyCharged(earlier, price, balance ?? 0);
+  if (balance === null || balance < price.price) {
+    throw new InsufficientBalanceError(branchId, price.price, balance ?? 0);
   }
 
   const data: WalletChargedData = {
     entryId: newId(meta.occurredAt.getTime()),
     branchId,
-    amount: operationPrice.price,
+    amount: price.price,
     operationKey,
-    operationName: input.operationName?.trim() || operationPrice.operationName,
+    operationName: input.operationName?.trim() || price.operationName,
     referenceId,
   };
-  await append(tx, walletStream(branchId), 'any', [{ type: 'WalletCharged', data }], meta);
-  const charge = (await findTransaction(tx, data.entryId))!;
-  return { outcome: 'charged', charged: true, charge, price: data.amount, operationPrice, balance: charge.balanceAfter };
+  const [event] = await append(tx, walletStream(branchId), 'any', [{ type: 'WalletCharged', data }], meta);
+  // The lock has held the balance still since it was read: the projection's guarded UPDATE left
+  // exactly this much.
+  const charge = writtenTransaction(event!, balance - data.amount, branch.name);
+  return { outcome: 'charged', charged: true, charge, price: data.amount, operationPrice: price, balance: charge.balanceAfter };
+}
+
+/** The price to take from this branch's wallet, or null when nothing is to be charged. */
+function chargeablePrice(branch: WalletBranch, operationPrice: OperationPrice | null): OperationPrice | null {
+  return withheld(branch, operationPrice) === 'charged' ? operationPrice : null;
+}
+
+/** Why nothing is charged, in the order the outcomes are told; `charged` when the price is to be taken. */
+function withheld(branch: WalletBranch, operationPrice: OperationPrice | null): ChargeOutcome {
+  if (!operationPrice) return 'price-missing';
+  if (!operationPrice.enabled) return 'price-disabled';
+  if (!branch.walletEnabled) return 'wallet-disabled';
+  if (operationPrice.price === 0) return 'free';
+  return 'charged';
 }
 
 function alreadyCharged(charge: WalletTransaction, operationPrice: OperationPrice | null, balance: number): ChargeResult {

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import type { StoredEvent } from '../../db/event-store';
+import { movementOf } from '../../db/projections/wallet';
 import { records, walletLedger } from '../../db/schema';
 import type { LedgerKind, WalletTransaction } from '../../../common/wallet';
 
@@ -34,6 +36,31 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectTransactions>['execute']>>
 
 export function toTransaction(row: Row): WalletTransaction {
   return { _id: row.id, ...row, kind: row.kind as LedgerKind, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * The entry a wallet event of this transaction has just written, as findTransaction would read it
+ * back: the projection's own row for the event, the branch's name, and no refund of it yet.
+ */
+export function writtenTransaction(event: StoredEvent, balanceAfter: number, branchName: string): WalletTransaction {
+  const { row } = movementOf(event);
+  return toTransaction({
+    id: row.id,
+    branchId: row.branchId,
+    branchName,
+    kind: row.kind,
+    amount: row.amount,
+    balanceAfter,
+    operationKey: row.operationKey ?? null,
+    operationName: row.operationName ?? null,
+    referenceId: row.referenceId ?? null,
+    refundOf: row.refundOf ?? null,
+    refundedBy: null,
+    // The column's default for the kinds whose row has no note.
+    note: row.note ?? '',
+    actorId: row.actorId ?? null,
+    createdAt: row.createdAt,
+  });
 }
 
 export async function findTransaction(db: Executor, id: string): Promise<WalletTransaction | null> {
