@@ -1,24 +1,21 @@
 import { useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from 'lucide-react';
+import { Slot } from 'radix-ui';
 import { useState } from 'react';
+import { lazyComponent, usePreloadWhenIdle } from '~/components/lazy-component';
 import type { loader as rootLoader } from '~/root';
 import type { action as themeAction } from '~/routes/resources.theme';
 import type { Theme } from '~/services/theme.server';
 import { Button } from './ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from './ui/dropdown-menu';
+import { useDeferredMenuTrigger } from './ui/deferred-trigger';
 
 const THEME_ACTION = '/resources/theme';
 const FETCHER_KEY = 'theme';
 
-const THEMES: ReadonlyArray<{ value: Theme; label: string; Icon: LucideIcon }> = [
+// The menu shows nothing until it is opened: Radix's menu loads after hydration.
+const ThemeMenu = lazyComponent(() => import('./theme-menu').then((module) => module.ThemeMenu));
+
+export const THEMES: ReadonlyArray<{ value: Theme; label: string; Icon: LucideIcon }> = [
   { value: 'light', label: 'Light', Icon: SunIcon },
   { value: 'dark', label: 'Dark', Icon: MoonIcon },
   { value: 'system', label: 'System', Icon: MonitorIcon },
@@ -49,6 +46,8 @@ export function ThemeToggle({ className }: { className?: string }) {
   const csrf = useRouteLoaderData<typeof rootLoader>('root')?.csrfToken ?? '';
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const trigger = useDeferredMenuTrigger(open, setOpen, ThemeMenu.preload);
+  usePreloadWhenIdle(ThemeMenu);
   const redirectTo = `${location.pathname}${location.search}`;
   const current = THEMES.find((entry) => entry.value === theme);
   const CurrentIcon = current?.Icon ?? MonitorIcon;
@@ -63,38 +62,25 @@ export function ThemeToggle({ className }: { className?: string }) {
     <fetcher.Form method="post" action={THEME_ACTION} className={className} data-slot="theme-toggle">
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <DropdownMenu open={open} onOpenChange={setOpen}>
-        <DropdownMenuTrigger asChild>
-          <Button
-            type="submit"
-            name="theme"
-            value={NEXT[theme]}
-            variant="ghost"
-            size="icon"
-            onClick={(event) => {
-              // With JavaScript the menu takes over from the form. A click with no pointer or key
-              // behind it (detail 0) comes from assistive technology, which radix does not open for.
-              event.preventDefault();
-              if (event.detail === 0) setOpen(true);
-            }}
-          >
-            <CurrentIcon aria-hidden="true" />
-            <span className="sr-only">Theme: {current?.label ?? 'System'}</span>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="min-w-36">
-          <DropdownMenuLabel>Theme</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuRadioGroup value={theme} onValueChange={choose}>
-            {THEMES.map(({ value, label, Icon }) => (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <Icon aria-hidden="true" />
-                {label}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Slot.Root {...trigger.props}>
+        <Button
+          type="submit"
+          name="theme"
+          value={NEXT[theme]}
+          variant="ghost"
+          size="icon"
+          onClick={(event) => {
+            // With JavaScript the menu takes over from the form. A click with no pointer or key
+            // behind it (detail 0) comes from assistive technology, which radix does not open for.
+            event.preventDefault();
+            if (event.detail === 0) setOpen(true);
+          }}
+        >
+          <CurrentIcon aria-hidden="true" />
+          <span className="sr-only">Theme: {current?.label ?? 'System'}</span>
+        </Button>
+      </Slot.Root>
+      <ThemeMenu link={trigger.link} open={open} onOpenChange={setOpen} theme={theme} onChoose={choose} />
     </fetcher.Form>
   );
 }

@@ -5,7 +5,7 @@ import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
 import { Separator } from '~/components/ui/separator';
 import { SidebarTrigger } from '~/components/ui/sidebar';
-import { Tooltip, TooltipContent, TooltipTrigger } from '~/components/ui/tooltip';
+import { Tooltip } from '~/components/ui/tooltip';
 import { WalletBalanceBadge } from '~/components/wallet/wallet-balance-badge';
 import { findAdminRoute } from '~/services/route-registry';
 import { useAdminShell } from './shell-context';
@@ -60,20 +60,17 @@ export function SiteHeader() {
           </span>
           <ShortcutKeys keys="mod+k" className="max-md:hidden" />
         </Button>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 max-sm:hidden"
-              onClick={() => setShortcutsOpen(true)}
-              aria-keyshortcuts="?"
-            >
-              <KeyboardIcon aria-hidden="true" />
-              <span className="sr-only">Keyboard shortcuts</span>
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>Keyboard shortcuts (?)</TooltipContent>
+        <Tooltip content="Keyboard shortcuts (?)">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 max-sm:hidden"
+            onClick={() => setShortcutsOpen(true)}
+            aria-keyshortcuts="?"
+          >
+            <KeyboardIcon aria-hidden="true" />
+            <span className="sr-only">Keyboard shortcuts</span>
+          </Button>
         </Tooltip>
         <ThemeToggle />
       </div>

@@ -7,7 +7,7 @@ import { useIsMobile } from '~/hooks/use-mobile';
 import { Button } from './button';
 import { cn } from './cn';
 import { Separator } from './separator';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
+import { Tooltip, TooltipProvider } from './tooltip';
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -382,11 +382,14 @@ export const SidebarMenuButton = React.forwardRef<HTMLButtonElement, SidebarMenu
   // Always wrapped, so collapsing does not remount the button (and lose its focus); the tooltip
   // only opens while the label itself is hidden.
   return (
-    <Tooltip open={tooltipOpen && state === 'collapsed' && !isMobile} onOpenChange={setTooltipOpen}>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center">
-        {tooltip}
-      </TooltipContent>
+    <Tooltip
+      content={tooltip}
+      side="right"
+      align="center"
+      open={tooltipOpen && state === 'collapsed' && !isMobile}
+      onOpenChange={setTooltipOpen}
+    >
+      {button}
     </Tooltip>
   );
 });

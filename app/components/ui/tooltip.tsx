@@ -1,57 +1,75 @@
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import { Slot } from 'radix-ui';
 import * as React from 'react';
-import { cn } from './cn';
+import { lazyComponent, usePreloadWhenIdle } from '~/components/lazy-component';
+import { useDeferredTrigger, type TriggerLink } from './deferred-trigger';
 
 /** SPEC.md's tooltip delay (also radix's default; shadcn's 0 is not ours). */
 export const TOOLTIP_DELAY_MS = 700;
 
-const InsideProvider = React.createContext(false);
+export interface TooltipEntry {
+  id: string;
+  link: TriggerLink;
+  content: React.ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  align?: 'start' | 'center' | 'end';
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+interface Registry {
+  set: (entry: TooltipEntry) => void;
+  remove: (id: string) => void;
+}
+
+// A tooltip shows nothing until hovered or focused: Radix's tooltip and its positioning load
+// after hydration, and until then the triggers are plain elements.
+const TooltipHost = lazyComponent(() => import('./tooltip-host').then((module) => module.TooltipHost));
+
+const RegistryContext = React.createContext<Registry | null>(null);
+
+/** Put one near the root: the tooltips inside it share their timing and their loaded code. */
+export function TooltipProvider({ children }: { children: React.ReactNode }) {
+  const [entries, setEntries] = React.useState<ReadonlyMap<string, TooltipEntry>>(new Map());
+  const registry = React.useMemo<Registry>(
+    () => ({
+      set: (entry) => setEntries((current) => new Map(current).set(entry.id, entry)),
+      remove: (id) =>
+        setEntries((current) => {
+          const next = new Map(current);
+          next.delete(id);
+          return next;
+        }),
+    }),
+    [],
+  );
+  usePreloadWhenIdle(TooltipHost);
+  return (
+    <RegistryContext.Provider value={registry}>
+      {children}
+      <TooltipHost entries={[...entries.values()]} />
+    </RegistryContext.Provider>
+  );
+}
 
 /**
- * Put one near the root so tooltips share their timing (moving between them skips the delay).
- * A Tooltip outside any provider brings its own.
+ * `content` beside the single child while it is hovered or focused (after the delay), or while
+ * `open` says so when controlled. The child is rendered as it is, on the server too.
  */
-export function TooltipProvider({
-  delayDuration = TOOLTIP_DELAY_MS,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return (
-    <InsideProvider.Provider value={true}>
-      <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />
-    </InsideProvider.Provider>
-  );
-}
-
-export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  const tooltip = <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
-  return React.useContext(InsideProvider) ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
-}
-
-export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
-}
-
-export function TooltipContent({
-  className,
-  sideOffset = 4,
+export function Tooltip({
+  content,
+  side,
+  align,
+  open,
+  onOpenChange,
   children,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        data-slot="tooltip-content"
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 w-fit max-w-xs origin-(--radix-tooltip-content-transform-origin) rounded-md bg-foreground px-3 py-1.5 text-xs text-balance text-background',
-          'transition-[opacity,scale] duration-100 starting:scale-95 starting:opacity-0 motion-reduce:transition-none',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <TooltipPrimitive.Arrow className="z-50 size-2.5 translate-y-[calc(-50%-2px)] rotate-45 rounded-[2px] bg-foreground fill-foreground" />
-      </TooltipPrimitive.Content>
-    </TooltipPrimitive.Portal>
-  );
+}: Omit<TooltipEntry, 'id' | 'link'> & { children: React.ReactElement }) {
+  const registry = React.useContext(RegistryContext);
+  if (!registry) throw new Error('Tooltip must be used within a TooltipProvider.');
+  const id = React.useId();
+  const { link, props } = useDeferredTrigger({ 'data-state': 'closed' }, TooltipHost.preload);
+  React.useEffect(() => {
+    registry.set({ id, link, content, side, align, open, onOpenChange });
+  }, [registry, id, link, content, side, align, open, onOpenChange]);
+  React.useEffect(() => () => registry.remove(id), [registry, id]);
+  return <Slot.Root {...props}>{children}</Slot.Root>;
 }
