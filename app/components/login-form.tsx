@@ -1,34 +1,90 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getFormProps, getInputProps, parse, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import type { ZodTypeAny } from 'zod';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { FieldError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import type { validateLogin } from './login-validation';
 
 interface LoginFormProps {
   id: string;
   title: string;
   description: string;
-  schema: ZodTypeAny;
+  /** Which schema the browser checks with: the one the route's action parses. */
+  validation: keyof typeof validateLogin;
   lastResult: SubmissionResult<string[]> | undefined;
   redirectTo?: string | null;
 }
 
+interface LoginValue {
+  email: string;
+  password: string;
+  redirectTo?: string;
+}
+
+type Validate = (formData: FormData) => Submission<LoginValue, string[]>;
+
+async function loadValidation(validation: LoginFormProps['validation']): Promise<Validate> {
+  const { validateLogin } = await import('./login-validation');
+  return validateLogin[validation];
+}
+
+// What conform takes for "not checked here": the form goes on to the server, which checks it.
+const leaveToServer: Validate = (formData) => parse(formData, { resolve: () => ({ error: null }) });
+
+/**
+ * The browser's checks of a login form. zod and conform's zod adapter (about 13 KB gzip) load right
+ * after hydration instead of with the page. Until they are there no field is checked on blur,
+ * and a submit waits for them and then goes through the same checks, so even a very early first
+ * submit shows its messages without a round trip. If they cannot be loaded, the server checks.
+ */
+function useClientValidation(validation: LoginFormProps['validation']) {
+  // A ref, so the submit repeated once the code is there sees it before React re-renders.
+  const validate = useRef<Validate>();
+  const [ready, setReady] = useState(false);
+  const loading = useRef<Promise<void>>();
+  const load = useCallback(
+    () =>
+      (loading.current ??= loadValidation(validation).then(
+        (loaded) => {
+          validate.current = loaded;
+          setReady(true);
+        },
+        () => {
+          validate.current = leaveToServer;
+        },
+      )),
+    [validation],
+  );
+  useEffect(() => void load(), [load]);
+  return {
+    ready,
+    onValidate: ({ formData }: { formData: FormData }) => (validate.current ?? leaveToServer)(formData),
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+      if (validate.current) return;
+      event.preventDefault();
+      const form = event.currentTarget;
+      const { submitter } = event.nativeEvent as SubmitEvent;
+      void load().then(() => form.requestSubmit(submitter));
+    },
+  };
+}
+
 /** The email-and-password card both login pages use; it works before JavaScript loads. */
-export function LoginForm({ id, title, description, schema, lastResult, redirectTo }: LoginFormProps) {
+export function LoginForm({ id, title, description, validation, lastResult, redirectTo }: LoginFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
-  const [form, fields] = useForm<{ email: string; password: string; redirectTo?: string }>({
+  const checks = useClientValidation(validation);
+  const [form, fields] = useForm<LoginValue>({
     id,
     lastResult,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: checks.ready ? 'onBlur' : 'onSubmit',
+    shouldRevalidate: checks.ready ? 'onInput' : 'onSubmit',
+    onValidate: checks.onValidate,
+    onSubmit: checks.onSubmit,
   });
 
   // A field the server left out of a failed answer (the password, or both after a refused

@@ -1,26 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
-import { z } from 'zod';
 import { LoginForm } from '~/components/login-form';
+import { adminLoginSchema as schema } from '~/components/login-schemas';
 import { ADMIN_AREA_ROLES, redirectSignedIn, safeRedirectTo, startSession } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
 import { discardApiSession, loginFailed, signInOnApi } from '~/services/login.server';
 import { toastHeader } from '~/services/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
-
-const schema = z.object({
-  email: z
-    .string({ required_error: 'Please enter a valid email address' })
-    .trim()
-    .refine((value) => value.includes('@'), 'Please enter a valid email address')
-    .pipe(z.string().email('Invalid email address')),
-  password: z
-    .string({ required_error: 'Password must be at least 6 characters long' })
-    .trim()
-    .min(6, 'Password must be at least 6 characters long'),
-  redirectTo: z.string().optional(),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedIn(request, context);
@@ -74,7 +61,7 @@ export default function AdminLogin() {
         id="admin-login"
         title="Admin Login"
         description="Sign in to manage your institute."
-        schema={schema}
+        validation="admin"
         lastResult={lastResult}
         redirectTo={searchParams.get('redirectTo')}
       />

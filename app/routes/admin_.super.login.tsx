@@ -1,19 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
-import { z } from 'zod';
 import { LoginForm } from '~/components/login-form';
+import { superAdminLoginSchema as schema } from '~/components/login-schemas';
 import { redirectSignedIn, safeRedirectTo, startSession } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
 import { discardApiSession, loginFailed, signInOnApi } from '~/services/login.server';
 import { toastHeader } from '~/services/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Super Admin Login' }];
-
-const schema = z.object({
-  email: z.string({ required_error: 'Email required' }).trim().min(1, 'Email required'),
-  password: z.string({ required_error: 'Password required' }).min(1, 'Password required').min(6, 'Min 6 chars'),
-  redirectTo: z.string().optional(),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedIn(request, context, 'superadmin');
@@ -59,7 +53,7 @@ export default function SuperAdminLogin() {
         id="super-admin-login"
         title="Super Admin Login"
         description="Configure forms, users and permissions."
-        schema={schema}
+        validation="superAdmin"
         lastResult={lastResult}
         redirectTo={searchParams.get('redirectTo')}
       />

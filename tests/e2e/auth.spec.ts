@@ -76,6 +76,31 @@ test.describe('Admin Login', () => {
     await expect(toast(page, 'Super Admin login successful!')).toBeVisible();
   });
 
+  test('checks a submit made before its checks have loaded, in the browser, once they have', async ({ page }) => {
+    let requested!: () => void;
+    const checksRequested = new Promise<void>((resolve) => (requested = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-validation-[\w-]+\.js$/, async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto('/admin/login');
+    // The page has hydrated: it asks for its checks right after.
+    await checksRequested;
+    await fillLogin(page, 'not-an-address', 'secret1');
+    await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+    release();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    // Checked in the browser: nothing was posted, and the password the server would empty is kept.
+    expect(posts).toEqual([]);
+    await expect(password(page)).toHaveValue('secret1');
+  });
 });
 
 test.describe('Super Admin Login', () => {
