@@ -36,7 +36,7 @@ async function loadValidation(validation: LoginFormProps['validation']): Promise
 const leaveToServer: Validate = (formData) => parse(formData, { resolve: () => ({ error: null }) });
 
 /**
- * The browser's checks of a login form. zod and conform's zod adapter (about 13 KB gzip) load right
+ * The browser's checks of a login form. zod and conform's zod adapter (about 15 KB gzip) load right
  * after hydration instead of with the page. Until they are there no field is checked on blur,
  * and a submit waits for them and then goes through the same checks, so even a very early first
  * submit shows its messages without a round trip. If they cannot be loaded, the server checks.
