@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -68,15 +68,23 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 }
 
 /**
- * Node's arguments for the host: in production the bundled build/host.js as `npm start` runs it
- * (tsx loaded only for a test's own TypeScript modules), otherwise server.ts through tsx.
+ * Node's arguments for the host: in production those of `npm start` (build/host.js with its Node
+ * flags; tsx loaded only for a test's own TypeScript modules), otherwise server.ts through tsx.
  */
 export function hostArguments(production: boolean, nodeArgs: string[] = []): string[] {
   if (!production) return ['--import', 'tsx', ...nodeArgs, 'server.ts'];
   if (!existsSync(path.join(root, 'build/host.js')) || !existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('No production build found: run `npm run build` first (npm test and npm run test:e2e build before they start it).');
   }
-  return [...(nodeArgs.length ? ['--import', 'tsx', ...nodeArgs] : []), 'build/host.js'];
+  return [...(nodeArgs.length ? ['--import', 'tsx', ...nodeArgs] : []), ...startArguments()];
+}
+
+/** What package.json's start script hands to node, so every production server runs as `npm start` does. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = /\bnode\s+(.+)$/.exec(scripts.start ?? '');
+  if (!command) throw new Error('package.json has no start script that runs node');
+  return command[1]!.trim().split(/\s+/);
 }
 
 /** Asks the operating system for a port nobody listens on. */
