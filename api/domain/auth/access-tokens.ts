@@ -18,6 +18,19 @@ export class AccessTokenInvalid extends Error {
 
 const ISSUER = 'institute-admin';
 
+// Given raw bytes, jose imports them as a key again on every call: most of the cost of checking a
+// token. Each config's key is imported once.
+const keys = new WeakMap<AuthConfig, Promise<CryptoKey>>();
+
+function keyOf(config: AuthConfig): Promise<CryptoKey> {
+  let key = keys.get(config);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(config.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(config, key);
+  }
+  return key;
+}
+
 export async function issueAccessToken(config: AuthConfig, now: Date, claims: AccessClaims): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ role: claims.role, sid: claims.sid })
@@ -26,12 +39,12 @@ export async function issueAccessToken(config: AuthConfig, now: Date, claims: Ac
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + config.accessTokenTtlSeconds)
-    .sign(config.jwtSecret);
+    .sign(await keyOf(config));
 }
 
 export async function verifyAccessToken(config: AuthConfig, now: Date, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, config.jwtSecret, {
+    const { payload } = await jwtVerify(token, await keyOf(config), {
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: now,
