@@ -55,8 +55,16 @@ async function main() {
     if (production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   });
+  // A handler goes on after its client has gone (the client gave up, the connection dropped), so
+  // closing the server's connections does not mean the work is done: the database closes after
+  // the last handler.
+  const running = new Set<Promise<unknown>>();
+  const tracked = (work: Promise<unknown>) => {
+    const done = work.finally(() => running.delete(done));
+    running.add(done);
+  };
   // Hono keeps its /api/v1 base path only when Express hands it the untouched URL.
-  app.use((req, res, next) => (req.url.startsWith('/api/v1') ? apiListener(req, res) : next()));
+  app.use((req, res, next) => (req.url.startsWith('/api/v1') ? tracked(apiListener(req, res)) : next()));
   app.use(compression());
 
   if (viteDevServer) {
@@ -70,14 +78,12 @@ async function main() {
     ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
     : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild);
 
-  app.all(
-    '*',
-    createRequestHandler({
-      build,
-      mode: env.NODE_ENV,
-      getLoadContext: (req) => ({ api: transportFor(req.ip ?? 'unknown'), log: webLog }),
-    }),
-  );
+  const remixHandler = createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req) => ({ api: transportFor(req.ip ?? 'unknown'), log: webLog }),
+  });
+  app.all('*', (req, res, next) => tracked(remixHandler(req, res, next)));
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -95,6 +101,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await viteDevServer?.close();
+      await Promise.allSettled(running);
       await database.close();
       process.exit(0);
     });
