@@ -33,15 +33,22 @@ export function ThemeMenu({
       <DropdownMenuContent align="end" className="min-w-36">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={theme} onValueChange={onChoose}>
-          {THEMES.map(({ value, label, Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon aria-hidden="true" />
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
+        <ThemeChoices theme={theme} onChoose={onChoose} />
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The themes as a radio group of a menu: this one and the user menu's Theme submenu. */
+export function ThemeChoices({ theme, onChoose }: { theme: Theme; onChoose: (value: string) => void }) {
+  return (
+    <DropdownMenuRadioGroup value={theme} onValueChange={onChoose}>
+      {THEMES.map(({ value, label, Icon }) => (
+        <DropdownMenuRadioItem key={value} value={value}>
+          <Icon aria-hidden="true" />
+          {label}
+        </DropdownMenuRadioItem>
+      ))}
+    </DropdownMenuRadioGroup>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Kbd } from '~/components/shortcut-keys';
+import { ThemeChoices } from '~/components/theme-menu';
 import { THEMES, useTheme } from '~/components/theme-toggle';
 import { cn } from '~/components/ui/cn';
 import { TriggerProxy, type TriggerLink } from '~/components/ui/deferred-trigger';
@@ -21,8 +22,6 @@ import {
   DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuShortcut,
   DropdownMenuSub,
@@ -106,14 +105,7 @@ export function NavUserMenu({ link, open, onOpenChange }: { link: TriggerLink; o
               Theme
             </DropdownMenuSubTrigger>
             <DropdownMenuSubContent className="min-w-36">
-              <DropdownMenuRadioGroup value={theme} onValueChange={(value) => switchTheme(value as Theme)}>
-                {THEMES.map(({ value, label, Icon }) => (
-                  <DropdownMenuRadioItem key={value} value={value}>
-                    <Icon aria-hidden="true" />
-                    {label}
-                  </DropdownMenuRadioItem>
-                ))}
-              </DropdownMenuRadioGroup>
+              <ThemeChoices theme={theme} onChoose={(value) => switchTheme(value as Theme)} />
             </DropdownMenuSubContent>
           </DropdownMenuSub>
           <DropdownMenuItem onSelect={() => setShortcutsOpen(true)}>
