@@ -122,22 +122,17 @@ export function recordQuery(db: Executor, id: string | Placeholder, scope: strin
   return selectRecords(db).where(and(eq(records.id, id), readableBy(scope)));
 }
 
-// findRecord's queries, built once for each database (and for each transaction that opens a
-// record): building the query was a fifth of the work of a request that opens one record.
-const recordQueries = new WeakMap<Executor, ReturnType<typeof prepareRecordQueries>>();
-
-function prepareRecordQueries(db: Executor) {
-  const id = sql.placeholder('id');
-  return {
-    any: recordQuery(db, id, null).prepare('record_by_id'),
-    inScope: recordQuery(db, id, sql.placeholder('scope')).prepare('record_by_id_in_scope'),
-  };
-}
+// findRecord's queries, each built when first needed for a database (or for a transaction that
+// opens a record): building the query was a fifth of the work of a request that opens one record.
+type PreparedRecordQuery = ReturnType<ReturnType<typeof recordQuery>['prepare']>;
+const recordQueries = new WeakMap<Executor, { any?: PreparedRecordQuery; inScope?: PreparedRecordQuery }>();
 
 export async function findRecord(db: Executor, id: string, scope: string | null): Promise<RecordView | null> {
-  let queries = recordQueries.get(db);
-  if (!queries) recordQueries.set(db, (queries = prepareRecordQueries(db)));
-  const [row] = scope === null ? await queries.any.execute({ id }) : await queries.inScope.execute({ id, scope });
+  const prepared = recordQueries.get(db) ?? recordQueries.set(db, {}).get(db)!;
+  const [row] =
+    scope === null
+      ? await (prepared.any ??= recordQuery(db, sql.placeholder('id'), null).prepare('record_by_id')).execute({ id })
+      : await (prepared.inScope ??= recordQuery(db, sql.placeholder('id'), sql.placeholder('scope')).prepare('record_by_id_in_scope')).execute({ id, scope });
   return row ? view(row) : null;
 }
 
