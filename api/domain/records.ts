@@ -248,7 +248,13 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   if (input.formType !== 'student' || !branchId) return created;
   // Same transaction: too little money throws and takes the new student with it. The ledger
   // entry takes the price's own name.
-  const result = await chargeOperation(ctx, { branchId, branch, operationKey: ADMISSION_OPERATION.key, referenceId: created.id });
+  const result = await chargeOperation(ctx, {
+    branchId,
+    branch,
+    operationKey: ADMISSION_OPERATION.key,
+    referenceId: created.id,
+    newReference: true,
+  });
   return {
     ...created,
     charge: {

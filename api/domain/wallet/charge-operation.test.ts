@@ -10,6 +10,7 @@ import {
 } from '../../../tests/api/wallet-fixtures';
 import { createTestDatabase, truncateAll, type TestDatabase } from '../../../tests/support/test-database';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { events, records } from '../../db/schema';
 import { createRecord } from '../records';
 import { chargeOperation } from './charge-operation';
@@ -128,6 +129,19 @@ describe('chargeOperation', () => {
 
     expect(await walletEvents()).toEqual(['WalletCredited', 'WalletCredited']);
     expect(await storedBalance(db, branchId)).toBe(10_000);
+  });
+
+  it('a new reference is charged without the look-up, and the unique key still refuses charging it twice', async () => {
+    await priceOperation(db, { price: 5000 });
+    const branchId = await fundedBranch(20_000);
+    const chargeNew = () =>
+      inTransaction(db, (ctx) => chargeOperation(ctx, { branchId, operationKey: 'ADD_STUDENT', referenceId: 'new', newReference: true }));
+
+    expect(await chargeNew()).toMatchObject({ outcome: 'charged', charged: true, balance: 15_000 });
+    await expect(chargeNew()).rejects.toSatisfy((error) => isUniqueViolation(error, 'wallet_ledger_charge_reference_key'));
+
+    expect(await storedBalance(db, branchId)).toBe(15_000);
+    expect((await ledgerEntries(db, branchId)).map((e) => e.kind)).toEqual(['credit', 'charge']);
   });
 
   it('refuses a charge larger than the balance, and the caller’s whole transaction rolls back', async () => {

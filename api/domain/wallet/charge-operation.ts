@@ -22,6 +22,12 @@ export interface ChargeOperationInput {
   operationName?: string;
   /** What the charge is for (the admitted student's id): one charge per reference. */
   referenceId: string;
+  /**
+   * The reference was made in this transaction (the student being admitted), so nothing can
+   * have charged it yet: the look-up of an earlier charge is left out. The unique key on
+   * (branch, operation, reference) still holds.
+   */
+  newReference?: boolean;
 }
 
 /**
@@ -81,7 +87,7 @@ export async function chargeOperation({ tx, meta }: CommandContext, input: Charg
 
   const balance = await lockWallet(tx, branchId);
   // Under the lock: a concurrent call with the same reference may have charged while this waited.
-  const earlier = await findCharge(tx, branchId, operationKey, referenceId);
+  const earlier = input.newReference ? null : await findCharge(tx, branchId, operationKey, referenceId);
   if (earlier) return alreadyCharged(earlier, price, balance ?? 0);
   if (balance === null || balance < price.price) {
     throw new InsufficientBalanceError(branchId, price.price, balance ?? 0);
