@@ -42,6 +42,7 @@ function icon(name: string, ...aliases: string[]): LucideIcon {
   );
 }
 
+// Adding an icon here takes `npm run icons:sprite` to add its symbol to icons.svg (the test fails until then).
 export const ArrowDownIcon = icon('arrow-down');
 export const ArrowDownLeftIcon = icon('arrow-down-left');
 export const ArrowLeftIcon = icon('arrow-left');
