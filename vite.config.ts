@@ -15,8 +15,7 @@ export default defineConfig({
   // The same rule as api/env.ts; the host's full check runs when it starts.
   server: { hmr: { port: hmrPortSetting.parse(process.env.HMR_PORT || undefined) } },
   plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
-  // Bundled into the server build rather than imported whole at run time: the icon set and the
-  // primitives barrel would otherwise load every icon and primitive (about 70 MB of memory)
-  // where the screens use a few dozen.
-  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
+  // Bundled into the server build rather than imported whole at run time: the primitives barrel
+  // would otherwise load every primitive where the screens use a few dozen.
+  ssr: { noExternal: ['radix-ui', /^@radix-ui\//] },
 });

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ConstructionIcon, type LucideIcon } from 'lucide-react';
+import { ConstructionIcon, type LucideIcon } from '~/components/ui/icons';
 import { ShortcutKeys } from './shortcut-keys';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';

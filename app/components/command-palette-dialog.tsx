@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from '@remix-run/react';
 import { Command, defaultFilter } from 'cmdk';
-import { ClockIcon, FileTextIcon, GraduationCapIcon, SearchIcon, UserIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { ClockIcon, FileTextIcon, GraduationCapIcon, SearchIcon, UserIcon, type LucideIcon } from '~/components/ui/icons';
 import { RECENT_LIMIT, useRecent } from '~/hooks/use-recent';
 import type { CommandPaletteProps, PaletteItem, PaletteSearchResponse, PaletteSearchResult } from './command-palette';
 import { Kbd, ShortcutKeys } from './shortcut-keys';

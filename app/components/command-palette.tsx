@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
+import type { LucideIcon } from '~/components/ui/icons';
 import { isModKey, useWindowKeydown } from '~/hooks/use-keyboard';
 import { lazyComponent, useOpenedOnce, usePreloadWhenIdle } from './lazy-component';
 

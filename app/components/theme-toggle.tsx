@@ -1,8 +1,8 @@
 import { useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react';
-import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { useState } from 'react';
 import { lazyComponent, usePreloadWhenIdle } from '~/components/lazy-component';
+import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from '~/components/ui/icons';
 import type { loader as rootLoader } from '~/root';
 import type { action as themeAction } from '~/routes/resources.theme';
 import type { Theme } from '~/services/theme.server';

@@ -1,9 +1,9 @@
 import { useSubmit } from '@remix-run/react';
-import { KeyboardIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import type { PaletteItem } from '~/components/command-palette';
 import { useTheme } from '~/components/theme-toggle';
+import { KeyboardIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon } from '~/components/ui/icons';
 import { useThemeSwitch } from './use-theme-switch';
 
 const THEMES = [

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useRouteLoaderData } from '@remix-run/react';
-import { ShieldXIcon } from 'lucide-react';
 import { ShortcutKeys } from '~/components/shortcut-keys';
 import { Button } from '~/components/ui/button';
+import { ShieldXIcon } from '~/components/ui/icons';
 import { requireAdmin } from '~/services/auth.server';
 import { homeRouteFor } from '~/services/route-registry';
 import type { loader as adminLoader } from './admin';

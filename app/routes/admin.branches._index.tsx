@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Building2Icon } from 'lucide-react';
 import { RecordListError } from '~/components/record-list/list-error';
 import { RecordList } from '~/components/record-list/record-list';
 import { ActiveBadge, FlagBadge } from '~/components/record-list/status-badges';
 import type { ColumnDef, RecordRow } from '~/components/record-list/types';
 import { fieldText } from '~/components/record-list/values';
+import { Building2Icon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
 

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ArrowLeftIcon, PencilIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import * as React from 'react';
 import { DeleteDialog } from '~/components/record-list/delete-dialog';
 import { editHref } from '~/components/record-list/links';
@@ -12,6 +11,7 @@ import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/components/r
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { ArrowLeftIcon, PencilIcon, Trash2Icon, UsersIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
 import { adminRoutes, canOpen } from '~/services/route-registry';

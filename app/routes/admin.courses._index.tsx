@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BookOpenIcon } from 'lucide-react';
 import { RecordListError } from '~/components/record-list/list-error';
 import { RecordList } from '~/components/record-list/record-list';
 import { ActiveBadge } from '~/components/record-list/status-badges';
 import type { ColumnDef, RecordRow } from '~/components/record-list/types';
 import { fieldText, fieldValue, formatFees, formatMonths } from '~/components/record-list/values';
+import { BookOpenIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
 

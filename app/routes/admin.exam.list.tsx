@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ClipboardListIcon } from 'lucide-react';
 import { RecordListError } from '~/components/record-list/list-error';
 import { RecordList } from '~/components/record-list/record-list';
 import type { ColumnDef, RecordRow } from '~/components/record-list/types';
 import { fieldText, fieldValue } from '~/components/record-list/values';
+import { ClipboardListIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
 import { formatDate } from '~/utils/format';

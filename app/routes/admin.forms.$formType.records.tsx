@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ClipboardListIcon } from 'lucide-react';
+import { ClipboardListIcon } from '~/components/ui/icons';
 import { isDefaultFormType } from '../../common/forms/fields';
 import { recordsPath } from '~/components/record-list/links';
 import { RecordListError } from '~/components/record-list/list-error';

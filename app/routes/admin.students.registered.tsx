@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { UsersIcon } from 'lucide-react';
 import { RecordListError } from '~/components/record-list/list-error';
 import { StudentList, studentScreenBase } from '~/components/record-list/student-list';
+import { UsersIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
 

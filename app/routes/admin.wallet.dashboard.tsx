@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
+import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIcon, WalletIcon, type LucideIcon } from '~/components/ui/icons';
 import { ActivityChart } from '~/components/wallet/activity-chart';
 import { Amount } from '~/components/wallet/money';
 import { BranchFilter, EmptyState, ErrorPanel, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';

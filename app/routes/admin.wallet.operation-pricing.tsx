@@ -16,13 +16,13 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import { IndianRupeeIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { FieldError } from '~/components/ui/field-error';
+import { IndianRupeeIcon, PencilIcon, PlusIcon, Trash2Icon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeCheckbox } from '~/components/ui/native-checkbox';

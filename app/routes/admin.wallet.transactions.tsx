@@ -3,6 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { FieldError } from '~/components/ui/field-error';
+import { cn } from '~/components/ui/cn';
 import {
   ArrowDownIcon,
   ArrowLeftRightIcon,
@@ -15,11 +19,7 @@ import {
   SearchIcon,
   SlidersHorizontalIcon,
   Undo2Icon,
-} from 'lucide-react';
-import { Button } from '~/components/ui/button';
-import { Card, CardContent } from '~/components/ui/card';
-import { FieldError } from '~/components/ui/field-error';
-import { cn } from '~/components/ui/cn';
+} from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useParams, useRouteError } from '@remix-run/react';
-import { ArrowLeftIcon, FileQuestionIcon, RefreshCwIcon } from 'lucide-react';
 import { z } from 'zod';
+import { ArrowLeftIcon, FileQuestionIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { formFieldsSchema } from '../../common/forms/config-schema';
 import { formTypeLabel } from '../../common/forms/fields';
 import { defaultFormConfigs } from '../../common/forms/defaults';

@@ -21,20 +21,6 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import {
-  KeyRoundIcon,
-  RefreshCwIcon,
-  RotateCcwIcon,
-  SaveIcon,
-  SearchIcon,
-  ShieldCheckIcon,
-  SquareCheckIcon,
-  SquareIcon,
-  TriangleAlertIcon,
-  UserCheckIcon,
-  UsersIcon,
-  type LucideIcon,
-} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
 import { fromPromise } from 'xstate';
@@ -54,6 +40,20 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
+import {
+  KeyRoundIcon,
+  RefreshCwIcon,
+  RotateCcwIcon,
+  SaveIcon,
+  SearchIcon,
+  ShieldCheckIcon,
+  SquareCheckIcon,
+  SquareIcon,
+  TriangleAlertIcon,
+  UserCheckIcon,
+  UsersIcon,
+  type LucideIcon,
+} from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';

@@ -15,7 +15,6 @@ import {
   useSubmit,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import { MenuIcon, PlusIcon, RefreshCwIcon, ShieldIcon, UserPlusIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { CommandPalette, type PaletteItem } from '~/components/command-palette';
@@ -26,6 +25,7 @@ import { AddFormDialog, addFormSchema } from '~/components/super-admin/add-form-
 import { formEditorPath, panelPaths, panelSections } from '~/components/super-admin/panel-nav';
 import { PanelSidebar } from '~/components/super-admin/panel-sidebar';
 import { Button } from '~/components/ui/button';
+import { MenuIcon, PlusIcon, RefreshCwIcon, ShieldIcon, UserPlusIcon } from '~/components/ui/icons';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
 import { requireSuperAdmin } from '~/services/auth.server';

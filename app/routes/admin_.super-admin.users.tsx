@@ -16,18 +16,6 @@ import {
   useSearchParams,
   useSubmit,
 } from '@remix-run/react';
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  PencilIcon,
-  PowerIcon,
-  PowerOffIcon,
-  SearchIcon,
-  Trash2Icon,
-  TriangleAlertIcon,
-  UserPlusIcon,
-  UsersIcon,
-} from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -47,6 +35,18 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  PencilIcon,
+  PowerIcon,
+  PowerOffIcon,
+  SearchIcon,
+  Trash2Icon,
+  TriangleAlertIcon,
+  UserPlusIcon,
+  UsersIcon,
+} from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';

@@ -1,6 +1,6 @@
-import { PanelLeftIcon, RefreshCwIcon } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { CommandPalette, type PaletteItem } from '~/components/command-palette';
+import { PanelLeftIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { useSidebar } from '~/components/ui/sidebar';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
 import { pageActionsFor } from '~/services/palette-actions';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
-import { GraduationCapIcon } from 'lucide-react';
 import { useEffect } from 'react';
+import { GraduationCapIcon } from '~/components/ui/icons';
 import {
   Sidebar,
   SidebarContent,

@@ -1,15 +1,4 @@
 import { useSubmit } from '@remix-run/react';
-import {
-  BadgeCheckIcon,
-  BellIcon,
-  CreditCardIcon,
-  KeyboardIcon,
-  LogOutIcon,
-  MonitorIcon,
-  RefreshCwIcon,
-  SparklesIcon,
-  type LucideIcon,
-} from 'lucide-react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Kbd } from '~/components/shortcut-keys';
 import { ThemeChoices } from '~/components/theme-menu';
@@ -29,6 +18,17 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from '~/components/ui/dropdown-menu';
+import {
+  BadgeCheckIcon,
+  BellIcon,
+  CreditCardIcon,
+  KeyboardIcon,
+  LogOutIcon,
+  MonitorIcon,
+  RefreshCwIcon,
+  SparklesIcon,
+  type LucideIcon,
+} from '~/components/ui/icons';
 import { useSidebar } from '~/components/ui/sidebar';
 import { toast } from '~/components/ui/toaster';
 import { useThemeSwitch } from '~/hooks/use-theme-switch';

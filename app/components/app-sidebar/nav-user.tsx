@@ -1,9 +1,9 @@
-import { ChevronsUpDownIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { useState } from 'react';
 import { lazyComponent, usePreloadWhenIdle } from '~/components/lazy-component';
 import { cn } from '~/components/ui/cn';
 import { useDeferredMenuTrigger } from '~/components/ui/deferred-trigger';
+import { ChevronsUpDownIcon } from '~/components/ui/icons';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '~/components/ui/sidebar';
 import { initialsOf } from '~/utils/format';
 import { useAdminShell } from './shell-context';

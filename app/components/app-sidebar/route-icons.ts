@@ -38,10 +38,10 @@ import {
   UsersIcon,
   WalletIcon,
   type LucideIcon,
-} from 'lucide-react';
+} from '~/components/ui/icons';
 import type { IconName } from '~/services/route-registry';
 
-/** The one map from the registry's icon names to lucide components. */
+/** The one map from the registry's icon names to icon components. */
 export const routeIcons: Record<IconName, LucideIcon> = {
   LayoutDashboard: LayoutDashboardIcon,
   UserPlus: UserPlusIcon,

@@ -1,8 +1,8 @@
 import { useLocation } from '@remix-run/react';
-import { ChevronRightIcon, KeyboardIcon, SearchIcon } from 'lucide-react';
 import { ShortcutKeys } from '~/components/shortcut-keys';
 import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
+import { ChevronRightIcon, KeyboardIcon, SearchIcon } from '~/components/ui/icons';
 import { Separator } from '~/components/ui/separator';
 import { SidebarTrigger } from '~/components/ui/sidebar';
 import { Tooltip } from '~/components/ui/tooltip';

@@ -2,13 +2,13 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { RotateCcwIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
+import { RotateCcwIcon } from '~/components/ui/icons';
 import { Spinner } from '~/components/ui/spinner';
 import { toast } from '~/components/ui/toaster';
 import { useAdmissionCharge } from '~/components/wallet/admission-charge';

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { CheckCircle2Icon, FileIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
 import { FieldError } from '~/components/ui/field-error';
+import { CheckCircle2Icon, FileIcon, RotateCcwIcon, XIcon } from '~/components/ui/icons';
 import { inputClassName } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Progress } from '~/components/ui/progress';

@@ -1,8 +1,8 @@
 import { Link, useLocation } from '@remix-run/react';
-import { FileWarningIcon, LayoutDashboardIcon, ListXIcon, RotateCcwIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
+import { FileWarningIcon, LayoutDashboardIcon, ListXIcon, RotateCcwIcon } from '~/components/ui/icons';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
 

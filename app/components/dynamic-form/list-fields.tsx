@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
-import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { PlusIcon, Trash2Icon } from '~/components/ui/icons';
 import type { FormFieldConfig } from '../../../common/forms/types';
 import { Button } from '~/components/ui/button';
 import { FieldError } from '~/components/ui/field-error';

@@ -1,5 +1,5 @@
-import { PlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { PlusIcon } from '~/components/ui/icons';
 import type { FieldType } from '../../../common/forms/types';
 import { Button } from '~/components/ui/button';
 import {

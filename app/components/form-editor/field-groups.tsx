@@ -1,9 +1,9 @@
-import { Trash2Icon, UploadIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
+import { Trash2Icon, UploadIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { NativeCheckbox } from '~/components/ui/native-checkbox';
 import { Switch } from '~/components/ui/switch';

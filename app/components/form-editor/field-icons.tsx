@@ -11,7 +11,7 @@ import {
   UserCheckIcon,
   UserIcon,
   type LucideIcon,
-} from 'lucide-react';
+} from '~/components/ui/icons';
 import type { CategoryKey, IconName } from './field-model';
 
 /** The icons a field may name (SPEC.md section 3, "Editor field definition"). */

@@ -1,5 +1,4 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
-import { PlusIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -17,6 +16,7 @@ import {
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
+import { PlusIcon, RefreshCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
 import { Spinner } from '~/components/ui/spinner';
 import { toast } from '~/components/ui/toaster';
 import {

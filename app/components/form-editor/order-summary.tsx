@@ -11,11 +11,11 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, ListOrderedIcon } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
+import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, ListOrderedIcon } from '~/components/ui/icons';
 import { FormEditorActor } from './editor-context';
 import { fieldIcons } from './field-icons';
 import type { EditorField } from './field-model';

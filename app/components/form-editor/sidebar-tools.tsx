@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import { useSelector } from '@xstate/react';
-import { RotateCcwIcon, SaveIcon, Undo2Icon } from 'lucide-react';
 import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Button } from '~/components/ui/button';
+import { RotateCcwIcon, SaveIcon, Undo2Icon } from '~/components/ui/icons';
 import { Progress } from '~/components/ui/progress';
 import { Spinner } from '~/components/ui/spinner';
 import { formEditorMachine, hasUnsavedChanges } from '~/machines/form-editor.machine';

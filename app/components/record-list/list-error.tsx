@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
-import { RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
+import { RotateCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
 
 function messageOf(error: unknown): string {
   if (isRouteErrorResponse(error)) {

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigate } from '@remix-run/react';
-import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from 'lucide-react';
 import * as React from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from '~/components/ui/icons';
 import { NativeSelect } from '~/components/ui/native-select';
 import { keptParams, pageSizes, searchWith, type ListQuery, type QueryDefaults } from './query';
 

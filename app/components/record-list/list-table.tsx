@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import type * as React from 'react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from '~/components/ui/icons';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { cn } from '~/components/ui/cn';

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigate } from '@remix-run/react';
-import { SearchIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
 import * as React from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
+import { SearchIcon, SlidersHorizontalIcon, XIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { isNarrowed, keptParams, searchWith, type ListQuery, type QueryDefaults } from './query';

@@ -1,6 +1,6 @@
-import { FilePenIcon, FilePlusIcon, FileXIcon } from 'lucide-react';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/components/ui/cn';
+import { FilePenIcon, FilePlusIcon, FileXIcon } from '~/components/ui/icons';
 import { formatDateTime } from '~/utils/format';
 import type { DetailField, FieldChange, HistoryEntry, RecordRow } from './types';
 import { downloadHref } from '~/components/dynamic-form/upload-actors';

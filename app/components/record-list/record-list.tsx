@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { PlusIcon, SearchXIcon, XIcon, type LucideIcon } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '~/components/ui/button';
+import { PlusIcon, SearchXIcon, XIcon, type LucideIcon } from '~/components/ui/icons';
 import { Spinner } from '~/components/ui/spinner';
 import { DeleteDialog } from './delete-dialog';
 import { formPath, editHref } from './links';

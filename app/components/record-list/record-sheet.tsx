@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { PencilIcon, Trash2Icon } from '~/components/ui/icons';
 import { Separator } from '~/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { Skeleton } from '~/components/ui/skeleton';

@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react';
-import { EyeIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import {
   DropdownMenu,
@@ -9,6 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '~/components/ui/dropdown-menu';
+import { EyeIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from '~/components/ui/icons';
 
 /**
  * A row's menu: View, Edit, Delete (the last two only when permitted). Radix gives it the menu

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import type { LucideIcon } from '~/components/ui/icons';
 import { formatDate } from '~/utils/format';
 import { RecordList } from './record-list';
 import { StudentBadges } from './status-badges';

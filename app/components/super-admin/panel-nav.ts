@@ -7,7 +7,7 @@ import {
   ShieldCheckIcon,
   UsersIcon,
   type LucideIcon,
-} from 'lucide-react';
+} from '~/components/ui/icons';
 
 /** The super-admin panel's pages (SPEC.md section 2.5). */
 export const panelPaths = {

@@ -1,11 +1,11 @@
 import { Form, NavLink } from '@remix-run/react';
-import { LogOutIcon, PlusIcon, SearchIcon, ShieldIcon } from 'lucide-react';
 import type * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { ShortcutKeys } from '~/components/shortcut-keys';
 import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
+import { LogOutIcon, PlusIcon, SearchIcon, ShieldIcon } from '~/components/ui/icons';
 import { initialsOf } from '~/utils/format';
 import type { PanelSection } from './panel-nav';
 

@@ -1,5 +1,5 @@
-import { ChevronDownIcon } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
+import { ChevronDownIcon } from '~/components/ui/icons';
 import { categoryChecked, categoryProgress, categoryState } from '~/machines/permission-editor.machine';
 import { Checkbox } from '~/components/ui/checkbox';
 import { cn } from '~/components/ui/cn';

@@ -1,7 +1,7 @@
-import { CheckIcon, MinusIcon } from 'lucide-react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from './cn';
+import { CheckIcon, MinusIcon } from './icons';
 
 /** Radix checkbox: `checked` may be true, false or 'indeterminate' (a category of which some are on). */
 export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {

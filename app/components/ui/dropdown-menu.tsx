@@ -1,7 +1,7 @@
-import { CheckIcon, ChevronRightIcon, CircleIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from './cn';
+import { CheckIcon, ChevronRightIcon, CircleIcon } from './icons';
 
 const menuSurface =
   'z-50 min-w-[8rem] overflow-x-hidden overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md transition-[opacity,scale] duration-100 starting:scale-95 starting:opacity-0 motion-reduce:transition-none';

@@ -1,6 +1,6 @@
-import { CheckIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from './cn';
+import { CheckIcon } from './icons';
 
 /**
  * A real <input type="checkbox"> drawn like Checkbox: it toggles, submits and resets with the

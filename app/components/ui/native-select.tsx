@@ -1,6 +1,6 @@
-import { ChevronDownIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from './cn';
+import { ChevronDownIcon } from './icons';
 
 /**
  * A real <select> drawn like SelectTrigger: it works before (or without) JavaScript, in forms

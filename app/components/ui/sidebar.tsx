@@ -1,11 +1,11 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import * as React from 'react';
 import { lazyComponent, useOpenedOnce, usePreloadWhenIdle } from '~/components/lazy-component';
 import { useIsMobile } from '~/hooks/use-mobile';
 import { Button } from './button';
 import { cn } from './cn';
+import { PanelLeftIcon } from './icons';
 import { Separator } from './separator';
 import { Tooltip, TooltipProvider } from './tooltip';
 

@@ -1,6 +1,6 @@
-import { LoaderCircleIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from './cn';
+import { LoaderCircleIcon } from './icons';
 
 /**
  * A turning circle announced as a status. Pass `label` ("Uploading…"); inside a button whose

@@ -1,8 +1,8 @@
 import { Form, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError, useSubmit } from '@remix-run/react';
-import { AlertTriangleIcon, type LucideIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
+import { TriangleAlertIcon, type LucideIcon } from '~/components/ui/icons';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Spinner } from '~/components/ui/spinner';
@@ -105,7 +105,7 @@ export function ErrorPanel({ title, message, className }: { title: string; messa
   return (
     <section role="alert" className={cn('grid place-items-center rounded-xl border border-dashed px-6 py-12 text-center', className)}>
       <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-destructive/10">
-        <AlertTriangleIcon aria-hidden="true" className="size-6 text-destructive" />
+        <TriangleAlertIcon aria-hidden="true" className="size-6 text-destructive" />
       </div>
       <h2 className="mt-3 text-lg font-semibold">{title}</h2>
       <p className="mt-1 max-w-md text-sm text-muted-foreground">{message}</p>

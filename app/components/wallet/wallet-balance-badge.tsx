@@ -1,7 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react';
-import { WalletIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { cn } from '~/components/ui/cn';
+import { WalletIcon } from '~/components/ui/icons';
 import { Skeleton } from '~/components/ui/skeleton';
 import type { WalletBalanceAnswer } from '~/routes/resources.wallet-balance';
 import { ADMISSION_OPERATION } from '../../../common/wallet';
