@@ -1,9 +1,10 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { normalizeFields } from '../../common/forms/config-schema';
 import { defaultFormConfigs } from '../../common/forms/defaults';
 import { defaultFormTypes, formTypeLabel, isActiveField, isDefaultFormType } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';
 import type { Executor } from '../db/client';
+import { compiledQuery } from '../db/compiled-query';
 import { append, ConcurrencyError, type ExpectedVersion } from '../db/event-store';
 import type { FormConfigUpdatedData, FormConfiguredData } from '../db/projections/form-configs';
 import { formConfigs } from '../db/schema';
@@ -50,9 +51,16 @@ function view(row: Row): FormConfigView {
 }
 
 export async function findFormConfig(db: Executor, formType: string): Promise<FormConfigView | null> {
-  const [row] = await db.select().from(formConfigs).where(eq(formConfigs.formType, formType));
+  const [row] = await configByType(db, { formType });
   return row ? view(row) : null;
 }
+
+const configByType = compiledQuery('form_config_by_type', getTableColumns(formConfigs), (db, selection) =>
+  db
+    .select(selection)
+    .from(formConfigs)
+    .where(eq(formConfigs.formType, sql.placeholder('formType'))),
+);
 
 /** By id, or by form type (the id a client knows before it has loaded the configuration). */
 export async function findFormConfigByIdOrType(db: Executor, idOrType: string): Promise<FormConfigView | null> {

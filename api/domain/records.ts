@@ -10,6 +10,7 @@ import { append, ConcurrencyError, type NewEvent } from '../db/event-store';
 import type { FieldValues, RecordCreatedData, RecordUpdatedData } from '../db/projections/records';
 import { courseCategories, numberSequences, records } from '../db/schema';
 import type { Executor } from '../db/client';
+import { compiledQuery } from '../db/compiled-query';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import type { Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
@@ -43,16 +44,20 @@ export interface GeneratedNumbers {
  * admissions, and a rolled-back admission gives its number back with everything else.
  */
 async function nextSequenceValue(db: Executor, scope: string, year: number): Promise<number> {
-  const [row] = await db
+  const [row] = await takeSequenceValue(db, { scope, year });
+  return row!.value;
+}
+
+const takeSequenceValue = compiledQuery('number_sequence_next', { value: numberSequences.lastValue }, (db, selection) =>
+  db
     .insert(numberSequences)
-    .values({ scope, year, lastValue: 1 })
+    .values({ scope: sql.placeholder('scope'), year: sql.placeholder('year'), lastValue: 1 })
     .onConflictDoUpdate({
       target: [numberSequences.scope, numberSequences.year],
       set: { lastValue: sql`${numberSequences.lastValue} + 1` },
     })
-    .returning({ value: numberSequences.lastValue });
-  return row!.value;
-}
+    .returning(selection),
+);
 
 async function branchCode(db: Executor, branchId: string | null, known?: WalletBranch): Promise<string> {
   if (!branchId) return 'HQ';

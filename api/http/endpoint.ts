@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z, ZodTypeAny } from 'zod';
 import type { Executor, Tx } from '../db/client';
+import { compiledQuery } from '../db/compiled-query';
 import { isUniqueViolation } from '../db/errors';
 import type { EventMetadata } from '../db/event-store';
 import { ConcurrencyError } from '../db/event-store';
@@ -138,6 +139,24 @@ function scopedKey(key: string, actorId: string | null | undefined) {
  * after a retry when the request has a key (the winner may have been the same request, whose
  * answer the retry then replays).
  */
+const lockKey = compiledQuery('idempotency_lock', {}, () => sql`SELECT pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))`);
+const answerOfKey = compiledQuery('idempotency_answer', getTableColumns(idempotencyKeys), (db, selection) =>
+  db
+    .select(selection)
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
+);
+const keepAnswer = compiledQuery('idempotency_keep', {}, (db) =>
+  db.insert(idempotencyKeys).values({
+    key: sql.placeholder('key'),
+    actorId: sql.placeholder('actorId'),
+    requestHash: sql.placeholder('requestHash'),
+    status: sql.placeholder('status'),
+    body: sql.placeholder('body'),
+    createdAt: sql.placeholder('createdAt'),
+  }),
+);
+
 async function runCommand(
   deps: ApiDeps,
   idempotency: { key: string; actorId: string | null; requestHash: string } | null,
@@ -152,8 +171,8 @@ async function runCommand(
           // Copies of one request take turns: a copy that comes while the first still runs waits
           // for its answer, rather than acting on what the first leaves behind and failing where
           // the first succeeded (a refund "already refunded", an admission short of money).
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-          const [previous] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+          await lockKey(tx, { key });
+          const [previous] = await answerOfKey(tx, { key });
           if (previous) {
             if (previous.requestHash !== requestHash) {
               throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
@@ -163,7 +182,7 @@ async function runCommand(
         }
         const reply = await work(tx);
         if (idempotency) {
-          await tx.insert(idempotencyKeys).values({
+          await keepAnswer(tx, {
             ...idempotency,
             status: reply.status ?? 200,
             body: { message: reply.message, data: reply.data ?? null },

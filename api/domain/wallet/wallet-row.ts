@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { compiledQuery } from '../../db/compiled-query';
 import { walletBalances } from '../../db/schema';
 
 /**
@@ -9,13 +10,17 @@ import { walletBalances } from '../../db/schema';
  * the latest. Null when the branch has never had money: nothing to lock, nothing to take.
  */
 export async function lockWallet(tx: Tx, branchId: string): Promise<number | null> {
-  const [row] = await tx
-    .select({ balance: walletBalances.balance })
-    .from(walletBalances)
-    .where(eq(walletBalances.branchId, branchId))
-    .for('update');
+  const [row] = await lockedBalance(tx, { branchId });
   return row?.balance ?? null;
 }
+
+const lockedBalance = compiledQuery('wallet_lock', { balance: walletBalances.balance }, (db, selection) =>
+  db
+    .select(selection)
+    .from(walletBalances)
+    .where(eq(walletBalances.branchId, sql.placeholder('branchId')))
+    .for('update'),
+);
 
 /**
  * The same lock for commands that add money: a branch's first credit creates the empty row in

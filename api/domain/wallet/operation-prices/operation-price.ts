@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { compiledQuery } from '../../../db/compiled-query';
 import { operationPrices } from '../../../db/schema';
 import type { OperationPrice } from '../../../../common/wallet';
 
@@ -25,9 +26,16 @@ export async function findOperationPrice(db: Executor, id: string): Promise<Oper
 }
 
 export async function findOperationPriceByKey(db: Executor, operationKey: string): Promise<OperationPrice | null> {
-  const [row] = await db.select().from(operationPrices).where(eq(operationPrices.operationKey, operationKey));
+  const [row] = await priceByKey(db, { operationKey });
   return row ? toOperationPrice(row) : null;
 }
+
+const priceByKey = compiledQuery('operation_price_by_key', getTableColumns(operationPrices), (db, selection) =>
+  db
+    .select(selection)
+    .from(operationPrices)
+    .where(eq(operationPrices.operationKey, sql.placeholder('operationKey'))),
+);
 
 /**
  * Reads a price and locks its row until the transaction ends, so two changes of one price
