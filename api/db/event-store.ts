@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from './client';
+import { compiledQuery } from './compiled-query';
 import { isUniqueViolation } from './errors';
 import { applyProjections } from './projections';
 import { events } from './schema';
@@ -87,6 +88,32 @@ function storedEvent(row: EventRow): StoredEvent {
   };
 }
 
+const eventColumns = {
+  position: sql<EventRow['position']>`position`,
+  stream_type: sql<string>`stream_type`,
+  stream_id: sql<string>`stream_id`,
+  version: sql<number>`version`,
+  type: sql<string>`type`,
+  data: sql<unknown>`data`,
+  actor_id: sql<string | null>`actor_id`,
+  branch_id: sql<string | null>`branch_id`,
+  request_id: sql<string | null>`request_id`,
+  occurred_at: sql<EventRow['occurred_at']>`occurred_at`,
+};
+
+const insertEvents = compiledQuery<typeof eventColumns, EventRow>('events_append', eventColumns, (_db, columns) => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`
+    WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${value('streamId')})
+    INSERT INTO events (stream_type, stream_id, version, type, data, actor_id, branch_id, request_id, occurred_at)
+    SELECT ${value('streamType')}, ${value('streamId')}, current.version + e.n, e.event->>'type', e.event->'data',
+           ${value('actorId')}, ${value('branchId')}, ${value('requestId')}, ${value('occurredAt')}::timestamptz
+    FROM current, jsonb_array_elements(${value('events')}::jsonb) WITH ORDINALITY AS e(event, n)
+    WHERE ${value('expected')}::integer IS NULL OR current.version = ${value('expected')}::integer
+    ORDER BY e.n
+    RETURNING ${sql.join(Object.values(columns), sql`, `)}`;
+});
+
 /**
  * Appends events to one stream and applies every projection, inside the caller's transaction.
  * One statement reads the stream's version, checks the expectation and inserts the events
@@ -101,19 +128,19 @@ export async function append(
   metadata: EventMetadata,
 ): Promise<StoredEvent[]> {
   if (newEvents.length === 0) return [];
-  const guard = expected === 'any' ? sql`true` : sql`current.version = ${expected === 'no_stream' ? 0 : expected}`;
   let rows: EventRow[];
   try {
-    ({ rows } = (await tx.execute(sql`
-      WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${stream.id})
-      INSERT INTO events (stream_type, stream_id, version, type, data, actor_id, branch_id, request_id, occurred_at)
-      SELECT ${stream.type}, ${stream.id}, current.version + e.n, e.event->>'type', e.event->'data',
-             ${metadata.actorId ?? null}, ${metadata.branchId ?? null}, ${metadata.requestId ?? null},
-             ${metadata.occurredAt.toISOString()}::timestamptz
-      FROM current, jsonb_array_elements(${JSON.stringify(newEvents)}::jsonb) WITH ORDINALITY AS e(event, n)
-      WHERE ${guard}
-      ORDER BY e.n
-      RETURNING *`)) as unknown as { rows: EventRow[] });
+    rows = await insertEvents(tx, {
+      streamType: stream.type,
+      streamId: stream.id,
+      // No version to check for `any`.
+      expected: expected === 'any' ? null : expected === 'no_stream' ? 0 : expected,
+      events: JSON.stringify(newEvents),
+      actorId: metadata.actorId ?? null,
+      branchId: metadata.branchId ?? null,
+      requestId: metadata.requestId ?? null,
+      occurredAt: metadata.occurredAt.toISOString(),
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'events_stream_version_key')) throw new ConcurrencyError(stream.id, expected);
     throw error;

@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { compiledQuery } from '../compiled-query';
 import type { StoredEvent } from '../event-store';
 import { numberSequences, recordFiles, records } from '../schema';
 import { insertMany, type Projection } from './projection';
@@ -68,6 +69,13 @@ export function recordColumns(fields: FieldValues) {
 
 type RecordRow = typeof records.$inferSelect;
 
+/** A whole row of `records`, every column given. */
+const insertRecord = compiledQuery('record_insert', {}, (db) =>
+  db
+    .insert(records)
+    .values(Object.fromEntries(Object.keys(getTableColumns(records)).map((key) => [key, sql.placeholder(key)])) as never),
+);
+
 function createdRow(event: StoredEvent<RecordCreatedData>): RecordRow {
   const data = event.data;
   const searchable = { ...data.fields, registrationNo: data.registrationNo, rollNo: data.rollNo };
@@ -130,7 +138,7 @@ export const recordsProjection: Projection = {
   tables: [records, numberSequences, recordFiles],
   handlers: {
     async RecordCreated(tx, event: StoredEvent<RecordCreatedData>) {
-      await tx.insert(records).values(createdRow(event));
+      await insertRecord(tx, createdRow(event));
       await holdFiles(tx, fileRows(event.streamId, event.data.files ?? []));
       const sequence = sequenceRow(event.data);
       if (sequence) await raiseSequences(tx, [sequence]);
