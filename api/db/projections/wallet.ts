@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { compiledQuery } from '../compiled-query';
 import type { StoredEvent } from '../event-store';
 import { walletBalances, walletLedger } from '../schema';
 import { InsufficientBalanceError } from '../../domain/wallet/errors';
@@ -43,35 +44,42 @@ export interface WalletAdjustedData {
   reason: string;
 }
 
-/** Adds to a balance, creating the wallet on its first money. */
-async function addToBalance(tx: Tx, branchId: string, amount: number, at: Date): Promise<number> {
-  const [row] = await tx
-    .insert(walletBalances)
-    .values({ branchId, balance: amount, updatedAt: at })
-    .onConflictDoUpdate({
-      target: walletBalances.branchId,
-      set: { balance: sql`${walletBalances.balance} + ${amount}`, updatedAt: at },
-    })
-    .returning({ balance: walletBalances.balance });
-  return row!.balance;
+type LedgerRow = typeof walletLedger.$inferInsert;
+
+const value = (name: string) => sql.placeholder(name);
+
+/** Writes the ledger row of a movement with the balance the movement left, in the statement that moves it. */
+function withLedgerRow(movement: SQL) {
+  return sql`
+    WITH moved AS (${movement})
+    INSERT INTO wallet_ledger (id, branch_id, kind, amount, balance_after, operation_key, operation_name, reference_id,
+                               refund_of, note, actor_id, created_at)
+    SELECT ${value('id')}, ${value('branchId')}, ${value('kind')}, ${value('amount')}::bigint, moved.balance,
+           ${value('operationKey')}, ${value('operationName')}, ${value('referenceId')}, ${value('refundOf')},
+           coalesce(${value('note')}, ''), ${value('actorId')}, ${value('createdAt')}::timestamptz
+    FROM moved
+    RETURNING balance_after`;
 }
+
+/** Adds to a balance, creating the wallet on its first money. */
+const addToBalance = compiledQuery('wallet_add', {}, () =>
+  withLedgerRow(sql`
+    INSERT INTO wallet_balances (branch_id, balance, updated_at) VALUES (${value('branchId')}, ${value('amount')}, ${value('createdAt')})
+    ON CONFLICT (branch_id) DO UPDATE SET balance = wallet_balances.balance + excluded.balance, updated_at = excluded.updated_at
+    RETURNING balance`),
+);
 
 /**
  * Takes money out in one statement that cannot overdraw: under concurrent writers the row lock
  * of the UPDATE orders them, and each one re-checks `balance >= amount` on the row it locked.
- * No row back means too little money: the error rolls the whole transaction back.
+ * No row back means too little money.
  */
-async function takeFromBalance(tx: Tx, branchId: string, amount: number, at: Date): Promise<number> {
-  const [row] = await tx
-    .update(walletBalances)
-    .set({ balance: sql`${walletBalances.balance} - ${amount}`, updatedAt: at })
-    .where(and(eq(walletBalances.branchId, branchId), gte(walletBalances.balance, amount)))
-    .returning({ balance: walletBalances.balance });
-  if (!row) throw new InsufficientBalanceError(branchId, amount, null);
-  return row.balance;
-}
-
-type LedgerRow = typeof walletLedger.$inferInsert;
+const takeFromBalance = compiledQuery('wallet_take', {}, () =>
+  withLedgerRow(sql`
+    UPDATE wallet_balances SET balance = balance + ${value('amount')}::bigint, updated_at = ${value('createdAt')}::timestamptz
+    WHERE branch_id = ${value('branchId')} AND balance >= -${value('amount')}::bigint
+    RETURNING balance`),
+);
 
 /** What a wallet event does: the signed amount it moves and its ledger row, short of the balance after it. */
 export function movementOf(event: StoredEvent): { amount: number; row: Omit<LedgerRow, 'balanceAfter'> } {
@@ -110,13 +118,20 @@ export function movementOf(event: StoredEvent): { amount: number; row: Omit<Ledg
   }
 }
 
+/** Moves the balance and writes the ledger row in one statement; too little money rolls the whole transaction back. */
 async function applyMovement(tx: Tx, event: StoredEvent): Promise<void> {
   const { amount, row } = movementOf(event);
-  const balanceAfter =
-    amount >= 0
-      ? await addToBalance(tx, row.branchId, amount, event.occurredAt)
-      : await takeFromBalance(tx, row.branchId, -amount, event.occurredAt);
-  await tx.insert(walletLedger).values({ ...row, balanceAfter });
+  const values = {
+    operationKey: null,
+    operationName: null,
+    referenceId: null,
+    refundOf: null,
+    note: null,
+    actorId: null,
+    ...row,
+  };
+  const written = amount >= 0 ? await addToBalance(tx, values) : await takeFromBalance(tx, values);
+  if (written.length === 0) throw new InsufficientBalanceError(row.branchId, -amount, null);
 }
 
 export const walletProjection: Projection = {
