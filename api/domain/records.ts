@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { courseChoices } from '../../common/forms/course-options';
 import { activeFields, isEmptyValue, optionsSourceOf } from '../../common/forms/fields';
-import { buildRecordSchema, fieldErrors, fieldMessages } from '../../common/forms/schema-builder';
+import { buildRecordSchema, fieldErrors, fieldMessages, type RecordSchema } from '../../common/forms/schema-builder';
 import { ADMISSION_OPERATION, type AdmissionCharge } from '../../common/wallet';
 import { chargeOperation } from './wallet/charge-operation';
 import { findBranch, type WalletBranch } from './wallet/branches';
@@ -134,9 +134,25 @@ function invalid(errors: Record<string, string[]>): HttpError {
   return badRequest(recordMessages.invalid, errors);
 }
 
+// Schemas built for the configurations in use, by their fields: building the student form's
+// schema cost a tenth of an admission. A changed configuration has other fields, so another key.
+const recordSchemas = new Map<string, RecordSchema>();
+const MAX_RECORD_SCHEMAS = 100;
+
+function recordSchemaOf(fields: FormConfigView['fields']): RecordSchema {
+  const key = JSON.stringify(fields);
+  let schema = recordSchemas.get(key);
+  if (!schema) {
+    if (recordSchemas.size >= MAX_RECORD_SCHEMAS) recordSchemas.delete(recordSchemas.keys().next().value!);
+    schema = buildRecordSchema(fields);
+    recordSchemas.set(key, schema);
+  }
+  return schema;
+}
+
 /** Validates the submitted values against the form's active fields. */
 function validate(config: FormConfigView, values: FieldValues): FieldValues {
-  const result = buildRecordSchema(config.fields).safeParse(values);
+  const result = recordSchemaOf(config.fields).safeParse(values);
   if (!result.success) throw invalid(fieldErrors(result.error));
   return result.data;
 }
@@ -182,14 +198,24 @@ async function checkReferences(
  * up by the value rather than by listing every course.
  */
 async function offersCourse(db: Executor, by: Submitter, value: string): Promise<boolean> {
-  const readable = and(eq(records.formType, 'course'), readableBy(branchScope(by)));
-  const [course] = await db.select({ id: records.id }).from(records).where(and(readable, eq(records.id, value))).limit(1);
+  const scope = branchScope(by);
+  const [course] = scope === null ? await courseById(db, { id: value }) : await courseByIdInScope(db, { id: value, scope });
   if (course) return true;
+  const readable = and(eq(records.formType, 'course'), readableBy(scope));
   const [anyCourse] = await db.select({ id: records.id }).from(records).where(readable).limit(1);
   if (anyCourse) return false;
   const categories = (await activeCourseCategories(db)).map((category) => ({ value: category._id, label: category.name }));
   return courseChoices([], categories).some((choice) => choice.value === value);
 }
+
+const courseQuery = (db: Executor, scope: Placeholder | null) =>
+  db
+    .select({ id: records.id })
+    .from(records)
+    .where(and(eq(records.formType, 'course'), readableBy(scope), eq(records.id, sql.placeholder('id'))))
+    .limit(1);
+const courseById = compiledQuery('course_by_id', { id: records.id }, (db) => courseQuery(db, null));
+const courseByIdInScope = compiledQuery('course_by_id_in_scope', { id: records.id }, (db) => courseQuery(db, sql.placeholder('scope')));
 
 /** Every file value must be a confirmed upload that fits its field's rule (see recordFileErrors). */
 async function checkFiles(
