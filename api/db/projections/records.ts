@@ -111,16 +111,23 @@ function sequenceRow(data: RecordCreatedData): SequenceRow | null {
   return data.sequence ? { scope: data.sequence.scope, year: data.sequence.year, lastValue: data.sequence.value } : null;
 }
 
-/** Raises counters to the values given; a counter never goes down. */
+/** A counter never goes down. */
+const raised = {
+  target: [numberSequences.scope, numberSequences.year],
+  set: { lastValue: sql`greatest(${numberSequences.lastValue}, excluded.last_value)` },
+};
+
+/** Raises counters to the values given: the rows of a replay. */
 async function raiseSequences(tx: Tx, rows: SequenceRow[]) {
-  await tx
-    .insert(numberSequences)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [numberSequences.scope, numberSequences.year],
-      set: { lastValue: sql`greatest(${numberSequences.lastValue}, excluded.last_value)` },
-    });
+  await tx.insert(numberSequences).values(rows).onConflictDoUpdate(raised);
 }
+
+const raiseSequence = compiledQuery('number_sequence_raise', {}, (db) =>
+  db
+    .insert(numberSequences)
+    .values({ scope: sql.placeholder('scope'), year: sql.placeholder('year'), lastValue: sql.placeholder('lastValue') })
+    .onConflictDoUpdate(raised),
+);
 
 type FileRow = typeof recordFiles.$inferInsert;
 
@@ -141,7 +148,7 @@ export const recordsProjection: Projection = {
       await insertRecord(tx, createdRow(event));
       await holdFiles(tx, fileRows(event.streamId, event.data.files ?? []));
       const sequence = sequenceRow(event.data);
-      if (sequence) await raiseSequences(tx, [sequence]);
+      if (sequence) await raiseSequence(tx, sequence);
     },
     async RecordUpdated(tx, event: StoredEvent<RecordUpdatedData>) {
       const [current] = await tx
