@@ -5,7 +5,6 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z, ZodTypeAny } from 'zod';
 import type { Executor, Tx } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
-import { isUniqueViolation } from '../db/errors';
 import type { EventMetadata } from '../db/event-store';
 import { ConcurrencyError } from '../db/event-store';
 import { idempotencyKeys } from '../db/schema';
@@ -133,13 +132,24 @@ function scopedKey(key: string, actorId: string | null | undefined) {
 }
 
 /**
- * Runs a mutation in one transaction together with its idempotency record, so a retry with the
- * same key sees either nothing or the complete first answer. Writers that lost a race on a
- * stream written with `any` are retried; explicit version conflicts reach the caller as 409,
- * after a retry when the request has a key (the winner may have been the same request, whose
- * answer the retry then replays).
+ * Claims a key for this transaction: a row no one else can see until it commits. A copy of the
+ * request that comes while the first still runs waits on the key's unique index for the first to
+ * end, then finds its answer (or, if the first rolled back, claims the key itself).
  */
-const lockKey = compiledQuery('idempotency_lock', {}, () => sql`SELECT pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))`);
+const claimKey = compiledQuery('idempotency_claim', { key: idempotencyKeys.key }, (db, selection) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      key: sql.placeholder('key'),
+      actorId: sql.placeholder('actorId'),
+      requestHash: sql.placeholder('requestHash'),
+      status: 0,
+      body: sql`'null'::jsonb`,
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing({ target: idempotencyKeys.key })
+    .returning(selection),
+);
 const answerOfKey = compiledQuery('idempotency_answer', getTableColumns(idempotencyKeys), (db, selection) =>
   db
     .select(selection)
@@ -147,16 +157,19 @@ const answerOfKey = compiledQuery('idempotency_answer', getTableColumns(idempote
     .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
 );
 const keepAnswer = compiledQuery('idempotency_keep', {}, (db) =>
-  db.insert(idempotencyKeys).values({
-    key: sql.placeholder('key'),
-    actorId: sql.placeholder('actorId'),
-    requestHash: sql.placeholder('requestHash'),
-    status: sql.placeholder('status'),
-    body: sql.placeholder('body'),
-    createdAt: sql.placeholder('createdAt'),
-  }),
+  db
+    .update(idempotencyKeys)
+    .set({ status: sql`${sql.placeholder('status')}`, body: sql`${sql.placeholder('body')}::jsonb` })
+    .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
 );
 
+/**
+ * Runs a mutation in one transaction together with its idempotency record, so a retry with the
+ * same key sees either nothing or the complete first answer. Writers that lost a race on a
+ * stream written with `any` are retried; explicit version conflicts reach the caller as 409,
+ * after a retry when the request has a key (the winner may have been the same request, whose
+ * answer the retry then replays).
+ */
 async function runCommand(
   deps: ApiDeps,
   idempotency: { key: string; actorId: string | null; requestHash: string } | null,
@@ -171,8 +184,8 @@ async function runCommand(
           // Copies of one request take turns: a copy that comes while the first still runs waits
           // for its answer, rather than acting on what the first leaves behind and failing where
           // the first succeeded (a refund "already refunded", an admission short of money).
-          await lockKey(tx, { key });
-          const [previous] = await answerOfKey(tx, { key });
+          const claimed = await claimKey(tx, { ...idempotency, createdAt: deps.clock.now() });
+          const [previous] = claimed.length ? [] : await answerOfKey(tx, { key });
           if (previous) {
             if (previous.requestHash !== requestHash) {
               throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
@@ -183,18 +196,15 @@ async function runCommand(
         const reply = await work(tx);
         if (idempotency) {
           await keepAnswer(tx, {
-            ...idempotency,
+            key: idempotency.key,
             status: reply.status ?? 200,
-            body: { message: reply.message, data: reply.data ?? null },
-            createdAt: deps.clock.now(),
+            body: JSON.stringify({ message: reply.message, data: reply.data ?? null }),
           });
         }
         return { reply, replayed: false };
       });
     } catch (error) {
-      const retryable =
-        (error instanceof ConcurrencyError && (error.expected === 'any' || idempotency !== null)) ||
-        isUniqueViolation(error, 'idempotency_keys_pkey');
+      const retryable = error instanceof ConcurrencyError && (error.expected === 'any' || idempotency !== null);
       if (!retryable || attempt >= MAX_ATTEMPTS) {
         if (error instanceof ConcurrencyError) throw new HttpError(409, error.message);
         throw error;
