@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createCallers } from './domain/auth/callers';
+import { createSettings } from './domain/settings';
 import { authConfig, type AuthConfig } from './domain/auth/config';
 import type { ApiDeps, ApiEnv } from './http/context';
 import { mountEndpoints, type Endpoint } from './http/endpoint';
@@ -43,7 +44,7 @@ export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'no
  * app; without a storage, files go to a temporary folder of the app's own.
  */
 export function createApi(
-  given: Omit<ApiDeps, 'auth' | 'storage' | 'callers'> & { auth?: AuthConfig; storage?: ObjectStorage },
+  given: Omit<ApiDeps, 'auth' | 'storage' | 'callers' | 'settings'> & { auth?: AuthConfig; storage?: ObjectStorage },
   endpoints: Endpoint<any, any, any>[] = apiEndpoints,
 ) {
   const deps: ApiDeps = {
@@ -51,6 +52,7 @@ export function createApi(
     auth: given.auth ?? authConfig(randomBytes(48)),
     storage: given.storage ?? temporaryObjectStorage(given.clock),
     callers: createCallers(given.database),
+    settings: createSettings(given.database),
   };
   const app = new Hono<ApiEnv>().basePath('/api/v1');
 

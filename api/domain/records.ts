@@ -17,7 +17,8 @@ import { branchScope } from './auth/branch-scope';
 import type { CommandContext } from './command';
 import { activeCourseCategories } from './course-categories';
 import { indianDay } from './wallet/dates';
-import { findFormConfig, formConfigMessages, type FormConfigView } from './form-configs';
+import { formConfigMessages, type FormConfigView } from './form-configs';
+import { freshSettings } from './settings';
 import { newId } from './ids';
 import { heldFileKeys, recordFileErrors } from './record-files';
 import { readableBy, recordState } from './record-queries';
@@ -124,8 +125,8 @@ function storedValues(values: FieldValues): FieldValues {
   );
 }
 
-async function configOf(db: Executor, formType: string): Promise<FormConfigView> {
-  const config = await findFormConfig(db, formType);
+async function configOf(ctx: CommandContext, formType: string): Promise<FormConfigView> {
+  const config = await (ctx.settings ?? freshSettings).formConfig(ctx.tx, formType);
   if (!config) throw new HttpError(404, formConfigMessages.notFound);
   return config;
 }
@@ -264,7 +265,7 @@ export interface SubmittedRecord {
 
 /** Adds a record through its form: validated against the stored configuration, placed in a branch. */
 export async function submitRecord(ctx: CommandContext, by: Submitter, input: SubmitRecordInput): Promise<SubmittedRecord> {
-  const config = await configOf(ctx.tx, input.formType);
+  const config = await configOf(ctx, input.formType);
   const scope = branchScope(by);
   if (input.formType === 'branch' && scope !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
   const values = validate(config, withOwnCenter(input.formType, scope, input.values));
@@ -341,7 +342,7 @@ export async function changeRecord(ctx: CommandContext, by: Submitter, id: strin
   if (input.formType !== undefined && input.formType !== current.formType) {
     throw badRequest(recordMessages.typeChanged, { formType: [recordMessages.typeChanged] });
   }
-  const config = await configOf(ctx.tx, current.formType);
+  const config = await configOf(ctx, current.formType);
   const scope = branchScope(by);
   const values = validate(config, withOwnCenter(current.formType, scope, input.values));
   await checkReferences(ctx.tx, by, config, values);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { Callers } from '../domain/auth/callers';
+import type { Settings } from '../domain/settings';
 import type { AuthConfig } from '../domain/auth/config';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { ApiBindings } from './client-address';
@@ -18,6 +19,8 @@ export interface ApiDeps {
   auth: AuthConfig;
   /** The callers this process has read; built by createApi from the database. */
   callers: Callers;
+  /** The form configurations and prices this process has read; built by createApi from the database. */
+  settings: Settings;
   /** Where uploaded files live: the built-in store or S3. */
   storage: ObjectStorage;
   /** Express's numeric trust proxy for requests from the network: how many proxies in front may set X-Forwarded-For; 0 unless set. */

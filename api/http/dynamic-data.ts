@@ -309,7 +309,7 @@ const create = defineEndpoint({
     const { formType, values, files } = await readSubmission(c);
     if (!formType) throw badRequest(dynamicDataMessages.noFormType, { formType: [dynamicDataMessages.noFormType] });
     requireFormPermission(actor!, formType, 'create');
-    const ctx = { tx: tx!, meta };
+    const ctx = { tx: tx!, meta, settings: deps.settings };
     const { id, generatedNumbers, charge } = await saveWithPostedFiles(ctx, deps.storage, actor!, formType, values, files, (withKeys) =>
       submitRecord(ctx, actor!, { formType, values: withKeys }),
     );
@@ -336,7 +336,7 @@ const update = defineEndpoint({
   async handle({ tx, meta, actor, params, c, deps }): Promise<Reply> {
     const record = await reachableRecord(tx!, actor!, params.id, 'edit');
     const { formType, values, files } = await readSubmission(c);
-    const ctx = { tx: tx!, meta };
+    const ctx = { tx: tx!, meta, settings: deps.settings };
     const expectedVersion = ifMatchVersion(c);
     await saveWithPostedFiles(ctx, deps.storage, actor!, record.formType, values, files, (withKeys) =>
       changeRecord(ctx, actor!, record._id, { formType, values: withKeys, expectedVersion }),

@@ -31,6 +31,7 @@ const description = z.string().trim().max(500).optional();
 const create = defineEndpoint({
   method: 'post',
   path: '/dynamic-forms',
+  changesSettings: true,
   summary: 'Configure a form type that has no configuration yet (409 when it has one)',
   tag: 'dynamic-forms',
   access: { kind: 'superadmin' },
@@ -69,6 +70,7 @@ const byType = defineEndpoint({
 const update = defineEndpoint({
   method: 'put',
   path: '/dynamic-forms/:id',
+  changesSettings: true,
   summary: 'Replace the fields of a configuration (by its _id, or by form type); If-Match: "<version>" refuses a stale edit with 412',
   tag: 'dynamic-forms',
   access: { kind: 'superadmin' },

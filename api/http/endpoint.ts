@@ -60,6 +60,12 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
   response?: ZodTypeAny;
   /** Largest request body accepted (413 beyond it); unlimited when not given. */
   maxBodyBytes?: number;
+  /**
+   * Changes form configurations or operation prices. The database announces such changes to every
+   * process a moment after they commit; the process that made one forgets its kept settings
+   * before it answers, so its own next request already sees it.
+   */
+  changesSettings?: boolean;
   handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply>;
 }
 
@@ -120,6 +126,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
       const stored = await runCommand(deps, idempotency, (tx) => endpoint.handle({ ...input, db: tx, tx, meta: meta() }));
       if (CALLER_CHANGING_TAGS.has(endpoint.tag)) deps.callers.forget();
+      if (endpoint.changesSettings) deps.settings.forget();
       if (stored.replayed) c.header('Idempotent-Replayed', 'true');
       return respond(c, stored.reply);
     });

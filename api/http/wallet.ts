@@ -318,6 +318,7 @@ const listPrices = defineEndpoint({
 const createPrice = defineEndpoint({
   method: 'post',
   path: '/wallet/operation-pricing',
+  changesSettings: true,
   summary: 'Price an operation (one price per operation key)',
   tag: 'wallet',
   access: access.managePrices,
@@ -338,6 +339,7 @@ const createPrice = defineEndpoint({
 const updatePrice = defineEndpoint({
   method: 'put',
   path: '/wallet/operation-pricing/:id',
+  changesSettings: true,
   summary: 'Change an operation’s price, name, key, description or status; fields left out stay',
   tag: 'wallet',
   access: access.managePrices,
@@ -361,6 +363,7 @@ const updatePrice = defineEndpoint({
 const deletePrice = defineEndpoint({
   method: 'delete',
   path: '/wallet/operation-pricing/:id',
+  changesSettings: true,
   summary: 'Stop pricing an operation; past charges stay in the ledger',
   tag: 'wallet',
   access: access.managePrices,
@@ -375,6 +378,7 @@ const deletePrice = defineEndpoint({
 const togglePrice = defineEndpoint({
   method: 'patch',
   path: '/wallet/operation-pricing/:id/toggle-status',
+  changesSettings: true,
   summary: 'Enable a disabled price, or disable an enabled one',
   tag: 'wallet',
   access: access.managePrices,
@@ -462,9 +466,9 @@ const deduct = defineEndpoint({
     }),
     balance: balanceView,
   }),
-  async handle({ body, actor, tx, meta }): Promise<Reply> {
+  async handle({ body, actor, tx, meta, deps }): Promise<Reply> {
     const branchId = targetBranch(actor!, body.branchId);
-    const result = await chargeOperation({ tx: tx!, meta }, { ...body, branchId });
+    const result = await chargeOperation({ tx: tx!, meta, settings: deps.settings }, { ...body, branchId });
     const name = result.charge?.operationName || body.operationName || result.operationPrice?.operationName || body.operationKey;
     return {
       status: result.charged ? 201 : 200,

@@ -7,10 +7,10 @@ import { findBranch, type WalletBranch } from './branches';
 import { InsufficientBalanceError } from './errors';
 import type { OperationPrice, WalletTransaction } from '../../../common/wallet';
 import { findCharge, writtenTransaction } from './ledger';
-import { findOperationPriceByKey } from './operation-prices/operation-price';
 import { walletStream } from './streams';
 import { lockWallet } from './wallet-row';
 import { balanceOf } from './balances';
+import { freshSettings } from '../settings';
 
 export interface ChargeOperationInput {
   branchId: string;
@@ -64,10 +64,10 @@ export interface ChargeResult {
  * projection's guarded UPDATE, the CHECK (balance >= 0) and the unique key on (branch, operation,
  * reference) stay behind it as backstops.
  */
-export async function chargeOperation({ tx, meta }: CommandContext, input: ChargeOperationInput): Promise<ChargeResult> {
+export async function chargeOperation({ tx, meta, settings = freshSettings }: CommandContext, input: ChargeOperationInput): Promise<ChargeResult> {
   const { branchId, operationKey, referenceId } = input;
   const branch = input.branch ?? (await findBranch(tx, branchId));
-  const operationPrice = await findOperationPriceByKey(tx, operationKey);
+  const operationPrice = await settings.operationPrice(tx, operationKey);
   const price = branch && chargeablePrice(branch, operationPrice);
   if (!branch || !price) {
     // Nothing is to be taken, so there is nothing to queue for: a reference charged before still

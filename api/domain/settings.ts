@@ -1,0 +1,46 @@
+import type { Database, Executor } from '../db/client';
+import { keptUntilAnnounced } from '../db/kept-until-announced';
+import type { OperationPrice } from '../../common/wallet';
+import { findFormConfig, type FormConfigView } from './form-configs';
+import { findOperationPriceByKey } from './wallet/operation-prices/operation-price';
+
+/** Where migration 0008's triggers announce a change to form configurations or operation prices: the table's name. */
+export const SETTING_CHANGES = 'setting_changes';
+
+/**
+ * What every admission consults and staff rarely change: the form configurations and the
+ * operation prices. A value missing from the database is never kept, so the kept values are
+ * bounded by the rows that exist; they are shared, and nobody changes them.
+ */
+export interface Settings {
+  formConfig(db: Executor, formType: string): Promise<FormConfigView | null>;
+  operationPrice(db: Executor, operationKey: string): Promise<OperationPrice | null>;
+  /** Drops everything kept. */
+  forget(): void;
+}
+
+/** Reads every setting in the caller's transaction. */
+export const freshSettings: Settings = {
+  formConfig: findFormConfig,
+  operationPrice: findOperationPriceByKey,
+  forget() {},
+};
+
+/**
+ * Settings kept per process until PostgreSQL announces a change to their table (decision 016).
+ * A miss is read through the caller's executor: inside a transaction, a pool connection of its
+ * own could wait behind the very transactions that hold the others.
+ */
+export function createSettings(database: Database): Settings {
+  const kept = keptUntilAnnounced<FormConfigView | OperationPrice | null>(database, SETTING_CHANGES, {
+    lifetimeMs: 60_000,
+    maxGroups: 2,
+    keepable: (value) => value !== null,
+  });
+  return {
+    formConfig: (db, formType) => kept.load('form_configs', formType, () => findFormConfig(db, formType)) as Promise<FormConfigView | null>,
+    operationPrice: (db, operationKey) =>
+      kept.load('operation_prices', operationKey, () => findOperationPriceByKey(db, operationKey)) as Promise<OperationPrice | null>,
+    forget: () => kept.forget(),
+  };
+}
