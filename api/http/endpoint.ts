@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z, ZodTypeAny } from 'zod';
 import type { Executor, Tx } from '../db/client';
@@ -90,7 +90,17 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
     const { maxBodyBytes } = endpoint;
     if (maxBodyBytes) {
       const message = `The request is larger than the ${Math.floor(maxBodyBytes / (1024 * 1024))}MB accepted here`;
-      app.on(endpoint.method.toUpperCase(), endpoint.path, bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json({ success: false, message }, 413) }));
+      const tooLarge = (c: Context<ApiEnv>) => c.json({ success: false, message }, 413);
+      const counted = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+      const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
+        // A declared length is judged from the header. Hono's limit would turn the request into a
+        // web Request with a stream body to do the same, a tenth of a small command's work; it
+        // still counts the bytes of a body sent without a length.
+        const length = c.req.header('Content-Length');
+        if (length === undefined || c.req.header('Transfer-Encoding') !== undefined) return counted(c, next);
+        return Number(length) > maxBodyBytes ? tooLarge(c) : next();
+      };
+      app.on(endpoint.method.toUpperCase(), endpoint.path, limit);
     }
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
       const actor = await authenticate(c, deps).catch((error: unknown) => {
