@@ -1,8 +1,12 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
+import { listen } from '../tests/support/listen';
 import { createTestApi, request, type TestApi } from '../tests/support/test-database';
 import { apiEndpoints } from './app';
 import { defineEndpoint } from './http/endpoint';
+import { systemClock } from './http/context';
+import { temporaryObjectStorage } from './storage';
 
 const secret = 'connection to 10.0.0.7 refused for user admin';
 
@@ -33,10 +37,25 @@ const echo = defineEndpoint({
   },
 });
 
+const MB = 1024 * 1024;
+
+const sized = defineEndpoint({
+  method: 'post',
+  path: '/test/sized',
+  summary: 'Answers with the size of what it was sent',
+  tag: 'test',
+  access: { kind: 'public' },
+  maxBodyBytes: MB,
+  async handle({ c }) {
+    return { message: 'sized', data: (await c.req.arrayBuffer()).byteLength };
+  },
+});
+
 let testApi: TestApi;
+const storage = temporaryObjectStorage(systemClock);
 
 beforeAll(async () => {
-  testApi = await createTestApi({ endpoints: [...apiEndpoints, failing, echo] });
+  testApi = await createTestApi({ endpoints: [...apiEndpoints, failing, echo, sized], storage });
 });
 afterAll(() => testApi?.cleanup());
 
@@ -86,6 +105,55 @@ describe('content security policy', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 401]);
     for (const answer of answers) {
       expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+});
+
+describe('a file from the built-in store', () => {
+  it('keeps its own sandboxing policy and still carries a request id', async () => {
+    const key = 'student/2026/03/0b8e5a52-3a63-4c2a-9f55-1c1d1c7e2f10-photo.png';
+    await storage.put({ key, contentType: 'image/png', body: Buffer.from('\x89PNG\r\n\x1a\n fake image body') });
+    const answer = await testApi.api.request(await storage.presignGet({ key, expiresIn: 300 }), { headers: { 'X-Request-Id': 'file-7' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('Content-Security-Policy')).toContain('sandbox');
+    expect(answer.headers.get('X-Request-Id')).toBe('file-7');
+  });
+});
+
+describe('the size limit of an endpoint, over a socket', () => {
+  /** Posts `size` bytes, declaring their length or sending them in chunks without one. */
+  async function post(url: string, size: number, how: 'declared' | 'chunked') {
+    const body = Buffer.alloc(size, 'a');
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const sending = httpRequest(`${url}/api/v1/test/sized`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream', ...(how === 'declared' && { 'Content-Length': String(size) }) },
+      });
+      sending.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+      });
+      // The server may answer 413 and close before it has read everything.
+      sending.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      for (let at = 0; at < size; at += 64 * 1024) sending.write(body.subarray(at, at + 64 * 1024));
+      sending.end();
+    });
+  }
+
+  it('takes a body within the limit and refuses a larger one, declared or not', async () => {
+    const server = await listen(testApi.api);
+    try {
+      for (const how of ['declared', 'chunked'] as const) {
+        const within = await post(server.url, MB, how);
+        expect(within.status).toBe(200);
+        expect(JSON.parse(within.body).data).toBe(MB);
+        const over = await post(server.url, MB + 1, how);
+        expect(over.status).toBe(413);
+        expect(JSON.parse(over.body)).toEqual({ success: false, message: 'The request is larger than the 1MB accepted here' });
+      }
+    } finally {
+      await server.close();
     }
   });
 });

@@ -63,11 +63,17 @@ export function createApi(
     c.set('requestId', requestId);
     c.set('log', log);
     const started = performance.now();
-    await next();
+    // Answers are data, not pages: opened in a browser they run and frame nothing. The headers are
+    // given before the answer is made; set on a made answer, each would rebuild it as a web Response.
     c.header('X-Request-Id', requestId);
-    // Answers are data, not pages: opened in a browser they run and frame nothing. Files served
-    // from the built-in store bring a policy of their own.
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', apiContentSecurityPolicy);
+    c.header('Content-Security-Policy', apiContentSecurityPolicy);
+    await next();
+    // An answer a route made whole (a file from the built-in store) has not taken them, and brings
+    // a policy of its own.
+    if (!c.res.headers.has('X-Request-Id')) {
+      c.header('X-Request-Id', requestId);
+      if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', apiContentSecurityPolicy);
+    }
     log.info(
       {
         method: c.req.method,

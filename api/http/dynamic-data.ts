@@ -153,7 +153,8 @@ async function decodeSubmission(c: Context<ApiEnv>): Promise<Submission> {
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
     return readFormData(contentType, await c.req.arrayBuffer());
   }
-  const raw = await c.req.text();
+  // Decoded here from the bytes the endpoint read: asked for as text, Hono would rebuild them as a web Response.
+  const raw = new TextDecoder().decode(await c.req.arrayBuffer());
   let body: unknown;
   try {
     body = raw.trim() ? JSON.parse(raw) : {};

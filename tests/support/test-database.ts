@@ -1,3 +1,4 @@
+import type { ObjectStorage } from '../../api/storage/object-storage';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { is, sql, type SQL } from 'drizzle-orm';
@@ -107,6 +108,8 @@ export interface TestApiOptions {
   database?: Database;
   /** The endpoints to mount; all of /api/v1 by default. */
   endpoints?: Endpoint<any, any, any>[]; // any: endpoints of every input type share the list
+  /** Where files go; a temporary folder of the app's own by default. */
+  storage?: ObjectStorage;
 }
 
 export interface TestApi {
@@ -120,7 +123,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const owned = options.database ? undefined : await createTestDatabase();
   const database = options.database ?? owned!.database;
   const api = createApi(
-    { database, logger: pino({ level: 'silent' }), clock: options.clock ?? systemClock },
+    { database, logger: pino({ level: 'silent' }), clock: options.clock ?? systemClock, storage: options.storage },
     options.endpoints ?? apiEndpoints,
   );
   return { api, database, cleanup: async () => owned?.cleanup() };
