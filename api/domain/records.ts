@@ -137,17 +137,23 @@ function invalid(errors: Record<string, string[]>): HttpError {
 
 // Schemas built for the configurations in use, by their fields: building the student form's
 // schema cost a tenth of an admission. A changed configuration has other fields, so another key.
+// A kept configuration (settings) is the same object on every request, which spares writing out
+// its fields to find the key.
 const recordSchemas = new Map<string, RecordSchema>();
+const schemaOfFields = new WeakMap<FormConfigView['fields'], RecordSchema>();
 const MAX_RECORD_SCHEMAS = 100;
 
 function recordSchemaOf(fields: FormConfigView['fields']): RecordSchema {
+  let schema = schemaOfFields.get(fields);
+  if (schema) return schema;
   const key = JSON.stringify(fields);
-  let schema = recordSchemas.get(key);
+  schema = recordSchemas.get(key);
   if (!schema) {
     if (recordSchemas.size >= MAX_RECORD_SCHEMAS) recordSchemas.delete(recordSchemas.keys().next().value!);
     schema = buildRecordSchema(fields);
     recordSchemas.set(key, schema);
   }
+  schemaOfFields.set(fields, schema);
   return schema;
 }
 
