@@ -98,14 +98,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     throw new DatabaseUnavailableError(`Cannot reach the database at ${redact(url)}: ${describe(error)}`);
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const subscriptions: Subscription[] = [];
+  const listener = listenOnServer(url);
   return {
     db,
     kind: 'postgres',
     migrate: () => explainMigrationFailure(() => migratePg(db as never, { migrationsFolder })),
-    listen: (channel, listener) => void subscriptions.push(listenOnServer(url, channel, listener)),
+    listen: (channel, channelListener) => listener.listen(channel, channelListener),
     async close() {
-      await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+      await listener.close();
       await pool.end();
     },
   };

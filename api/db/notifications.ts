@@ -18,14 +18,25 @@ export interface Subscription {
 
 const RECONNECT_MS = 1_000;
 
+/** One listening connection for every channel of a process. */
+export interface ServerListener extends Subscription {
+  listen(channel: string, listener: ChannelListener): void;
+}
+
 /**
- * Listens on a connection of its own, outside the pool (a listening connection must stay open),
- * and listens again on a new one after it is lost: a server restart, pg_terminate_backend.
+ * Listens on one connection of its own, outside the pool (a listening connection must stay open),
+ * for every channel it is given, and listens again on a new one after it is lost: a server
+ * restart, pg_terminate_backend.
  */
-export function listenOnServer(url: string, channel: string, listener: ChannelListener): Subscription {
+export function listenOnServer(url: string): ServerListener {
+  const listeners = new Map<string, ChannelListener[]>();
   let closed = false;
   let current: pg.Client | null = null;
+  let live = false;
   let retry: NodeJS.Timeout | undefined;
+
+  const everyone = () => [...listeners.values()].flat();
+  const listenTo = (client: pg.Client, channel: string) => client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
 
   const connect = () => {
     const client = new pg.Client({ connectionString: url });
@@ -34,25 +45,45 @@ export function listenOnServer(url: string, channel: string, listener: ChannelLi
     const lose = () => {
       if (lost) return;
       lost = true;
-      listener.listening(false);
+      live = false;
+      for (const listener of everyone()) listener.listening(false);
       client.end().catch(() => {});
       if (!closed) retry = setTimeout(connect, RECONNECT_MS);
     };
     client.on('error', lose);
     client.on('end', lose);
     client.on('notification', (notification) => {
-      if (notification.channel === channel) listener.message(notification.payload ?? '');
+      for (const listener of listeners.get(notification.channel) ?? []) listener.message(notification.payload ?? '');
     });
+    const listened = new Set<string>();
+    // Channels given while the connection was being made are listened to as well.
+    const listenToAll = async (): Promise<void> => {
+      const missing = [...listeners.keys()].filter((channel) => !listened.has(channel));
+      if (missing.length === 0) return;
+      for (const channel of missing) listened.add(channel);
+      await Promise.all(missing.map((channel) => listenTo(client, channel)));
+      return listenToAll();
+    };
     client
       .connect()
-      .then(() => client.query(`LISTEN ${client.escapeIdentifier(channel)}`))
+      .then(listenToAll)
       .then(() => {
-        if (!lost) listener.listening(true);
+        if (lost) return;
+        live = true;
+        for (const listener of everyone()) listener.listening(true);
       }, lose);
   };
-  connect();
 
   return {
+    listen(channel, listener) {
+      const known = listeners.has(channel);
+      listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
+      if (!current) return connect();
+      if (!live) return;
+      // Heard only once the connection listens on the channel too.
+      if (known) listener.listening(true);
+      else listenTo(current, channel).then(() => listener.listening(true), () => {});
+    },
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, request, truncateAll, type TestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, request, truncateAll, unannounced, type TestDatabase } from '../../tests/support/test-database';
 import { addUser, syncCatalogue, tokenFor } from '../../tests/api/accounts';
 import { addWalletBranch, priceOperation } from '../../tests/api/wallet-fixtures';
 import { allPermissionNames } from './permissions/catalogue';
@@ -30,21 +30,13 @@ beforeEach(async () => {
   await db.insert(operationPrices).values({ id: 'p1', operationKey: 'ISSUE_CARD', operationName: 'Issue card', price: 100, enabled: true, createdAt: at, updatedAt: at });
 });
 
-/** Writes without firing triggers: a change nobody announces shows what is kept. */
-async function unannounced(write: (tx: Db) => Promise<unknown>) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await write(tx as unknown as Db);
-  });
-}
-
 const labelOf = async () => (await settings.formConfig(db, 'visitor'))?.label;
 const priceOf = async () => (await settings.operationPrice(db, 'ISSUE_CARD'))?.price;
 
 /** Whether the price is kept: a change nobody announces does not show on the next read. */
 async function keepsPrice(): Promise<boolean> {
   const before = (await priceOf())!;
-  await unannounced((tx) => tx.update(operationPrices).set({ price: before + 1 }).where(eq(operationPrices.id, 'p1')));
+  await unannounced(db, (tx) => tx.update(operationPrices).set({ price: before + 1 }).where(eq(operationPrices.id, 'p1')));
   return (await priceOf()) === before;
 }
 
@@ -57,7 +49,7 @@ describe('settings kept until announced', () => {
   it('keeps form configurations and prices while nothing announces a change', async () => {
     await settled();
     expect(await labelOf()).toBe('Visitor');
-    await unannounced((tx) => tx.update(formConfigs).set({ label: 'Guest' }).where(eq(formConfigs.id, 'f1')));
+    await unannounced(db, (tx) => tx.update(formConfigs).set({ label: 'Guest' }).where(eq(formConfigs.id, 'f1')));
     expect(await labelOf()).toBe('Visitor');
     expect(await keepsPrice()).toBe(true);
   });
@@ -78,7 +70,7 @@ describe('settings kept until announced', () => {
   it('never keeps a setting that does not exist', async () => {
     await settled();
     expect(await settings.operationPrice(db, 'PRINT_RESULT')).toBeNull();
-    await unannounced((tx) =>
+    await unannounced(db, (tx) =>
       tx.insert(operationPrices).values({ id: 'p2', operationKey: 'PRINT_RESULT', operationName: 'Print result', price: 50, enabled: true, createdAt: at, updatedAt: at }),
     );
     expect((await settings.operationPrice(db, 'PRINT_RESULT'))?.price).toBe(50);

@@ -113,8 +113,8 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       // Read as bytes: a multipart body carries files that text decoding would damage, and Hono
       // serves every later reading (text, form data) from this first one.
       const bytes = endpoint.method === 'get' || endpoint.method === 'delete' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
-      const raw = new TextDecoder().decode(bytes);
-      const received = endpoint.body ? parseJson(raw) : undefined;
+      // An endpoint without a body schema reads its body itself (a form with files).
+      const received = endpoint.body ? parseJson(new TextDecoder().decode(bytes)) : undefined;
       requireStorableText({ params: c.req.param(), query: c.req.queries(), body: received });
       const body = endpoint.body ? parse(endpoint.body, received, 'body') : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query(), 'query') : undefined;

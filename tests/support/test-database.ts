@@ -1,4 +1,3 @@
-import type { ObjectStorage } from '../../api/storage/object-storage';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { is, sql, type SQL } from 'drizzle-orm';
@@ -6,11 +5,12 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { apiEndpoints, createApi, type Api } from '../../api/app';
-import { createPglite, openDatabase, type Database, type Executor } from '../../api/db/client';
+import { createPglite, openDatabase, type Database, type Db, type Executor } from '../../api/db/client';
 import * as schema from '../../api/db/schema';
 import { systemClock, type Clock } from '../../api/http/context';
 import type { ApiBindings } from '../../api/http/client-address';
 import type { Endpoint } from '../../api/http/endpoint';
+import type { ObjectStorage } from '../../api/storage/object-storage';
 import { adminQuery, databaseUrl, type TemplateDatabase } from './template';
 
 export interface TestDatabase {
@@ -159,4 +159,15 @@ export async function request<Body = any>( // any: see TestResponse
   const text = await response.text();
   const json = response.headers.get('Content-Type')?.includes('application/json');
   return { status: response.status, body: json && text ? JSON.parse(text) : text, headers: response.headers };
+}
+
+/**
+ * Writes in a transaction that fires no triggers, so nothing is announced: a change nobody
+ * announces shows what a process keeps.
+ */
+export async function unannounced(db: Db, write: (tx: Db) => Promise<unknown>) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    await write(tx as unknown as Db);
+  });
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { createTestDatabase, truncateAll, type TestDatabase } from '../../../tests/support/test-database';
+import { createTestDatabase, truncateAll, unannounced, type TestDatabase } from '../../../tests/support/test-database';
 import { openDatabase, type Database, type Db } from '../../db/client';
 import { permissions, refreshTokens, userPermissions, users } from '../../db/schema';
 import { createCallers, type Callers } from './callers';
@@ -28,20 +28,12 @@ async function addUser(id: string, familyId: string) {
 
 const roleOf = async (of: Callers, userId = 'u1', familyId = 'family-1') => (await of.load(userId, familyId))?.role;
 
-/** Writes without firing triggers: a change nobody announces shows what a cache keeps. */
-async function unannounced(write: (tx: Db) => Promise<unknown>) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await write(tx as unknown as Db);
-  });
-}
-
 const setRole = (role: string, userId = 'u1', on: Db = db) => on.update(users).set({ role }).where(eq(users.id, userId));
 
 /** Whether `of` keeps u1: a change of role nobody announces does not show on the next read. */
 async function keeps(of: Callers): Promise<boolean> {
   const before = await roleOf(of);
-  await unannounced((tx) => setRole(before === 'staff' ? 'branch_admin' : 'staff', 'u1', tx));
+  await unannounced(db, (tx) => setRole(before === 'staff' ? 'branch_admin' : 'staff', 'u1', tx));
   return (await roleOf(of)) === before;
 }
 
@@ -80,7 +72,7 @@ describe('callers', () => {
     await addUser('u2', 'family-2');
     await settled(callers);
     expect(await roleOf(callers, 'u2', 'family-2')).toBe('staff');
-    await unannounced((tx) => setRole('branch_admin', 'u2', tx));
+    await unannounced(db, (tx) => setRole('branch_admin', 'u2', tx));
     await setRole('accountant');
     await vi.waitFor(async () => expect(await roleOf(callers)).toBe('accountant'));
     expect(await roleOf(callers, 'u2', 'family-2')).toBe('staff');
@@ -92,7 +84,7 @@ describe('callers', () => {
     const reading = callers.load('u1', 'family-1');
     callers.forget('u1');
     const before = (await reading)!.role;
-    await unannounced((tx) => setRole(`${before}-changed`, 'u1', tx));
+    await unannounced(db, (tx) => setRole(`${before}-changed`, 'u1', tx));
     expect(await roleOf(callers)).toBe(`${before}-changed`);
   });
 
@@ -100,7 +92,7 @@ describe('callers', () => {
     await settled(callers);
     await db.update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.familyId, 'family-1'));
     await vi.waitFor(async () => expect(await callers.load('u1', 'family-1')).toBeNull());
-    await unannounced((tx) => tx.update(refreshTokens).set({ revokedAt: null }).where(eq(refreshTokens.familyId, 'family-1')));
+    await unannounced(db, (tx) => tx.update(refreshTokens).set({ revokedAt: null }).where(eq(refreshTokens.familyId, 'family-1')));
     expect(await callers.load('u1', 'family-1')).not.toBeNull();
   });
 });
