@@ -89,4 +89,17 @@ describe('rebuildProjections', () => {
     await rebuildProjections(db);
     expect(await snapshot()).toEqual(before);
   });
+
+  it('builds again every index it drops while replaying', async () => {
+    const indexes = () =>
+      queryRows<{ definition: string }>(
+        db,
+        sql`SELECT indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`,
+      );
+    const before = await indexes();
+    expect(before.map((row) => row.definition).join('\n')).toContain('gin_trgm_ops');
+
+    await rebuildProjections(db);
+    expect(await indexes()).toEqual(before);
+  });
 });

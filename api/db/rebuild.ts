@@ -1,12 +1,28 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { readAll } from './event-store';
 import { projectionTableNames, replayProjections } from './projections';
 
 /**
+ * The read tables' indexes that enforce nothing: a rebuild drops them and builds each once the
+ * rows are in, since building an index over a full table is many times quicker than keeping it
+ * row by row (the search's trigram index most of all). Unique indexes stay: they check the
+ * replayed rows, and the replays look rows up by their keys.
+ */
+async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]> {
+  const found = (await tx.execute(sql`
+    SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i
+    WHERE i.indrelid = ANY(${`{${tables.join(',')}}`}::regclass[]) AND NOT i.indisunique
+    ORDER BY 1`)) as unknown as { rows: { name: string; definition: string }[] };
+  for (const { name } of found.rows) await tx.execute(sql.raw(`DROP INDEX ${name}`));
+  return found.rows.map((row) => row.definition);
+}
+
+/**
  * Empties every read table and folds the whole log into it again, in one transaction: readers
- * see the old tables until the new ones are complete. The log is read a batch at a time and each
- * batch is replayed at once (see Projection.replay).
+ * wait on the tables' locks and see the old rows or the complete new ones, never a part. The log
+ * is read a batch at a time and each batch is replayed at once (see Projection.replay).
  */
 export async function rebuildProjections(
   db: Db,
@@ -14,8 +30,9 @@ export async function rebuildProjections(
   batchSize = 20_000,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const tables = projectionTableNames().map((name) => `"${name}"`).join(', ');
-    await tx.execute(sql.raw(`TRUNCATE ${tables}`));
+    const tables = projectionTableNames();
+    await tx.execute(sql.raw(`TRUNCATE ${tables.map((name) => `"${name}"`).join(', ')}`));
+    const indexes = await dropSecondaryIndexes(tx, tables);
     let after = 0;
     let applied = 0;
     for (;;) {
@@ -26,6 +43,8 @@ export async function rebuildProjections(
       after = batch[batch.length - 1]!.position;
       onProgress?.(applied);
     }
+    await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
+    for (const definition of indexes) await tx.execute(sql.raw(definition));
     return applied;
   });
 }
