@@ -190,6 +190,25 @@ describe('POST /dynamic-data: students', () => {
     });
   });
 
+  it('offers a branch the institute’s courses and its own, never another branch’s', async () => {
+    const southCourseAdmin = await tokenFor(
+      accounts.db,
+      accounts.auth,
+      await addUser(accounts.db, { role: 'branch_admin', branchId: fx.south, permissions: [...branchStaff, 'COURSE_ADD'] }),
+      clock.now(),
+    );
+    const southCourse = await post(southCourseAdmin, 'course', { courseName: 'South Only Tally', category: fx.category });
+    expect(southCourse.status, JSON.stringify(southCourse.body)).toBe(201);
+    expect(southCourse.body.data.branchId).toBe(fx.south);
+
+    const north = await post(fx.tokens.northAdmin, 'student', student({ selectedCourse: southCourse.body.data._id }));
+    expect(north.status).toBe(400);
+    expect(north.body.errors).toEqual({ selectedCourse: ['Selected Course selection is invalid'] });
+    expect((await post(fx.tokens.southAdmin, 'student', student({ centerName: fx.south, selectedCourse: southCourse.body.data._id }))).status).toBe(201);
+    expect((await post(fx.tokens.northAdmin, 'student', student({ selectedCourse: fx.course }))).status).toBe(201);
+    expect((await post(fx.tokens.admin, 'student', student({ selectedCourse: southCourse.body.data._id }))).status).toBe(201);
+  });
+
   it('answers every invalid field with the product’s message', async () => {
     const response = await post(fx.tokens.admin, 'student', {
       centerName: fx.north,
