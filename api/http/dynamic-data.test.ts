@@ -207,6 +207,8 @@ describe('POST /dynamic-data: students', () => {
     expect((await post(fx.tokens.southAdmin, 'student', student({ centerName: fx.south, selectedCourse: southCourse.body.data._id }))).status).toBe(201);
     expect((await post(fx.tokens.northAdmin, 'student', student({ selectedCourse: fx.course }))).status).toBe(201);
     expect((await post(fx.tokens.admin, 'student', student({ selectedCourse: southCourse.body.data._id }))).status).toBe(201);
+    // The course lists further down count the institute's courses.
+    expect((await accounts.call('DELETE', `/dynamic-data/${southCourse.body.data._id}`, { token: fx.tokens.admin })).status).toBe(200);
   });
 
   it('answers every invalid field with the product’s message', async () => {
