@@ -18,6 +18,16 @@ export interface Subscription {
 
 const RECONNECT_MS = 1_000;
 
+/** LISTEN on a connection, asked for once per channel: later askers wait on the same answer. */
+function listenOn(client: pg.Client, listened: Map<string, Promise<unknown>>, channel: string): Promise<unknown> {
+  let done = listened.get(channel);
+  if (!done) {
+    done = client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    listened.set(channel, done);
+  }
+  return done;
+}
+
 /** One listening connection for every channel of a process. */
 export interface ServerListener extends Subscription {
   listen(channel: string, listener: ChannelListener): void;
@@ -32,15 +42,18 @@ export function listenOnServer(url: string): ServerListener {
   const listeners = new Map<string, ChannelListener[]>();
   let closed = false;
   let current: pg.Client | null = null;
+  /** The LISTEN of each channel on the current connection, once asked for. */
+  let listened = new Map<string, Promise<unknown>>();
   let live = false;
   let retry: NodeJS.Timeout | undefined;
 
   const everyone = () => [...listeners.values()].flat();
-  const listenTo = (client: pg.Client, channel: string) => client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
 
   const connect = () => {
     const client = new pg.Client({ connectionString: url });
+    const own = new Map<string, Promise<unknown>>();
     current = client;
+    listened = own;
     let lost = false;
     const lose = () => {
       if (lost) return;
@@ -55,34 +68,27 @@ export function listenOnServer(url: string): ServerListener {
     client.on('notification', (notification) => {
       for (const listener of listeners.get(notification.channel) ?? []) listener.message(notification.payload ?? '');
     });
-    const listened = new Set<string>();
-    // Channels given while the connection was being made are listened to as well.
+    // Channels given while the connection was being made are listened to as well; the last look
+    // for one and going live happen in one step, so none given in between is missed.
     const listenToAll = async (): Promise<void> => {
-      const missing = [...listeners.keys()].filter((channel) => !listened.has(channel));
-      if (missing.length === 0) return;
-      for (const channel of missing) listened.add(channel);
-      await Promise.all(missing.map((channel) => listenTo(client, channel)));
-      return listenToAll();
+      const missing = [...listeners.keys()].filter((channel) => !own.has(channel));
+      if (missing.length > 0) {
+        await Promise.all(missing.map((channel) => listenOn(client, own, channel)));
+        return listenToAll();
+      }
+      if (lost) return;
+      live = true;
+      for (const listener of everyone()) listener.listening(true);
     };
-    client
-      .connect()
-      .then(listenToAll)
-      .then(() => {
-        if (lost) return;
-        live = true;
-        for (const listener of everyone()) listener.listening(true);
-      }, lose);
+    client.connect().then(listenToAll).catch(lose);
   };
 
   return {
     listen(channel, listener) {
-      const known = listeners.has(channel);
       listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
       if (!current) return connect();
-      if (!live) return;
       // Heard only once the connection listens on the channel too.
-      if (known) listener.listening(true);
-      else listenTo(current, channel).then(() => listener.listening(true), () => {});
+      if (live) listenOn(current, listened, channel).then(() => listener.listening(true), () => {});
     },
     async close() {
       closed = true;
