@@ -5,7 +5,7 @@ import type { FieldData } from '../../common/forms/types';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
 import { readStream } from '../db/event-store';
-import type { FieldValues } from '../db/projections/records';
+import type { FieldValues } from './record-events';
 import { formConfigs, records, users } from '../db/schema';
 
 /** A record as the API answers it: the client contract's _id and fieldsData, plus what lists show. */

@@ -5,7 +5,7 @@ import { validDate } from '../../common/forms/schema-builder';
 import type { FieldData } from '../../common/forms/types';
 import { MB } from '../../common/uploads/rules';
 import type { Executor } from '../db/client';
-import type { FieldValues } from '../db/projections/records';
+import type { FieldValues } from '../domain/record-events';
 import type { Actor } from '../domain/auth/actor';
 import { branchScope } from '../domain/auth/branch-scope';
 import {
@@ -21,7 +21,8 @@ import { saveWithPostedFiles, type PostedFile } from '../domain/posted-files';
 import { changeRecord, deleteRecord, submitRecord } from '../domain/records';
 import type { ApiEnv } from './context';
 import { defineEndpoint, type Reply } from './endpoint';
-import { badRequest, notFound } from './errors';
+import { notFound } from '../domain/errors';
+import { badRequest } from './errors';
 import { requireFormPermission, type FormAction } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
 import { requireStorableText } from './storable-text';

@@ -13,7 +13,7 @@ import {
 } from '../domain/users';
 import type { Executor } from '../db/client';
 import { defineEndpoint, type Reply } from './endpoint';
-import { notFound } from './errors';
+import { notFound } from '../domain/errors';
 import { permissionManagers } from './permissions';
 import { pagingQuery } from './paging';
 

@@ -20,7 +20,8 @@ import { quoteCharge } from '../domain/wallet/quote-charge';
 import { refundCharge } from '../domain/wallet/refund-charge';
 import { walletStatistics } from '../domain/wallet/statistics';
 import { defineEndpoint, type Reply } from './endpoint';
-import { badRequest, HttpError, notFound } from './errors';
+import { notFound } from '../domain/errors';
+import { badRequest, HttpError } from './errors';
 import { pagingQuery } from './paging';
 
 /**
