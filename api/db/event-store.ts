@@ -44,6 +44,7 @@ export interface StreamRef<E extends DomainEvent = DomainEvent> {
   id: string;
   readonly [eventsOfStream]?: E;
 }
+
 /** A number is the version the writer last saw; `no_stream` demands a new stream. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
