@@ -5,6 +5,11 @@ import type { StoredEvent } from '../event-store';
 
 export type EventHandler = (tx: Tx, event: StoredEvent<any>) => Promise<void>; // any: each handler narrows its own event data
 
+/** Handlers typed by the events of one stream's union, one per event type. */
+export type EventHandlers<Event extends { type: string; data: unknown }> = {
+  [Type in Event['type']]: (tx: Tx, event: StoredEvent<Extract<Event, { type: Type }>['data']>) => Promise<void>;
+};
+
 /** A read table (or a few) kept equal to a fold of the events it handles. */
 export interface Projection {
   name: string;
