@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { testClock } from '../../tests/support/test-database';
+import { projectionSnapshot } from '../db/projection-snapshot';
+import { rebuildProjections } from '../db/rebuild';
 import { courseCategoryMessages } from '../domain/course-categories/decide';
 import { createRecord } from '../domain/records';
 
@@ -278,5 +280,14 @@ describe('who may manage categories', () => {
       expect((await call(method, path, body, {}, tokens.nobody)).status, `${method} ${path}`).toBe(403);
     }
     expect(await categoryRows()).toEqual(before);
+  });
+});
+
+describe('the read table', () => {
+  it('is what a rebuild makes of the log: created, renamed, toggled and deleted categories alike', async () => {
+    const before = await projectionSnapshot(accounts.db);
+    expect(before.course_categories?.some((row) => row.version !== 1)).toBe(true);
+    await rebuildProjections(accounts.db);
+    expect(await projectionSnapshot(accounts.db)).toEqual(before);
   });
 });

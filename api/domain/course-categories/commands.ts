@@ -14,15 +14,13 @@ import {
   type CourseCategory,
   type CourseCategoryCommand,
 } from './decide';
-import { courseCategoryStream, type CourseCategoryEvent } from './events';
+import { COURSE_CATEGORY_STREAM, courseCategoryStream, type CourseCategoryEvent } from './events';
 import { coursesUsing, nameHolder } from './queries';
-
-const STREAM_TYPE = courseCategoryStream('').type;
 
 /** A category's state and version, folded from its stream; another stream's id reads as none. */
 async function load(tx: Tx, id: string): Promise<{ state: CourseCategory; version: number }> {
   const stored = await readStream(tx, id);
-  if (stored.some((event) => event.streamType !== STREAM_TYPE)) return { state: initialCourseCategory, version: 0 };
+  if (stored.some((event) => event.streamType !== COURSE_CATEGORY_STREAM)) return { state: initialCourseCategory, version: 0 };
   // The stream holds only what decide made of it: the union's events.
   const state = stored.reduce((current, event) => evolve(current, event as unknown as CourseCategoryEvent), initialCourseCategory);
   return { state, version: stored.at(-1)?.version ?? 0 };

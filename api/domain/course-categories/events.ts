@@ -1,7 +1,8 @@
 import type { CourseCategoryStatus } from '../../../common/contracts/course-categories';
 import type { NewEvent } from '../../db/event-store';
 
-export const courseCategoryStream = (id: string) => ({ type: 'course-category', id });
+export const COURSE_CATEGORY_STREAM = 'course-category';
+export const courseCategoryStream = (id: string) => ({ type: COURSE_CATEGORY_STREAM, id });
 
 export type CourseCategoryCreated = NewEvent<'CourseCategoryCreated', { name: string; status: CourseCategoryStatus }>;
 export type CourseCategoryRenamed = NewEvent<'CourseCategoryRenamed', { name: string; previousName: string }>;
