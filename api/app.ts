@@ -15,6 +15,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { dynamicDataEndpoints } from './http/dynamic-data';
 import { dynamicFormEndpoints } from './http/dynamic-forms';
 import { formOptionEndpoints } from './http/form-options';
+import { courseCategoryEndpoints } from './http/course-categories';
 import { uploadEndpoints } from './http/uploads';
 import type { ObjectStorage } from './storage/object-storage';
 import { temporaryObjectStorage } from './storage';
@@ -32,6 +33,7 @@ export const apiEndpoints: Endpoint<any, any, any>[] = [
   ...dynamicFormEndpoints,
   ...dynamicDataEndpoints,
   ...formOptionEndpoints,
+  ...courseCategoryEndpoints,
   ...walletEndpoints,
   ...uploadEndpoints,
 ];

@@ -80,6 +80,7 @@ describe('rebuildProjections', () => {
       id: 'stray',
       name: 'Stray',
       status: 'active',
+      version: 1,
       createdAt: new Date(),
       updatedAt: new Date(),
     });

@@ -95,6 +95,8 @@ export const courseCategories = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     status: text('status').notNull(),
+    /** The stream's version: the ETag a client sends back as If-Match. */
+    version: integer('version').notNull(),
     ...timestamps,
   },
   (t) => [uniqueIndex('course_categories_name_key').on(sql`lower(${t.name})`)],

@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/clock';
-import { createCourseCategory } from '../domain/course-categories';
+import { createCourseCategory } from '../domain/course-categories/commands';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { syncPermissions } from '../domain/permissions/sync';

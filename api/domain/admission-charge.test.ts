@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { testClock } from '../../tests/support/test-database';
 import { records, walletBalances, walletLedger } from '../db/schema';
-import { createCourseCategory } from './course-categories';
+import { createCourseCategory } from './course-categories/commands';
 import { ensureDefaultFormConfigs } from './form-configs';
 import { createRecord } from './records';
 import { creditWallet } from './wallet/credit-wallet';

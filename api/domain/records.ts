@@ -15,7 +15,7 @@ import { forbidden, invalid, missing, notFound, stale, type DomainError } from '
 import type { Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
 import type { CommandContext } from './command';
-import { activeCourseCategories } from './course-categories';
+import { activeCourseCategories } from './course-categories/queries';
 import { indianDay } from './wallet/dates';
 import { formConfigMessages, type FormConfigView } from './form-configs';
 import { freshSettings } from './settings';

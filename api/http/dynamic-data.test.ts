@@ -22,7 +22,7 @@ import { createTestDatabase, testClock } from '../../tests/support/test-database
 import { MB, uploadMessages } from '../../common/uploads/rules';
 import { idempotencyKeys, records, uploads } from '../db/schema';
 import { seedDemoInstitute } from '../db/seed';
-import { createCourseCategory } from '../domain/course-categories';
+import { createCourseCategory } from '../domain/course-categories/commands';
 import { ensureDefaultFormConfigs, updateFormConfig } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { postedFileMessages } from '../domain/posted-files';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activeCourseCategories } from '../domain/course-categories';
+import { activeCourseCategories } from '../domain/course-categories/queries';
 import { defineEndpoint, type Reply } from './endpoint';
 
 const allCategories = defineEndpoint({

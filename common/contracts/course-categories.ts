@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The course categories resource as the API speaks it: what the list takes and answers, what
+ * creating, renaming and changing the status take, and the view every answer carries.
+ */
+
+export const COURSE_CATEGORY_NAME_MAX = 100;
+
+/** Said by the API's validation and by the domain's own check of a name alike. */
+export const courseCategoryNameMessages = {
+  required: 'Category name is required',
+  tooLong: `Category name must be at most ${COURSE_CATEGORY_NAME_MAX} characters`,
+};
+
+export const courseCategoryStatus = z.enum(['active', 'inactive']);
+
+export const courseCategorySortFields = ['name', 'status', 'createdAt', 'updatedAt'] as const;
+
+export const courseCategoryListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Categories per page, at most 100'),
+  search: z.string().trim().max(100).optional().describe('Part of the name, any case'),
+  sortBy: z
+    .enum(courseCategorySortFields, { message: `Sort by one of ${courseCategorySortFields.join(', ')}` })
+    .default('name'),
+  order: z.enum(['asc', 'desc'], { message: 'Order is asc or desc' }).default('asc'),
+});
+
+export const courseCategoryName = z
+  .string({ required_error: courseCategoryNameMessages.required, invalid_type_error: 'Category name must be text' })
+  .trim()
+  .min(1, courseCategoryNameMessages.required)
+  .max(COURSE_CATEGORY_NAME_MAX, courseCategoryNameMessages.tooLong)
+  .describe(`Trimmed; 1 to ${COURSE_CATEGORY_NAME_MAX} characters; unique, any case`);
+
+export const createCourseCategoryBody = z.object({ name: courseCategoryName });
+
+export const renameCourseCategoryBody = z.object({ name: courseCategoryName });
+
+export const courseCategoryStatusBody = z.object({
+  status: courseCategoryStatus.optional().describe('The status to set; absent toggles the current one'),
+});
+
+export const courseCategoryView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  status: courseCategoryStatus,
+  courseCount: z.number().int().describe('Courses whose category this is'),
+  version: z.number().int().describe('Send as If-Match: "<version>" to refuse a change made since'),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+
+export const courseCategoryList = z.object({
+  categories: z.array(courseCategoryView),
+  total: z.number().int().describe('Categories matching the search'),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export type CourseCategoryStatus = z.infer<typeof courseCategoryStatus>;
+export type CourseCategorySortField = (typeof courseCategorySortFields)[number];
+export type CourseCategoryListQuery = z.infer<typeof courseCategoryListQuery>;
+export type CreateCourseCategoryBody = z.infer<typeof createCourseCategoryBody>;
+export type RenameCourseCategoryBody = z.infer<typeof renameCourseCategoryBody>;
+export type CourseCategoryStatusBody = z.infer<typeof courseCategoryStatusBody>;
+export type CourseCategoryView = z.infer<typeof courseCategoryView>;
+export type CourseCategoryList = z.infer<typeof courseCategoryList>;
