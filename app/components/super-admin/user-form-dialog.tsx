@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useFetcher } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -10,10 +10,9 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { toast } from '~/components/ui/toaster';
+import { roleLabel } from '../../../common/roles';
+import { userActionSchema, type UserFormReply } from './user-management-model';
 import { useFetcherOutcome } from './use-fetcher-outcome';
-
-/** SPEC.md section 3: role is free text; these are offered. */
-export const ROLE_SUGGESTIONS = ['user', 'admin', 'superadmin', 'teacher', 'student', 'manager'] as const;
 
 export interface EditableUser {
   _id: string;
@@ -23,13 +22,6 @@ export interface EditableUser {
   role: string;
   status: 'active' | 'inactive';
   branchId: string | null;
-}
-
-/** What the users route's action answers when it does not redirect. */
-export interface UserFormReply {
-  result: SubmissionResult<string[]>;
-  /** A failure to show as a toast as well (the server's message, or the screen's). */
-  toast: string | null;
 }
 
 interface UserFormFields {
@@ -42,6 +34,10 @@ interface UserFormFields {
   branchId: string;
 }
 
+// Typed loosely on purpose: the form holds the add/edit variants' fields, while the schema's
+// value is the union of all four intents, which conform would take as the form's shape.
+const formSchema: ZodTypeAny = userActionSchema;
+
 export const USER_FORM_FETCHER = 'super-admin-user-form';
 
 interface UserFormDialogProps {
@@ -51,8 +47,12 @@ interface UserFormDialogProps {
   user: EditableUser | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  schema: ZodTypeAny;
   branches: readonly { id: string; name: string }[];
+  /**
+   * The roles offered, highest first; a new user gets the last (the lowest). Role stays free text
+   * (SPEC.md section 3): the server decides what the caller may give (decision 011).
+   */
+  roles: readonly string[];
 }
 
 /**
@@ -60,9 +60,11 @@ interface UserFormDialogProps {
  * fetcher: a refusal stays in the dialog (and shows as a toast), a success redirects back to
  * the list with its toast and closes the dialog.
  */
-export function UserFormDialog({ session, user, open, onOpenChange, schema, branches }: UserFormDialogProps) {
+export function UserFormDialog({ session, user, open, onOpenChange, branches, roles }: UserFormDialogProps) {
   const fetcher = useFetcher<UserFormReply>({ key: `${USER_FORM_FETCHER}-${session}` });
   const editing = user !== null;
+  const suggestionsId = 'user-role-suggestions';
+  const roleHintId = 'user-role-hint';
   const busy = fetcher.state !== 'idle';
   // A refusal stays in the dialog and shows as a toast; a success redirected: close.
   const sent = useFetcherOutcome(fetcher, (reply) => {
@@ -77,13 +79,13 @@ export function UserFormDialog({ session, user, open, onOpenChange, schema, bran
       name: user?.name ?? '',
       email: user?.email ?? '',
       phone: user?.phone ?? '',
-      role: user?.role ?? 'user',
+      role: user?.role ?? roles[roles.length - 1] ?? '',
       status: user?.status ?? 'active',
       branchId: user?.branchId ?? '',
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
   });
 
   return (
@@ -141,12 +143,19 @@ export function UserFormDialog({ session, user, open, onOpenChange, schema, bran
             </div>
             <div className="grid gap-2">
               <Label htmlFor={fields.role.id}>Role</Label>
-              <Input {...getInputProps(fields.role, { type: 'text' })} list="user-role-suggestions" autoComplete="off" />
-              <datalist id="user-role-suggestions">
-                {ROLE_SUGGESTIONS.map((role) => (
-                  <option key={role} value={role} />
+              <Input
+                {...getInputProps(fields.role, { type: 'text', ariaDescribedBy: roleHintId })}
+                list={suggestionsId}
+                autoComplete="off"
+              />
+              <datalist id={suggestionsId}>
+                {roles.map((role) => (
+                  <option key={role} value={role} label={roleLabel(role)} />
                 ))}
               </datalist>
+              <p id={roleHintId} className="text-xs text-muted-foreground">
+                Pick a suggested role or type another.
+              </p>
               <FieldError id={fields.role.errorId} errors={fields.role.errors} />
             </div>
             <div className="grid gap-2">
