@@ -35,17 +35,15 @@ export function PermissionUserList({ users, error, onRetry, retrying, selectedUs
 
   return (
     <Card className="gap-0 py-0 lg:sticky lg:top-6">
-      <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-        <h2 className="font-semibold">
-          Users{' '}
-          {users ? (
-            <span className="text-sm font-normal text-muted-foreground">
-              ({visible.length}
-              {visible.length !== users.length ? ` of ${users.length}` : ''})
-            </span>
-          ) : null}
-        </h2>
-      </div>
+      <h2 className="border-b px-4 py-3 font-semibold">
+        Users{' '}
+        {users ? (
+          <span className="text-sm font-normal text-muted-foreground">
+            ({visible.length}
+            {visible.length !== users.length ? ` of ${users.length}` : ''})
+          </span>
+        ) : null}
+      </h2>
       <div className="grid gap-3 border-b p-4">
         <div className="relative">
           <Label htmlFor="permission-user-search" className="sr-only">

@@ -40,6 +40,10 @@ const formSchema: ZodTypeAny = userActionSchema;
 
 export const USER_FORM_FETCHER = 'super-admin-user-form';
 
+// One dialog is open at a time (each opening remounts it), so fixed ids do not collide.
+const ROLE_SUGGESTIONS_ID = 'user-role-suggestions';
+const ROLE_HINT_ID = 'user-role-hint';
+
 interface UserFormDialogProps {
   /** Which opening of the dialog this is; each has its own fetcher. */
   session: number;
@@ -56,15 +60,13 @@ interface UserFormDialogProps {
 }
 
 /**
- * Add or edit a user (SPEC.md sections 2.5 and 5). The form posts to the users route with a
+ * Add or edit a user (SPEC.md sections 2.5 and 5). The form posts to the route rendering it with a
  * fetcher: a refusal stays in the dialog (and shows as a toast), a success redirects back to
  * the list with its toast and closes the dialog.
  */
 export function UserFormDialog({ session, user, open, onOpenChange, branches, roles }: UserFormDialogProps) {
   const fetcher = useFetcher<UserFormReply>({ key: `${USER_FORM_FETCHER}-${session}` });
   const editing = user !== null;
-  const suggestionsId = 'user-role-suggestions';
-  const roleHintId = 'user-role-hint';
   const busy = fetcher.state !== 'idle';
   // A refusal stays in the dialog and shows as a toast; a success redirected: close.
   const sent = useFetcherOutcome(fetcher, (reply) => {
@@ -111,26 +113,26 @@ export function UserFormDialog({ session, user, open, onOpenChange, branches, ro
           {editing ? <input type="hidden" name="userId" value={user._id} /> : null}
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.name.id} required>
                 Name
               </Label>
               <Input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" autoFocus />
               <FieldError id={fields.name.errorId} errors={fields.name.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.email.id} required>
                 Email
               </Label>
               <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
               <FieldError id={fields.email.errorId} errors={fields.email.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.phone.id}>Phone</Label>
               <Input {...getInputProps(fields.phone, { type: 'tel' })} inputMode="numeric" placeholder="10 digits" autoComplete="off" />
               <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.password.id} required={!editing}>
                 Password
               </Label>
@@ -141,24 +143,24 @@ export function UserFormDialog({ session, user, open, onOpenChange, branches, ro
               />
               <FieldError id={fields.password.errorId} errors={fields.password.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.role.id}>Role</Label>
               <Input
-                {...getInputProps(fields.role, { type: 'text', ariaDescribedBy: roleHintId })}
-                list={suggestionsId}
+                {...getInputProps(fields.role, { type: 'text', ariaDescribedBy: ROLE_HINT_ID })}
+                list={ROLE_SUGGESTIONS_ID}
                 autoComplete="off"
               />
-              <datalist id={suggestionsId}>
+              <datalist id={ROLE_SUGGESTIONS_ID}>
                 {roles.map((role) => (
                   <option key={role} value={role} label={roleLabel(role)} />
                 ))}
               </datalist>
-              <p id={roleHintId} className="text-xs text-muted-foreground">
+              <p id={ROLE_HINT_ID} className="text-xs text-muted-foreground">
                 Pick a suggested role or type another.
               </p>
               <FieldError id={fields.role.errorId} errors={fields.role.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.status.id}>Status</Label>
               <NativeSelect {...getSelectProps(fields.status)}>
                 <option value="active">Active</option>
@@ -166,7 +168,7 @@ export function UserFormDialog({ session, user, open, onOpenChange, branches, ro
               </NativeSelect>
               <FieldError id={fields.status.errorId} errors={fields.status.errors} />
             </div>
-            <div className="grid gap-2 sm:col-span-2">
+            <div className="grid content-start gap-2 sm:col-span-2">
               <Label htmlFor={fields.branchId.id}>Branch</Label>
               <NativeSelect {...getSelectProps(fields.branchId)}>
                 <option value="">No branch (institute-wide)</option>
