@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { adminRoutes } from '../../app/services/route-registry';
+import { KNOWN_ROLES } from '../../common/roles';
 import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
@@ -46,6 +47,12 @@ async function addUser(page: Page, person: { name: string; email: string; passwo
 }
 
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
+
+/** Runs one of Permission Management's data actions from its menu. */
+async function runDataAction(page: Page, name: 'Refresh' | 'Reload Users' | 'Reload Permissions' | 'Sync Permissions') {
+  await page.getByRole('button', { name: 'Reload & sync' }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
 
 /** Opens Permission Management on a user, found through the list's search. */
 async function openPermissionsOf(page: Page, person: { name: string; email: string }) {
@@ -152,6 +159,7 @@ test.describe('the super-admin panel', () => {
     await expect(page).toHaveURL(/role=superadmin/);
     await expect(page.getByText(/^1 user found$/)).toBeVisible();
     await expect(userRow(page, demo.superadmin.email)).toBeVisible();
+    await expect(userRow(page, demo.superadmin.email).locator('[data-slot="badge"]').first()).toHaveText('Super Admin');
 
     await page.getByLabel('Status').selectOption({ label: 'Inactive' });
     await expect(page).toHaveURL(/status=inactive/);
@@ -226,7 +234,7 @@ test.describe('the super-admin panel', () => {
     await confirm.getByRole('button', { name: 'Discard changes' }).click();
     await expect(page.getByRole('form', { name: 'Permissions of Institute Admin' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sync Permissions' }).click();
+    await runDataAction(page, 'Sync Permissions');
     await expect(toast(page, 'Permissions synchronized successfully')).toContainText(/0 added, 0 updated, 0 removed, \d+ unchanged/);
     await expect(page.getByRole('form', { name: 'Permissions of Institute Admin' })).toBeVisible();
   });
@@ -258,7 +266,7 @@ test.describe('the super-admin panel', () => {
 
     // Reload Users reads the users only: the newcomer is listed, the checklist is untouched.
     const usersRead = page.waitForRequest((request) => new URL(request.url()).searchParams.get('part') === 'users');
-    await page.getByRole('button', { name: 'Reload Users' }).click();
+    await runDataAction(page, 'Reload Users');
     await usersRead;
     await expect(toast(page, 'Users reloaded')).toBeVisible();
     await expect(users.getByRole('link', { name: new RegExp(newcomer.name) })).toBeVisible();
@@ -267,7 +275,7 @@ test.describe('the super-admin panel', () => {
 
     // Reload Permissions reads the catalogue only.
     const catalogueRead = page.waitForRequest((request) => new URL(request.url()).searchParams.get('part') === 'catalogue');
-    await page.getByRole('button', { name: 'Reload Permissions' }).click();
+    await runDataAction(page, 'Reload Permissions');
     await catalogueRead;
     const total = await page.getByText('Total Permissions', { exact: true }).locator('xpath=following-sibling::p').textContent();
     await expect(toast(page, 'Permissions reloaded')).toContainText(`${total} permissions`);
@@ -280,7 +288,7 @@ test.describe('the super-admin panel', () => {
 
     // Refresh reads everything, the grants included; the unsaved tick stays, and Reset now goes
     // back to the grant made elsewhere.
-    await page.getByRole('link', { name: 'Refresh' }).click();
+    await runDataAction(page, 'Refresh');
     await expect(toast(page, 'Refreshed')).toContainText(`the grants of ${person.name}`);
     await expect(box('EXAM_CREATE')).toBeChecked();
     await expect(unsaved).toBeVisible();
@@ -288,6 +296,48 @@ test.describe('the super-admin panel', () => {
     await expect(box('STUDENT_ADD')).toBeChecked();
     await expect(box('EXAM_CREATE')).not.toBeChecked();
     await expect(unsaved).toBeHidden();
+  });
+
+  test('Permission Management groups its four data actions in one menu that names and describes each, by keyboard too', async ({
+    page,
+  }) => {
+    await signInAsSuperAdmin(page);
+    await page.goto(`${PANEL}/permissions`);
+    const trigger = page.getByRole('button', { name: 'Reload & sync' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    const reads = menu.getByRole('group', { name: 'Read again what is stored' });
+    const changes = menu.getByRole('group', { name: 'Change the catalogue' });
+    await expect(reads.getByRole('menuitem')).toHaveCount(3);
+    const descriptions = {
+      Refresh: /users, permissions and the open user's grants/,
+      'Reload Users': /user list only/,
+      'Reload Permissions': /permission catalogue only/,
+    };
+    for (const [name, description] of Object.entries(descriptions)) {
+      await expect(reads.getByRole('menuitem', { name, exact: true })).toHaveAccessibleDescription(description);
+    }
+    await expect(changes.getByRole('menuitem')).toHaveCount(1);
+    await expect(changes.getByRole('menuitem', { name: 'Sync Permissions', exact: true })).toHaveAccessibleDescription(/match the app/);
+
+    // Opened by keyboard, the menu starts on its first item; the arrows move and Enter runs.
+    await expect(reads.getByRole('menuitem', { name: 'Refresh', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(reads.getByRole('menuitem', { name: 'Reload Users', exact: true })).toBeFocused();
+    const usersRead = page.waitForRequest((request) => new URL(request.url()).searchParams.get('part') === 'users');
+    await page.keyboard.press('Enter');
+    await usersRead;
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(toast(page, 'Users reloaded')).toBeVisible();
+
+    // Escape closes the menu without running anything.
+    await page.keyboard.press('ArrowDown');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
   });
 
   test('the sidebar lists the panel, adds a custom form, and logs out', async ({ page }) => {
@@ -343,7 +393,20 @@ test.describe('refusals', () => {
     await add.getByRole('button', { name: 'Add User' }).click();
     await expect(add.getByRole('alert')).toHaveText('Please fill in required fields (name, email, password)');
     await expect(add.getByLabel('Email')).toHaveAttribute('type', 'email');
-    await expect(page.locator('#user-role-suggestions option')).toHaveCount(6);
+    // The role box suggests the roles that sign in, named as everywhere else, and starts at the lowest.
+    const role = add.getByLabel('Role');
+    await expect(role).toHaveValue('user');
+    await expect(role).toHaveAccessibleDescription('Pick a suggested role or type another.');
+    const suggestions = page.locator(`datalist#${await role.getAttribute('list')} option`);
+    await expect(suggestions).toHaveCount(KNOWN_ROLES.length);
+    expect(await suggestions.evaluateAll((options) => options.map((option) => [(option as HTMLOptionElement).value, (option as HTMLOptionElement).label]))).toEqual([
+      ['superadmin', 'Super Admin'],
+      ['admin', 'Admin'],
+      ['branch_admin', 'Branch Admin'],
+      ['branch_user', 'Branch User'],
+      ['branch_operator', 'Branch Operator'],
+      ['user', 'User'],
+    ]);
     await add.getByLabel('Email').fill(person.email);
     await add.getByLabel('Password').fill(person.password);
     await add.getByLabel('Role').fill('teacher');

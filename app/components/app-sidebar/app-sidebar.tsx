@@ -13,17 +13,10 @@ import {
   useSidebar,
 } from '~/components/ui/sidebar';
 import { homeRouteFor } from '~/services/route-registry';
+import { roleLabel } from '../../../common/roles';
 import { NavCustomForms, NavRoutes } from './nav-routes';
 import { NavUser } from './nav-user';
 import { useAdminShell } from './shell-context';
-
-const ROLE_LABELS: Record<string, string> = {
-  admin: 'Administrator',
-  branch_admin: 'Branch administrator',
-  branch_user: 'Branch staff',
-  branch_operator: 'Branch operator',
-  user: 'User',
-};
 
 /** The admin sidebar: the institute, the user's pages from the registry, the user menu. */
 export function AppSidebar() {
@@ -31,7 +24,7 @@ export function AppSidebar() {
   const { setOpenMobile } = useSidebar();
   const location = useLocation();
   const home = homeRouteFor(user)?.path ?? '/admin';
-  const subtitle = user.branchName ?? ROLE_LABELS[user.role] ?? user.role;
+  const subtitle = user.branchName ?? roleLabel(user.role);
 
   // On a phone the sheet gets out of the way once a page is chosen.
   useEffect(() => {

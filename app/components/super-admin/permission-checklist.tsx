@@ -1,22 +1,12 @@
 import { Collapsible } from 'radix-ui';
 import { ChevronDownIcon } from '~/components/ui/icons';
-import { categoryChecked, categoryProgress, categoryState } from '~/machines/permission-editor.machine';
 import { Checkbox } from '~/components/ui/checkbox';
 import { cn } from '~/components/ui/cn';
 import { NativeCheckbox } from '~/components/ui/native-checkbox';
 import { Progress } from '~/components/ui/progress';
+import { categoryChecked, categoryProgress, categoryState, type PermissionGroup } from '~/machines/permission-editor.machine';
+import type { CataloguePermission } from './permission-management-model';
 
-export interface ChecklistPermission {
-  _id: string;
-  name: string;
-  description: string;
-  category: string;
-}
-
-export interface ChecklistGroup {
-  category: string;
-  permissions: ChecklistPermission[];
-}
 
 const categoryLabels: Record<string, string> = {
   dashboard: 'Dashboard',
@@ -36,7 +26,7 @@ export function categoryLabel(category: string): string {
 }
 
 interface PermissionChecklistProps {
-  groups: readonly ChecklistGroup[];
+  groups: readonly PermissionGroup<CataloguePermission>[];
   selected: readonly string[];
   disabled: boolean;
   /** Categories folded away. */

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useFetcher } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -10,10 +10,9 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { toast } from '~/components/ui/toaster';
+import { roleLabel } from '../../../common/roles';
+import { userActionSchema, type UserFormReply } from './user-management-model';
 import { useFetcherOutcome } from './use-fetcher-outcome';
-
-/** SPEC.md section 3: role is free text; these are offered. */
-export const ROLE_SUGGESTIONS = ['user', 'admin', 'superadmin', 'teacher', 'student', 'manager'] as const;
 
 export interface EditableUser {
   _id: string;
@@ -23,13 +22,6 @@ export interface EditableUser {
   role: string;
   status: 'active' | 'inactive';
   branchId: string | null;
-}
-
-/** What the users route's action answers when it does not redirect. */
-export interface UserFormReply {
-  result: SubmissionResult<string[]>;
-  /** A failure to show as a toast as well (the server's message, or the screen's). */
-  toast: string | null;
 }
 
 interface UserFormFields {
@@ -42,7 +34,15 @@ interface UserFormFields {
   branchId: string;
 }
 
+// Typed loosely on purpose: the form holds the add/edit variants' fields, while the schema's
+// value is the union of all four intents, which conform would take as the form's shape.
+const formSchema: ZodTypeAny = userActionSchema;
+
 export const USER_FORM_FETCHER = 'super-admin-user-form';
+
+// One dialog is open at a time (each opening remounts it), so fixed ids do not collide.
+const ROLE_SUGGESTIONS_ID = 'user-role-suggestions';
+const ROLE_HINT_ID = 'user-role-hint';
 
 interface UserFormDialogProps {
   /** Which opening of the dialog this is; each has its own fetcher. */
@@ -51,16 +51,20 @@ interface UserFormDialogProps {
   user: EditableUser | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  schema: ZodTypeAny;
   branches: readonly { id: string; name: string }[];
+  /**
+   * The roles offered, highest first; a new user gets the last (the lowest). Role stays free text
+   * (SPEC.md section 3): the server decides what the caller may give (decision 011).
+   */
+  roles: readonly string[];
 }
 
 /**
- * Add or edit a user (SPEC.md sections 2.5 and 5). The form posts to the users route with a
+ * Add or edit a user (SPEC.md sections 2.5 and 5). The form posts to the route rendering it with a
  * fetcher: a refusal stays in the dialog (and shows as a toast), a success redirects back to
  * the list with its toast and closes the dialog.
  */
-export function UserFormDialog({ session, user, open, onOpenChange, schema, branches }: UserFormDialogProps) {
+export function UserFormDialog({ session, user, open, onOpenChange, branches, roles }: UserFormDialogProps) {
   const fetcher = useFetcher<UserFormReply>({ key: `${USER_FORM_FETCHER}-${session}` });
   const editing = user !== null;
   const busy = fetcher.state !== 'idle';
@@ -77,13 +81,13 @@ export function UserFormDialog({ session, user, open, onOpenChange, schema, bran
       name: user?.name ?? '',
       email: user?.email ?? '',
       phone: user?.phone ?? '',
-      role: user?.role ?? 'user',
+      role: user?.role ?? roles[roles.length - 1] ?? '',
       status: user?.status ?? 'active',
       branchId: user?.branchId ?? '',
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
   });
 
   return (
@@ -109,26 +113,26 @@ export function UserFormDialog({ session, user, open, onOpenChange, schema, bran
           {editing ? <input type="hidden" name="userId" value={user._id} /> : null}
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.name.id} required>
                 Name
               </Label>
               <Input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" autoFocus />
               <FieldError id={fields.name.errorId} errors={fields.name.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.email.id} required>
                 Email
               </Label>
               <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
               <FieldError id={fields.email.errorId} errors={fields.email.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.phone.id}>Phone</Label>
               <Input {...getInputProps(fields.phone, { type: 'tel' })} inputMode="numeric" placeholder="10 digits" autoComplete="off" />
               <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.password.id} required={!editing}>
                 Password
               </Label>
@@ -139,17 +143,24 @@ export function UserFormDialog({ session, user, open, onOpenChange, schema, bran
               />
               <FieldError id={fields.password.errorId} errors={fields.password.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.role.id}>Role</Label>
-              <Input {...getInputProps(fields.role, { type: 'text' })} list="user-role-suggestions" autoComplete="off" />
-              <datalist id="user-role-suggestions">
-                {ROLE_SUGGESTIONS.map((role) => (
-                  <option key={role} value={role} />
+              <Input
+                {...getInputProps(fields.role, { type: 'text', ariaDescribedBy: ROLE_HINT_ID })}
+                list={ROLE_SUGGESTIONS_ID}
+                autoComplete="off"
+              />
+              <datalist id={ROLE_SUGGESTIONS_ID}>
+                {roles.map((role) => (
+                  <option key={role} value={role} label={roleLabel(role)} />
                 ))}
               </datalist>
+              <p id={ROLE_HINT_ID} className="text-xs text-muted-foreground">
+                Pick a suggested role or type another.
+              </p>
               <FieldError id={fields.role.errorId} errors={fields.role.errors} />
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={fields.status.id}>Status</Label>
               <NativeSelect {...getSelectProps(fields.status)}>
                 <option value="active">Active</option>
@@ -157,7 +168,7 @@ export function UserFormDialog({ session, user, open, onOpenChange, schema, bran
               </NativeSelect>
               <FieldError id={fields.status.errorId} errors={fields.status.errors} />
             </div>
-            <div className="grid gap-2 sm:col-span-2">
+            <div className="grid content-start gap-2 sm:col-span-2">
               <Label htmlFor={fields.branchId.id}>Branch</Label>
               <NativeSelect {...getSelectProps(fields.branchId)}>
                 <option value="">No branch (institute-wide)</option>

@@ -1,0 +1,45 @@
+import { useFetcher } from '@remix-run/react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '~/components/ui/alert-dialog';
+import { Button } from '~/components/ui/button';
+import { useFetcherOutcome } from './use-fetcher-outcome';
+
+const DELETE_FETCHER = 'user-delete';
+
+/** Asks before deleting a user; the screen's action deletes and redirects back with its toast. */
+export function DeleteUserDialog({ user, onClose }: { user: { _id: string; name: string; email: string } | null; onClose: () => void }) {
+  const fetcher = useFetcher({ key: DELETE_FETCHER });
+  const busy = fetcher.state !== 'idle';
+  const sent = useFetcherOutcome(fetcher, onClose);
+  return (
+    <AlertDialog open={user !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete user?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {user ? `${user.name} (${user.email}) will be removed and signed out everywhere. This cannot be undone.` : null}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <fetcher.Form method="post" preventScrollReset onSubmit={sent}>
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="user.delete" />
+          <input type="hidden" name="userId" value={user?._id ?? ''} />
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? 'Deleting...' : 'Delete'}
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { Form, useSubmit } from '@remix-run/react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { Button } from '~/components/ui/button';
+import { cn } from '~/components/ui/cn';
+import { SearchIcon } from '~/components/ui/icons';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { NativeSelect } from '~/components/ui/native-select';
+import { STATUS_FILTERS, type FilterOption, type UserListQuery } from './user-management-model';
+
+interface UserFiltersProps {
+  query: UserListQuery;
+  /** The role filter's choices, All first (`roleFilters(...)`). */
+  roleOptions: readonly FilterOption[];
+}
+
+/** The list's search and filters: a plain GET form; with JavaScript, choices apply at once and typing after a pause. */
+export function UserFilters({ query, roleOptions }: UserFiltersProps) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The address changed by other means (Clear filters, the back button): show its filters. The
+  // search box is left alone while someone types in it.
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!elements) return;
+    const search = elements.namedItem('search') as HTMLInputElement | null;
+    if (search && document.activeElement !== search) search.value = query.search;
+    const role = elements.namedItem('role') as HTMLSelectElement | null;
+    if (role) role.value = query.role;
+    const status = elements.namedItem('status') as HTMLSelectElement | null;
+    if (status) status.value = query.status;
+  }, [query.search, query.role, query.status]);
+
+  const apply = useCallback(
+    (delay: number) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+      }, delay);
+    },
+    [submit],
+  );
+
+  const select = (id: string, name: 'role' | 'status', label: string, options: readonly FilterOption[], width: string) => (
+    <div className={cn('grid gap-1.5', width)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} name={name} defaultValue={query[name]} onChange={() => apply(0)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label="Filter users"
+      className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-end"
+      preventScrollReset
+    >
+      <div className="grid flex-1 gap-1.5">
+        <Label htmlFor="user-search">Search</Label>
+        <div className="relative">
+          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id="user-search"
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            placeholder="Search by name or email"
+            className="pl-8"
+            autoComplete="off"
+            onChange={() => apply(300)}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex">
+        {select('user-role-filter', 'role', 'Role', roleOptions, 'sm:w-40')}
+        {select('user-status-filter', 'status', 'Status', STATUS_FILTERS, 'sm:w-36')}
+      </div>
+      {/* Without JavaScript the filters apply with this button. */}
+      <Button type="submit" variant="secondary" className={cn(hydrated && 'sr-only')}>
+        Apply
+      </Button>
+    </Form>
+  );
+}

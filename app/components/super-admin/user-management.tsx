@@ -1,0 +1,167 @@
+import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { cn } from '~/components/ui/cn';
+import { TriangleAlertIcon, UserPlusIcon, UsersIcon } from '~/components/ui/icons';
+import { toast } from '~/components/ui/toaster';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { UserFilters } from './user-filters';
+import { UserFormDialog, type EditableUser } from './user-form-dialog';
+import {
+  isFiltered,
+  USER_PAGE_SIZE,
+  userListSearch,
+  type FilterOption,
+  type ListedUser,
+  type UserListPage,
+  type UserListQuery,
+} from './user-management-model';
+import { UserTable } from './user-table';
+import { UsersPagination } from './users-pagination';
+
+/** What the screen's loader reads. */
+export interface UserManagementData {
+  query: UserListQuery;
+  /** Null when the list failed to load (`error` says why). */
+  list: UserListPage | null;
+  error: string | null;
+  branches: readonly { id: string; name: string }[];
+  branchesError: string | null;
+  currentUserId: string;
+}
+
+export interface UserManagementProps {
+  data: UserManagementData;
+  /** The screen's path: its loads show as such, and Clear filters goes there. */
+  basePath: string;
+  title: string;
+  description: string;
+  /** The role filter's choices, All first. */
+  roleOptions: readonly FilterOption[];
+  /** The roles the add/edit form offers, highest first; new users get the last. */
+  assignableRoles: readonly string[];
+}
+
+/**
+ * A user-management screen (SPEC.md section 2.5): search and filters in the address, the count,
+ * the table with its per-user actions, pages, and the add/edit and delete dialogs. Its forms post
+ * to the route that renders it, which answers with `userActionSchema`'s four intents.
+ */
+export function UserManagement(props: UserManagementProps) {
+  const { data, basePath, title, description } = props;
+  const { query, list, error, branches, currentUserId } = data;
+  const navigation = useNavigation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Each opening is a new session: a fresh form, and a fetcher without the last answer.
+  const [dialog, setDialog] = useState<{ open: boolean; user: EditableUser | null; session: number }>({
+    open: false,
+    user: null,
+    session: 0,
+  });
+  const openDialog = useCallback(
+    (user: EditableUser | null) => setDialog((current) => ({ open: true, user, session: current.session + 1 })),
+    [],
+  );
+  const setDialogOpen = useCallback((open: boolean) => setDialog((current) => ({ ...current, open })), []);
+  const [deleting, setDeleting] = useState<ListedUser | null>(null);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === basePath;
+  const filtered = isFiltered(query);
+
+  // Each failed load says so (SPEC.md section 8), also when a retry fails again.
+  useEffect(() => {
+    if (data.error) toast.error(data.error, { id: 'users-load-failed' });
+    if (data.branchesError) toast.error(data.branchesError, { id: 'branch-options-load-failed' });
+  }, [data]);
+
+  // The palette's "Add User" arrives with ?new=user.
+  useEffect(() => {
+    if (searchParams.get('new') !== 'user') return;
+    openDialog(null);
+    const next = new URLSearchParams(searchParams);
+    next.delete('new');
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams, openDialog]);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+        </div>
+        <Button onClick={() => openDialog(null)}>
+          <UserPlusIcon aria-hidden="true" />
+          Add User
+        </Button>
+      </div>
+
+      <Card className="gap-0 py-0">
+        <UserFilters query={query} roleOptions={props.roleOptions} />
+        {error || !list ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+            <TriangleAlertIcon aria-hidden="true" className="size-8 text-destructive" />
+            <p className="font-medium">{error}</p>
+            <Form method="get" preventScrollReset>
+              {[...new URLSearchParams(userListSearch(query))].map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <Button type="submit" variant="outline">
+                Retry
+              </Button>
+            </Form>
+          </div>
+        ) : (
+          <>
+            <div className="flex items-center justify-between px-4 pt-3 text-sm text-muted-foreground">
+              <p aria-live="polite">
+                <span className="font-medium text-foreground">{list.total}</span> {list.total === 1 ? 'user' : 'users'}
+                {filtered ? ' found' : ' in total'}
+              </p>
+              {filtered ? (
+                <Link to={basePath} className="text-primary underline-offset-4 hover:underline" preventScrollReset>
+                  Clear filters
+                </Link>
+              ) : null}
+            </div>
+            {list.users.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 px-6 py-16 text-center">
+                <UsersIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+                <p className="font-medium">No users found</p>
+                <p className="text-sm text-muted-foreground">
+                  {filtered ? 'Try another search or filter.' : 'Add the first user to get started.'}
+                </p>
+              </div>
+            ) : (
+              <div className={cn('transition-opacity', loading && 'opacity-60')} aria-busy={loading}>
+                <UserTable users={list.users} currentUserId={currentUserId} onEdit={openDialog} onDelete={setDeleting} />
+              </div>
+            )}
+            {list.total > 0 ? (
+              <UsersPagination
+                page={query.page}
+                pageSize={USER_PAGE_SIZE}
+                total={list.total}
+                totalPages={list.totalPages}
+                shown={list.users.length}
+                pageHref={(page) => `${basePath}${userListSearch(query, page)}`}
+              />
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      <UserFormDialog
+        key={dialog.session}
+        session={dialog.session}
+        open={dialog.open}
+        onOpenChange={setDialogOpen}
+        user={dialog.user}
+        branches={branches}
+        roles={props.assignableRoles}
+      />
+      <DeleteUserDialog user={deleting} onClose={closeDelete} />
+    </div>
+  );
+}

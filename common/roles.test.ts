@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { KNOWN_ROLES, LOWEST_ROLE, roleLabel } from './roles';
+
+describe('roleLabel', () => {
+  it('names the known roles one way', () => {
+    expect(KNOWN_ROLES.map(roleLabel)).toEqual(['Super Admin', 'Admin', 'Branch Admin', 'Branch User', 'Branch Operator', 'User']);
+  });
+
+  it('reads the super admin role in any spelling, as the API does', () => {
+    expect(roleLabel('SuperAdmin')).toBe('Super Admin');
+    expect(roleLabel(' superadmin ')).toBe('Super Admin');
+  });
+
+  it('puts a free-text role in words with capitals, keeping capitals it has', () => {
+    expect(roleLabel('lab_assistant')).toBe('Lab Assistant');
+    expect(roleLabel('teacher')).toBe('Teacher');
+    expect(roleLabel('head-of  IT')).toBe('Head Of IT');
+  });
+});
+
+describe('LOWEST_ROLE', () => {
+  it('is the plain user, the last of the known roles', () => {
+    expect(LOWEST_ROLE).toBe('user');
+  });
+});
