@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
 
-const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
-export type Tokens = z.infer<typeof tokens>;
-
 /** The signed-in user with the names of the permissions they hold. */
 export const sessionUser = z.object({
   _id: z.string(),
@@ -20,6 +17,8 @@ export const sessionUser = z.object({
   lastLogin: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+
+const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
 const logout = {
   summary: 'Sign out: revoke the session',

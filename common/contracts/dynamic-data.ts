@@ -3,7 +3,7 @@ import { validDate } from '../forms/schema-builder';
 import type { FieldData } from '../forms/types';
 import { admissionCharge } from './wallet';
 import { defineContract } from './endpoint';
-import { pagingQuery } from './paging';
+import { pageFields, pagingQuery } from './paging';
 
 export const dynamicDataMessages = {
   noFormType: 'Form type not specified.',
@@ -47,10 +47,7 @@ export type RecordView = z.infer<typeof recordView>;
 
 export const recordList = z.object({
   records: z.array(recordView),
-  total: z.number().int().describe('Records matching the search and filters'),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalPages: z.number().int(),
+  ...pageFields('Records matching the search and filters'),
 });
 export type RecordList = z.infer<typeof recordList>;
 

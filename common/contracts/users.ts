@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
-import { pagingQuery } from './paging';
+import { pageFields, pagingQuery } from './paging';
 
 export const userStatuses = ['active', 'inactive'] as const;
 const status = z.enum(userStatuses);
@@ -30,10 +30,7 @@ export type UserView = z.infer<typeof userView>;
 
 export const userList = z.object({
   users: z.array(userView),
-  total: z.number().int().describe('Users matching the filters'),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalPages: z.number().int(),
+  ...pageFields('Users matching the filters'),
   stats: z
     .object({
       all: z.number().int(),

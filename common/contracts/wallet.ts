@@ -3,7 +3,7 @@ import { parseBound } from '../../api/domain/wallet/dates';
 import { formatRupees } from '../money';
 import { ledgerKinds, MAX_AMOUNT_PAISE, OPERATION_KEY_PATTERN } from '../wallet';
 import { defineContract } from './endpoint';
-import { pagingQuery } from './paging';
+import { pageFields, pagingQuery } from './paging';
 
 /**
  * The branch wallet under /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md).
@@ -75,10 +75,7 @@ export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 const transactionPage = z.object({
   transactions: z.array(walletTransaction),
-  total: z.number().int().describe('Entries matching the filters'),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalPages: z.number().int(),
+  ...pageFields('Entries matching the filters'),
 });
 export type TransactionPage = z.infer<typeof transactionPage>;
 
