@@ -24,7 +24,7 @@ const login = defineEndpoint({
   ...authContract.login,
   access: { kind: 'public' },
   async handle({ body, tx, meta, deps, c }) {
-    const result = await signIn({ tx: tx, meta }, deps.auth, { ...body, ip: clientAddress(c.env, deps.trustProxy ?? 0) });
+    const result = await signIn({ tx, meta }, deps.auth, { ...body, ip: clientAddress(c.env, deps.trustProxy ?? 0) });
     switch (result.kind) {
       case 'signed-in':
         return {
