@@ -13,7 +13,7 @@ import { loadSecret } from './api/secrets';
 import { ensureReferenceData } from './api/db/reference-data';
 import { seedIfEmpty } from './api/db/seed';
 import { ConfigError, loadEnv } from './api/env';
-import { systemClock } from './api/http/context';
+import { systemClock } from './api/domain/clock';
 import { createLogger } from './api/logger';
 import { createObjectStorage } from './api/storage';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';

@@ -5,7 +5,7 @@ import { listen } from '../tests/support/listen';
 import { createTestApi, request, type TestApi } from '../tests/support/test-database';
 import { apiEndpoints } from './app';
 import { defineEndpoint } from './http/endpoint';
-import { systemClock } from './http/context';
+import { systemClock } from './domain/clock';
 import { temporaryObjectStorage } from './storage';
 
 const secret = 'connection to 10.0.0.7 refused for user admin';

@@ -7,7 +7,8 @@ import { authConfig, type AuthConfig } from './domain/auth/config';
 import type { ApiDeps, ApiEnv } from './http/context';
 import { mountEndpoints, type Endpoint } from './http/endpoint';
 import { isConnectionLoss, isUniqueViolation } from './db/errors';
-import { HttpError } from './http/errors';
+import { DomainError } from './domain/errors';
+import { HttpError, statusOfDomainError } from './http/errors';
 import { authEndpoints } from './http/auth';
 import { healthEndpoints } from './http/health';
 import { buildOpenApiDocument } from './http/openapi';
@@ -98,6 +99,17 @@ export function createApi(
       return c.json(
         { success: false, message: error.message, ...error.details },
         error.status as ContentfulStatusCode,
+      );
+    }
+    if (error instanceof DomainError) {
+      return c.json(
+        {
+          success: false,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.data ? { data: error.data } : {}),
+        },
+        statusOfDomainError[error.kind],
       );
     }
     // A unique key decided a race the command's own check could not see (two identical

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, truncateAll, type TestDatabase } from '../../tests/support/test-database';
 import type { Db } from './client';
-import { append, ConcurrencyError, readStream, streamVersion, type ExpectedVersion, type NewEvent } from './event-store';
+import { append, ConcurrencyError, readStream, streamVersion, type ExpectedVersion, type DomainEvent } from './event-store';
 import { courseCategories, events } from './schema';
 
 let testDatabase: TestDatabase;
@@ -20,7 +20,7 @@ const stream = { type: 'test', id: 'test-1' };
 const tested = (n: number) => ({ type: 'Tested', data: { n } });
 const categoryCreated = (name: string) => ({ type: 'CourseCategoryCreated', data: { name, status: 'active' } });
 
-function appendInTransaction(expected: ExpectedVersion, newEvents: NewEvent[] = [tested(0)], target = stream) {
+function appendInTransaction(expected: ExpectedVersion, newEvents: DomainEvent[] = [tested(0)], target = stream) {
   return db.transaction((tx) => append(tx, target, expected, newEvents, meta()));
 }
 

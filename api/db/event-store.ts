@@ -5,10 +5,14 @@ import { isUniqueViolation } from './errors';
 import { applyProjections } from './projections';
 import { events } from './schema';
 
-export interface NewEvent<Type extends string = string, Data = unknown> {
+/** What a command writes to a stream: a past-tense type and its data. A stream's events are a union of these. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
 }
+
+/** One event of a union, by its type. */
+export type EventOfType<E extends DomainEvent, T extends E['type']> = Extract<E, { type: T }>;
 
 export interface EventMetadata {
   actorId?: string | null;
@@ -17,22 +21,28 @@ export interface EventMetadata {
   occurredAt: Date;
 }
 
-export interface StoredEvent<Data = unknown> {
+/** Where and when the log holds an event. */
+interface Logged {
   position: number;
   streamType: string;
   streamId: string;
   version: number;
-  type: string;
-  data: Data;
   actorId: string | null;
   branchId: string | null;
   requestId: string | null;
   occurredAt: Date;
 }
 
-export interface StreamRef {
+/** An event as the log holds it; over a union, each member keeps its own data, so `type` narrows `data`. */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? E & Logged : never;
+
+declare const eventsOfStream: unique symbol;
+
+/** A stream, and (by type only) the events it takes: `append` accepts nothing else. */
+export interface StreamRef<E extends DomainEvent = DomainEvent> {
   type: string;
   id: string;
+  readonly [eventsOfStream]?: E;
 }
 
 /** A number is the version the writer last saw; `no_stream` demands a new stream. */
@@ -120,13 +130,13 @@ const insertEvents = compiledQuery<typeof eventColumns, EventRow>('events_append
  * after it. The unique key on (stream_id, version) decides between concurrent writers: the
  * loser's transaction fails with ConcurrencyError and leaves nothing behind.
  */
-export async function append(
+export async function append<E extends DomainEvent>(
   tx: Tx,
-  stream: StreamRef,
+  stream: StreamRef<E>,
   expected: ExpectedVersion,
-  newEvents: NewEvent[],
+  newEvents: readonly NoInfer<E>[],
   metadata: EventMetadata,
-): Promise<StoredEvent[]> {
+): Promise<StoredEvent<E>[]> {
   if (newEvents.length === 0) return [];
   let rows: EventRow[];
   try {
@@ -148,14 +158,18 @@ export async function append(
   if (rows.length === 0) throw new ConcurrencyError(stream.id, expected, await streamVersion(tx, stream.id));
   const stored = rows.map(storedEvent).sort((a, b) => a.version - b.version);
   for (const event of stored) await applyProjections(tx, event);
-  return stored;
+  // The rows are the events just given, in their order: each keeps the type and data it was written with.
+  return stored as StoredEvent<E>[];
 }
 
-export async function readStream(db: Executor, streamId: string): Promise<StoredEvent[]> {
+/** A typed stream's events come back as its union: they were appended through the same stream. */
+export async function readStream<E extends DomainEvent>(db: Executor, stream: StreamRef<E>): Promise<StoredEvent<E>[]>;
+export async function readStream(db: Executor, streamId: string): Promise<StoredEvent[]>;
+export async function readStream(db: Executor, stream: StreamRef | string): Promise<StoredEvent[]> {
   return (await db
     .select()
     .from(events)
-    .where(eq(events.streamId, streamId))
+    .where(eq(events.streamId, typeof stream === 'string' ? stream : stream.id))
     .orderBy(asc(events.version))) as StoredEvent[];
 }
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../http/context';
+import type { Clock } from '../domain/clock';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { syncPermissions } from '../domain/permissions/sync';
 import type { Db } from './client';

@@ -1,4 +1,4 @@
-import type { Clock } from '../http/context';
+import type { Clock } from '../domain/clock';
 import { createCourseCategory } from '../domain/course-categories';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';

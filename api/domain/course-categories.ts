@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { append } from '../db/event-store';
 import { courseCategories } from '../db/schema';
-import { conflict } from '../http/errors';
+import { conflict } from './errors';
 import type { CommandContext } from './command';
 import { newId } from './ids';
 

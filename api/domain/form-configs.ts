@@ -5,15 +5,15 @@ import { defaultFormTypes, formTypeLabel, isActiveField, isDefaultFormType } fro
 import type { FormFieldConfig } from '../../common/forms/types';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
-import { append, ConcurrencyError, type ExpectedVersion } from '../db/event-store';
-import type { FormConfigUpdatedData, FormConfiguredData } from '../db/projections/form-configs';
+import { append, ConcurrencyError, type ExpectedVersion, type StreamRef } from '../db/event-store';
+import type { FormConfigEvent, FormConfigUpdatedData, FormConfiguredData } from './form-config-events';
 import { formConfigs } from '../db/schema';
-import { HttpError, conflict } from '../http/errors';
+import { conflict, invalid, missing, stale } from './errors';
 import type { CommandContext } from './command';
 import { newId } from './ids';
 
 /** One stream per form type, so two configurations of one type cannot both be created. */
-export const formStream = (formType: string) => ({ type: 'form', id: `form-${formType}` });
+export const formStream = (formType: string): StreamRef<FormConfigEvent> => ({ type: 'form', id: `form-${formType}` });
 
 export const formConfigMessages = {
   notFound: 'Form configuration not found. Please contact super admin to set up this form.',
@@ -127,11 +127,11 @@ export async function updateFormConfig(
   expectedVersion?: number,
 ): Promise<FormConfigView> {
   const current = await findFormConfigByIdOrType(tx, idOrType);
-  if (!current) throw new HttpError(404, formConfigMessages.notFound);
+  if (!current) throw missing(formConfigMessages.notFound);
   if (input.formType !== undefined && input.formType !== current.formType) {
-    throw new HttpError(400, formConfigMessages.typeChanged, { errors: { formType: [formConfigMessages.typeChanged] } });
+    throw invalid(formConfigMessages.typeChanged, { formType: [formConfigMessages.typeChanged] });
   }
-  if (expectedVersion !== undefined && expectedVersion !== current.version) throw new HttpError(412, formConfigMessages.stale);
+  if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale(formConfigMessages.stale);
   const data: FormConfigUpdatedData = {
     formType: current.formType,
     label: input.label?.trim() || current.label,
@@ -142,7 +142,7 @@ export async function updateFormConfig(
   try {
     await append(tx, formStream(current.formType), expected, [{ type: 'FormConfigUpdated', data }], meta);
   } catch (error) {
-    if (error instanceof ConcurrencyError && expectedVersion !== undefined) throw new HttpError(412, formConfigMessages.stale);
+    if (error instanceof ConcurrencyError && expectedVersion !== undefined) throw stale(formConfigMessages.stale);
     throw error;
   }
   return (await findFormConfig(tx, current.formType))!;

@@ -1,8 +1,8 @@
 import { activeFields, examSubjectFileColumns } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';
 import { checkUpload, resolveContentType, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
-import type { FieldValues } from '../db/projections/records';
-import { HttpError, badRequest } from '../http/errors';
+import type { FieldValues } from './record-events';
+import { invalid, missing } from './errors';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
 import type { CommandContext } from './command';
@@ -62,7 +62,7 @@ export async function saveWithPostedFiles<Result>(
 ): Promise<Result> {
   if (files.length === 0) return save(values);
   const config = await findFormConfig(ctx.tx, formType);
-  if (!config) throw new HttpError(404, formConfigMessages.notFound);
+  if (!config) throw missing(formConfigMessages.notFound);
 
   const errors: Record<string, string[]> = {};
   const placed: FieldValues = { ...values };
@@ -102,7 +102,7 @@ export async function saveWithPostedFiles<Result>(
     staged.push({ key, contentType, body });
     await recordUpload(ctx, by, { key, originalFileName: file.name, contentType, size: body.byteLength, formType, fieldName: part });
   }
-  if (Object.keys(errors).length) throw badRequest(recordMessages.invalid, errors);
+  if (Object.keys(errors).length) throw invalid(recordMessages.invalid, errors);
 
   const result = await save(placed);
   await storeAll(storage, staged);

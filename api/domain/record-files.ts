@@ -3,7 +3,7 @@ import { activeFields, examSubjectFileColumns, isEmptyValue, uniqueFields } from
 import type { FormFieldConfig } from '../../common/forms/types';
 import { checkUpload, uploadRuleFor } from '../../common/uploads/rules';
 import type { Executor } from '../db/client';
-import type { FieldValues } from '../db/projections/records';
+import type { FieldValues } from './record-events';
 import { recordFiles } from '../db/schema';
 import { isSafeKey } from '../storage/object-storage';
 import type { Actor } from './auth/actor';

@@ -4,7 +4,7 @@ import { valuesToFieldsData } from '../../common/forms/fields';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
 import { readStream } from '../db/event-store';
-import type { FieldValues } from '../db/projections/records';
+import type { FieldValues } from './record-events';
 import { formConfigs, records, users } from '../db/schema';
 import {
   MAX_CHOICES,

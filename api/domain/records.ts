@@ -6,12 +6,12 @@ import { ADMISSION_OPERATION, type AdmissionCharge } from '../../common/wallet';
 import { chargeOperation } from './wallet/charge-operation';
 import { findBranch, type WalletBranch } from './wallet/branches';
 import { isUniqueViolation } from '../db/errors';
-import { append, ConcurrencyError, type NewEvent } from '../db/event-store';
-import type { FieldValues, RecordCreatedData, RecordUpdatedData } from '../db/projections/records';
+import { append, ConcurrencyError, type StreamRef } from '../db/event-store';
+import type { FieldValues, RecordCreatedData, RecordEvent, RecordUpdatedData } from './record-events';
 import { courseCategories, numberSequences, records } from '../db/schema';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { forbidden, invalid, missing, notFound, stale, type DomainError } from './errors';
 import type { Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
 import type { CommandContext } from './command';
@@ -23,7 +23,7 @@ import { newId } from './ids';
 import { heldFileKeys, recordFileErrors } from './record-files';
 import { readableBy, recordState } from './record-queries';
 
-export const recordStream = (id: string) => ({ type: 'record', id });
+export const recordStream = (id: string): StreamRef<RecordEvent> => ({ type: 'record', id });
 
 export interface CreateRecordInput {
   formType: string;
@@ -127,12 +127,12 @@ function storedValues(values: FieldValues): FieldValues {
 
 async function configOf(ctx: CommandContext, formType: string): Promise<FormConfigView> {
   const config = await (ctx.settings ?? freshSettings).formConfig(ctx.tx, formType);
-  if (!config) throw new HttpError(404, formConfigMessages.notFound);
+  if (!config) throw missing(formConfigMessages.notFound);
   return config;
 }
 
-function invalid(errors: Record<string, string[]>): HttpError {
-  return badRequest(recordMessages.invalid, errors);
+function invalidRecord(errors: Record<string, string[]>): DomainError {
+  return invalid(recordMessages.invalid, errors);
 }
 
 // Schemas built for the configurations in use, by their fields: building the student form's
@@ -160,7 +160,7 @@ function recordSchemaOf(fields: FormConfigView['fields']): RecordSchema {
 /** Validates the submitted values against the form's active fields. */
 function validate(config: FormConfigView, values: FieldValues): FieldValues {
   const result = recordSchemaOf(config.fields).safeParse(values);
-  if (!result.success) throw invalid(fieldErrors(result.error));
+  if (!result.success) throw invalidRecord(fieldErrors(result.error));
   return result.data;
 }
 
@@ -195,7 +195,7 @@ async function checkReferences(
     }
     if (!offered) errors[field.name] = [fieldMessages.selection(field.label || field.name)];
   }
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidRecord(errors);
   return branches;
 }
 
@@ -233,7 +233,7 @@ async function checkFiles(
   current: { id: string; fields: FieldValues } | null,
 ) {
   const errors = await recordFileErrors(db, by, config.formType, config.fields, values, current);
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidRecord(errors);
 }
 
 /**
@@ -244,7 +244,7 @@ function branchOf(formType: string, scope: string | null, values: FieldValues, c
   if (formType === 'branch') return null;
   if (scope !== null) {
     if (formType === 'student' && typeof values.centerName === 'string' && values.centerName !== scope) {
-      throw new HttpError(403, recordMessages.otherBranch);
+      throw forbidden(recordMessages.otherBranch);
     }
     return scope;
   }
@@ -273,7 +273,7 @@ export interface SubmittedRecord {
 export async function submitRecord(ctx: CommandContext, by: Submitter, input: SubmitRecordInput): Promise<SubmittedRecord> {
   const config = await configOf(ctx, input.formType);
   const scope = branchScope(by);
-  if (input.formType === 'branch' && scope !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
+  if (input.formType === 'branch' && scope !== null) throw forbidden(recordMessages.branchesByAdmins);
   const values = validate(config, withOwnCenter(input.formType, scope, input.values));
   const branches = await checkReferences(ctx.tx, by, config, values);
   await checkFiles(ctx.tx, by, config, values, null);
@@ -318,10 +318,10 @@ async function writableRecord(ctx: CommandContext, by: Submitter, id: string, ex
   const own = current.formType === 'branch' ? current.id === scope : current.branchId === scope;
   if (scope !== null && !own) {
     // Institute-wide records are readable by every branch but changed only by the institute.
-    if (current.formType !== 'branch' && current.branchId === null) throw new HttpError(403, recordMessages.otherBranch);
+    if (current.formType !== 'branch' && current.branchId === null) throw forbidden(recordMessages.otherBranch);
     throw notFound('Record');
   }
-  if (expectedVersion !== undefined && expectedVersion !== current.version) throw new HttpError(412, recordMessages.stale);
+  if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale(recordMessages.stale);
   return current;
 }
 
@@ -329,12 +329,12 @@ async function writableRecord(ctx: CommandContext, by: Submitter, id: string, ex
  * Appends at the version the command read. Without If-Match a lost race is reported as a
  * conflict on `any`, which makes the request run again on the newer state.
  */
-async function appendAt(ctx: CommandContext, id: string, version: number, event: NewEvent, ifMatch: boolean) {
+async function appendAt(ctx: CommandContext, id: string, version: number, event: RecordEvent, ifMatch: boolean) {
   try {
     await append(ctx.tx, recordStream(id), version, [event], ctx.meta);
   } catch (error) {
     if (!(error instanceof ConcurrencyError)) throw lostFileRace(error, id);
-    if (ifMatch) throw new HttpError(412, recordMessages.stale);
+    if (ifMatch) throw stale(recordMessages.stale);
     throw new ConcurrencyError(id, 'any');
   }
 }
@@ -346,7 +346,7 @@ async function appendAt(ctx: CommandContext, id: string, version: number, event:
 export async function changeRecord(ctx: CommandContext, by: Submitter, id: string, input: ChangeRecordInput): Promise<void> {
   const current = await writableRecord(ctx, by, id, input.expectedVersion);
   if (input.formType !== undefined && input.formType !== current.formType) {
-    throw badRequest(recordMessages.typeChanged, { formType: [recordMessages.typeChanged] });
+    throw invalid(recordMessages.typeChanged, { formType: [recordMessages.typeChanged] });
   }
   const config = await configOf(ctx, current.formType);
   const scope = branchScope(by);
@@ -363,6 +363,6 @@ export async function changeRecord(ctx: CommandContext, by: Submitter, id: strin
 
 export async function deleteRecord(ctx: CommandContext, by: Submitter, id: string, expectedVersion?: number): Promise<void> {
   const current = await writableRecord(ctx, by, id, expectedVersion);
-  if (current.formType === 'branch' && branchScope(by) !== null) throw new HttpError(403, recordMessages.branchesByAdmins);
+  if (current.formType === 'branch' && branchScope(by) !== null) throw forbidden(recordMessages.branchesByAdmins);
   await appendAt(ctx, id, current.version, { type: 'RecordDeleted', data: {} }, expectedVersion !== undefined);
 }

@@ -10,7 +10,7 @@ import { createApi } from '../app';
 import type { Database, Db } from '../db/client';
 import { formConfigs, operationPrices } from '../db/schema';
 import { authConfig } from './auth/config';
-import { systemClock } from '../http/context';
+import { systemClock } from './clock';
 import { createSettings, type Settings } from './settings';
 
 let testDatabase: TestDatabase;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { append } from '../db/event-store';
-import type { FileUploadedData } from '../db/projections/uploads';
+import { append, type StreamRef } from '../db/event-store';
+import type { FileUploadedData, UploadEvent } from './upload-events';
 import { uploads } from '../db/schema';
 import { isSafeKey, safeFileName, type ObjectStorage } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
@@ -10,7 +10,7 @@ import type { CommandContext } from './command';
 import { checkUpload, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
 import { contentMatchesType, SNIFF_BYTES } from './file-content';
 
-export const uploadStream = (key: string) => ({ type: 'upload', id: key });
+export const uploadStream = (key: string): StreamRef<UploadEvent> => ({ type: 'upload', id: key });
 
 /** A form type is the first segment of its files' keys. */
 export const FORM_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

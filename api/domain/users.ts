@@ -1,20 +1,18 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { append, type NewEvent } from '../db/event-store';
-import type { UserCreatedData, UserUpdatedData } from '../db/projections/users';
+import { append, type StreamRef } from '../db/event-store';
 import { permissions, records, refreshTokens, userPermissions, users } from '../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { SUPERADMIN, type Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
 import { mayManageRole } from './auth/role-rank';
 import type { CommandContext } from './command';
+import { conflict, forbidden, invalid, notFound } from './errors';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
+import type { UserCreatedData, UserEvent, UserStatus, UserUpdatedData } from './user-events';
 
-export const userStream = (id: string) => ({ type: 'user', id });
-
-export type UserStatus = 'active' | 'inactive';
+export const userStream = (id: string): StreamRef<UserEvent> => ({ type: 'user', id });
 
 /** The roles a branch administrator may give the users they create in their branch. */
 export const branchStaffRoles = ['branch_user', 'branch_operator'] as const;
@@ -54,7 +52,6 @@ export const userMessages = {
  */
 export type Acting = (Pick<Actor, 'id' | 'role' | 'branchId' | 'permissions'> & { sessionId?: string }) | null;
 
-const forbidden = (message: string) => new HttpError(403, message);
 const isSuperadmin = (by: Acting) => by === null || by.role === SUPERADMIN;
 
 export interface CreateUserInput {
@@ -96,7 +93,7 @@ const labels: Record<string, string> = { name: 'Name', email: 'Email', password:
 function requireFields(fields: Record<string, string>, message: string) {
   const missing = Object.keys(fields).filter((field) => !fields[field]);
   if (missing.length) {
-    throw badRequest(message, Object.fromEntries(missing.map((field) => [field, [`${labels[field]} is required`]])));
+    throw invalid(message, Object.fromEntries(missing.map((field) => [field, [`${labels[field]} is required`]])));
   }
 }
 
@@ -110,7 +107,7 @@ function checkFields(fields: { email: string; password?: string; phone: string; 
   if (fields.phone && !/^\d{10}$/.test(fields.phone)) errors.phone = [userMessages.invalidPhone];
   if (fields.role.length > MAX_ROLE_LENGTH) errors.role = [userMessages.roleTooLong];
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first[0]!, errors);
+  if (first) throw invalid(first[0]!, errors);
 }
 
 async function assertEmailFree(tx: Tx, email: string, exceptUserId?: string) {
@@ -131,7 +128,7 @@ export async function isBranch(db: Executor, branchId: string): Promise<boolean>
 
 async function assertBranch(tx: Tx, branchId: string) {
   if (!(await isBranch(tx, branchId))) {
-    throw badRequest(userMessages.branchNotFound, { branchId: [userMessages.branchNotFound] });
+    throw invalid(userMessages.branchNotFound, { branchId: [userMessages.branchNotFound] });
   }
 }
 
@@ -145,7 +142,7 @@ async function resolvePermissions(tx: Tx, references: string[]): Promise<string[
     .where(or(inArray(permissions.id, wanted), inArray(permissions.name, wanted)));
   const known = new Set(rows.flatMap((r) => [r.id, r.name]));
   const unknown = wanted.filter((r) => !known.has(r));
-  if (unknown.length) throw badRequest(userMessages.unknownPermissions, { permissions: unknown.map((r) => `Unknown permission: ${r}`) });
+  if (unknown.length) throw invalid(userMessages.unknownPermissions, { permissions: unknown.map((r) => `Unknown permission: ${r}`) });
   return [...new Set(rows.map((r) => r.id))].sort();
 }
 
@@ -169,7 +166,7 @@ async function grantedPermissionIds(tx: Tx, userId: string): Promise<string[]> {
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Appends to a user's stream; an email taken by a concurrent writer is a conflict, not a crash. */
-async function appendToUser(ctx: CommandContext, id: string, expected: 'no_stream' | 'any', events: NewEvent[]) {
+async function appendToUser(ctx: CommandContext, id: string, expected: 'no_stream' | 'any', events: UserEvent[]) {
   try {
     await append(ctx.tx, userStream(id), expected, events, ctx.meta);
   } catch (error) {
@@ -271,7 +268,7 @@ export async function createUser(ctx: CommandContext, input: CreateUserInput, by
     status: input.status ?? 'active',
     branchId,
   };
-  const created: NewEvent[] = [{ type: 'UserCreated', data }];
+  const created: UserEvent[] = [{ type: 'UserCreated', data }];
   if (permissionIds.length) created.push({ type: 'UserPermissionsSet', data: { permissionIds } });
   await appendToUser(ctx, id, 'no_stream', created);
   return id;
@@ -285,10 +282,10 @@ export async function createBranchUser(
 ): Promise<string> {
   const role = normalizeRole(input.role) || branchStaffRoles[0];
   if (!(branchStaffRoles as readonly string[]).includes(role)) {
-    throw badRequest(userMessages.branchRole, { role: [userMessages.branchRole] });
+    throw invalid(userMessages.branchRole, { role: [userMessages.branchRole] });
   }
   const branchId = (by && branchScope(by)) ?? input.branchId ?? null;
-  if (!branchId) throw badRequest(userMessages.branchRequired, { branchId: [userMessages.branchRequired] });
+  if (!branchId) throw invalid(userMessages.branchRequired, { branchId: [userMessages.branchRequired] });
   return createUser(ctx, { ...input, role, branchId }, by);
 }
 
@@ -339,7 +336,7 @@ export async function updateUser(ctx: CommandContext, id: string, input: UpdateU
   if (role !== current.role) changes.role = role;
   if (branchId !== current.branchId) changes.branchId = branchId;
 
-  const events: NewEvent[] = [];
+  const events: UserEvent[] = [];
   if (Object.keys(changes).length) events.push({ type: 'UserUpdated', data: changes });
   if (status !== current.status) events.push({ type: 'UserStatusChanged', data: { status } });
   if (password) events.push({ type: 'UserPasswordChanged', data: { passwordHash: await hashPassword(password) } });

@@ -1,15 +1,11 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { Clock } from '../domain/clock';
 import type { Callers } from '../domain/auth/callers';
 import type { Settings } from '../domain/settings';
 import type { AuthConfig } from '../domain/auth/config';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { ApiBindings } from './client-address';
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 /** What the API is built from; tests hand in their own database and clock. */
 export interface ApiDeps {

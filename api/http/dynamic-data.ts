@@ -4,7 +4,7 @@ import { fieldsDataToValues, formTypeName, isDefaultFormType } from '../../commo
 import type { FieldData } from '../../common/forms/types';
 import { MB } from '../../common/uploads/rules';
 import type { Executor } from '../db/client';
-import type { FieldValues } from '../db/projections/records';
+import type { FieldValues } from '../domain/record-events';
 import type { Actor } from '../domain/auth/actor';
 import { branchScope } from '../domain/auth/branch-scope';
 import { findRecord, listChoices, listRecords, recordHistory } from '../domain/record-queries';
@@ -12,7 +12,8 @@ import { saveWithPostedFiles, type PostedFile } from '../domain/posted-files';
 import { changeRecord, deleteRecord, submitRecord } from '../domain/records';
 import type { ApiEnv } from './context';
 import { defineEndpoint } from './endpoint';
-import { badRequest, notFound } from './errors';
+import { notFound } from '../domain/errors';
+import { badRequest } from './errors';
 import { requireFormPermission, type FormAction } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
 import { requireStorableText } from './storable-text';

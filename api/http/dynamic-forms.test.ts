@@ -5,7 +5,7 @@ import type { FormFieldConfig } from '../../common/forms/types';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { append } from '../db/event-store';
-import type { FormConfiguredData } from '../db/projections/form-configs';
+import type { FormConfiguredData } from '../domain/form-config-events';
 import { ensureDefaultFormConfigs, formConfigMessages, formStream } from '../domain/form-configs';
 
 let accounts: AccountsApi;

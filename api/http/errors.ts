@@ -1,4 +1,10 @@
-/** An error with an HTTP answer: thrown anywhere below a handler, shaped into the envelope. */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { DomainErrorKind } from '../domain/errors';
+
+/**
+ * A refusal that belongs to HTTP itself (no token, an expired one, a body the API cannot read):
+ * thrown anywhere below a handler, shaped into the envelope. The domain throws DomainError.
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
@@ -10,7 +16,16 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
-export const conflict = (message: string) => new HttpError(409, message);
+/** A request whose parameters, query or body cannot be read as the endpoint declares them. */
 export const badRequest = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(400, message, errors ? { errors } : undefined);
+
+/** How each refusal of the domain is answered. */
+export const statusOfDomainError: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  'insufficient-balance': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  stale: 412,
+};

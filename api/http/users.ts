@@ -12,7 +12,7 @@ import {
 } from '../domain/users';
 import type { Executor } from '../db/client';
 import { defineEndpoint } from './endpoint';
-import { notFound } from './errors';
+import { notFound } from '../domain/errors';
 import { permissionManagers } from './permissions';
 
 /** Manage every user: both naming sets of the product. */

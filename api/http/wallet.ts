@@ -18,7 +18,8 @@ import { quoteCharge } from '../domain/wallet/quote-charge';
 import { refundCharge } from '../domain/wallet/refund-charge';
 import { walletStatistics } from '../domain/wallet/statistics';
 import { defineEndpoint } from './endpoint';
-import { badRequest, HttpError, notFound } from './errors';
+import { notFound } from '../domain/errors';
+import { badRequest, HttpError } from './errors';
 
 /** The branch wallet under /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md). */
 

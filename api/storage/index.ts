@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, type Env } from '../env';
-import type { Clock } from '../http/context';
+import type { Clock } from '../domain/clock';
 import { loadSecret } from '../secrets';
 import { LocalObjectStorage } from './local-storage';
 import type { ObjectStorage } from './object-storage';

@@ -8,7 +8,6 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testClock } from '../../tests/support/test-database';
-import type { ApiEnv } from '../http/context';
 import { LocalObjectStorage, localStorageMessages } from './local-storage';
 import { UnsafeKeyError } from './object-storage';
 import { mountStorageRoutes } from './routes';
@@ -18,14 +17,14 @@ const clock = testClock('2026-03-10T08:00:00.000Z');
 let parent: string;
 let root: string;
 let storage: LocalObjectStorage;
-let app: Hono<ApiEnv>;
+let app: Hono;
 
 beforeEach(async () => {
   clock.set('2026-03-10T08:00:00.000Z');
   parent = await mkdtemp(path.join(os.tmpdir(), 'local-storage-test-'));
   root = path.join(parent, 'uploads');
   storage = new LocalObjectStorage({ root, secret, clock });
-  app = new Hono<ApiEnv>().basePath('/api/v1');
+  app = new Hono().basePath('/api/v1');
   mountStorageRoutes(app, storage);
 });
 afterEach(() => rm(parent, { recursive: true, force: true }));

@@ -1,5 +1,4 @@
-import type { Hono } from 'hono';
-import type { ApiEnv } from '../http/context';
+import type { Env, Hono } from 'hono';
 import { LocalObjectStorage } from './local-storage';
 import type { ObjectStorage } from './object-storage';
 
@@ -8,7 +7,7 @@ import type { ObjectStorage } from './object-storage';
  * in-process transport) reaches them. They carry no bearer token: the signature is the
  * permission. S3 serves its own addresses, so nothing is mounted for it.
  */
-export function mountStorageRoutes(app: Hono<ApiEnv>, storage: ObjectStorage): void {
+export function mountStorageRoutes<E extends Env>(app: Hono<E>, storage: ObjectStorage): void {
   if (!(storage instanceof LocalObjectStorage)) return;
   app.put('/storage/objects/*', (c) => storage.receive(c.req.raw));
   app.on(['GET', 'HEAD'], '/storage/objects/*', (c) => storage.serve(c.req.raw));

@@ -13,7 +13,7 @@ import { issueRefreshToken } from '../domain/auth/refresh-tokens';
 import { uploadMessages } from '../../common/uploads/rules';
 import { createUser } from '../domain/users';
 import { ConfigError, loadEnv } from '../env';
-import { systemClock, type Clock } from '../http/context';
+import { systemClock, type Clock } from '../domain/clock';
 import { createObjectStorage } from '.';
 import { LocalObjectStorage } from './local-storage';
 import { S3ObjectStorage } from './s3-storage';

@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Clock } from '../http/context';
+import type { Clock } from '../domain/clock';
 import {
   assertSafeKey,
   contentDisposition,

@@ -8,8 +8,9 @@ import { issueRefreshToken } from '../../api/domain/auth/refresh-tokens';
 import type { CommandContext } from '../../api/domain/command';
 import { syncPermissions } from '../../api/domain/permissions/sync';
 import { createRecord } from '../../api/domain/records';
-import { createUser, setUserPermissions, type UserStatus } from '../../api/domain/users';
-import { systemClock, type Clock } from '../../api/http/context';
+import type { UserStatus } from '../../api/domain/user-events';
+import { createUser, setUserPermissions } from '../../api/domain/users';
+import { systemClock, type Clock } from '../../api/domain/clock';
 import type { ObjectStorage } from '../../api/storage/object-storage';
 import { createTestDatabase, request, type TestResponse } from '../support/test-database';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints } from '../../api/app';
 import { append } from '../../api/db/event-store';
-import type { FileUploadedData } from '../../api/db/projections/uploads';
+import type { FileUploadedData } from '../../api/domain/upload-events';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
 import { createRecord } from '../../api/domain/records';
 import { uploadStream } from '../../api/domain/uploads';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../api/app';
 import { signInAttempts } from '../../api/db/schema';
 import { authMessages } from '../../api/http/auth';
-import { systemClock } from '../../api/http/context';
+import { systemClock } from '../../api/domain/clock';
 import { httpTransport, inProcessTransport } from '../../app/services/api-transport.server';
 import { listen } from '../support/listen';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

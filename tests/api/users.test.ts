@@ -602,7 +602,7 @@ describe('the last active super admin', () => {
     const only = await addUser(own.db, { role: 'superadmin', email: 'only@example.com' });
     await addUser(own.db, { role: 'superadmin', status: 'inactive' });
     const refused = async (work: Parameters<typeof asSystem>[1], message: string) => {
-      await expect(asSystem(own.db, work)).rejects.toMatchObject({ status: 409, message });
+      await expect(asSystem(own.db, work)).rejects.toMatchObject({ kind: 'conflict', message });
     };
     await refused((ctx) => changeUserStatus(ctx, only, 'inactive', null), userMessages.lastSuperadminDeactivate);
     await refused(

@@ -5,7 +5,7 @@ import { inArray, like, sql } from 'drizzle-orm';
 import { courseCategories, events, idempotencyKeys, records } from '../../api/db/schema';
 import { seedIfEmpty } from '../../api/db/seed';
 import { ensureReferenceData } from '../../api/db/reference-data';
-import { systemClock } from '../../api/http/context';
+import { systemClock } from '../../api/domain/clock';
 import {
   asFieldsData,
   branchAdminEmail,

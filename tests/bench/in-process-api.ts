@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createApi } from '../../api/app';
 import { openDatabase, type Database } from '../../api/db/client';
 import { authConfig } from '../../api/domain/auth/config';
-import { systemClock } from '../../api/http/context';
+import { systemClock } from '../../api/domain/clock';
 
 export interface CallOptions {
   body?: unknown;

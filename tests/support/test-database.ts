@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { apiEndpoints, createApi, type Api } from '../../api/app';
 import { createPglite, openDatabase, type Database, type Db, type Executor } from '../../api/db/client';
 import * as schema from '../../api/db/schema';
-import { systemClock, type Clock } from '../../api/http/context';
+import { systemClock, type Clock } from '../../api/domain/clock';
 import type { ApiBindings } from '../../api/http/client-address';
 import type { Endpoint } from '../../api/http/endpoint';
 import type { ObjectStorage } from '../../api/storage/object-storage';

@@ -1,4 +1,4 @@
-import { systemClock } from '../../http/context';
+import { systemClock } from '../../domain/clock';
 import { seedIfEmpty } from '../seed';
 import { withDatabase } from './open';
 

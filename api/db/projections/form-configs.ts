@@ -1,30 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { FormFieldConfig } from '../../../common/forms/types';
 import { formConfigs } from '../schema';
+import type { FormConfigEvent } from '../../domain/form-config-events';
 import type { Projection } from './projection';
 
-export interface FormConfiguredData {
-  id: string;
-  formType: string;
-  label: string;
-  description: string;
-  isCustom: boolean;
-  fields: FormFieldConfig[];
-}
-
-export interface FormConfigUpdatedData {
-  formType: string;
-  label: string;
-  description: string;
-  fields: FormFieldConfig[];
-}
-
-export const formConfigsProjection: Projection = {
+export const formConfigsProjection: Projection<FormConfigEvent> = {
   name: 'form-configs',
   tables: [formConfigs],
   handlers: {
     async FormConfigured(tx, event) {
-      const data = event.data as FormConfiguredData;
+      const { data } = event;
       await tx.insert(formConfigs).values({
         id: data.id,
         formType: data.formType,
@@ -38,7 +22,7 @@ export const formConfigsProjection: Projection = {
       });
     },
     async FormConfigUpdated(tx, event) {
-      const data = event.data as FormConfigUpdatedData;
+      const { data } = event;
       await tx
         .update(formConfigs)
         .set({

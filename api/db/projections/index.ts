@@ -1,25 +1,43 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
-import type { StoredEvent } from '../event-store';
+import type { DomainEvent, StoredEvent } from '../event-store';
 import { courseCategoriesProjection } from './course-categories';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
-import type { EventHandler, Projection } from './projection';
+import type { Projection } from './projection';
 import { recordsProjection } from './records';
 import { uploadsProjection } from './uploads';
 import { usersProjection } from './users';
 import { operationPricesProjection } from './operation-prices';
 import { walletProjection } from './wallet';
 
-export const projections: Projection[] = [
-  usersProjection,
-  permissionsProjection,
-  courseCategoriesProjection,
-  formConfigsProjection,
-  recordsProjection,
-  uploadsProjection,
-  operationPricesProjection,
-  walletProjection,
+type EventHandler = (tx: Tx, event: StoredEvent) => Promise<void>;
+
+/** A projection as the log feeds it: events of any type, each sent only where it is handled. */
+interface Registered {
+  name: string;
+  tables: Projection['tables'];
+  handlers: Record<string, EventHandler>;
+  replay?: (tx: Tx, events: StoredEvent[]) => Promise<void>;
+}
+
+/**
+ * The log's rows carry their type as text: an event reaches a handler only under its own type,
+ * and was appended through a stream typed by the same union, so its data is the data declared.
+ */
+function register<E extends DomainEvent, Handled extends E['type']>(projection: Projection<E, Handled>): Registered {
+  return projection as unknown as Registered;
+}
+
+export const projections: Registered[] = [
+  register(usersProjection),
+  register(permissionsProjection),
+  register(courseCategoriesProjection),
+  register(formConfigsProjection),
+  register(recordsProjection),
+  register(uploadsProjection),
+  register(operationPricesProjection),
+  register(walletProjection),
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();

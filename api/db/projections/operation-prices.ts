@@ -1,26 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { StoredEvent } from '../event-store';
 import { operationPrices } from '../schema';
 import { operationPriceIdOf } from '../../domain/wallet/streams';
+import type { OperationPriceEvent } from '../../domain/wallet/events';
 import type { Projection } from './projection';
 
-export interface OperationPriceCreatedData {
-  operationKey: string;
-  operationName: string;
-  /** Paise. */
-  price: number;
-  enabled: boolean;
-  description: string;
-}
-
-/** Only the fields that changed. */
-export type OperationPriceUpdatedData = Partial<Omit<OperationPriceCreatedData, 'enabled'>>;
-
-export const operationPricesProjection: Projection = {
+export const operationPricesProjection: Projection<OperationPriceEvent> = {
   name: 'operation-prices',
   tables: [operationPrices],
   handlers: {
-    async OperationPriceCreated(tx, event: StoredEvent<OperationPriceCreatedData>) {
+    async OperationPriceCreated(tx, event) {
       await tx.insert(operationPrices).values({
         id: operationPriceIdOf(event.streamId),
         ...event.data,
@@ -28,7 +16,7 @@ export const operationPricesProjection: Projection = {
         updatedAt: event.occurredAt,
       });
     },
-    async OperationPriceUpdated(tx, event: StoredEvent<OperationPriceUpdatedData>) {
+    async OperationPriceUpdated(tx, event) {
       await tx
         .update(operationPrices)
         .set({ ...event.data, updatedAt: event.occurredAt })

@@ -1,23 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { permissions, userPermissions } from '../schema';
+import type { PermissionCatalogueEvent } from '../../domain/permissions/events';
 import type { Projection } from './projection';
 
-export interface PermissionRow {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  level: string;
-  module: string;
-}
-
-export const permissionsProjection: Projection = {
+export const permissionsProjection: Projection<PermissionCatalogueEvent> = {
   name: 'permissions',
   tables: [permissions],
   handlers: {
     async PermissionsSynchronized(tx, event) {
       // Older events carry no `removed`.
-      const { added, updated, removed = [] } = event.data as { added: PermissionRow[]; updated: PermissionRow[]; removed?: string[] };
+      const { added, updated, removed = [] } = event.data;
       if (added.length) await tx.insert(permissions).values(added);
       for (const { id, ...rest } of updated) {
         await tx.update(permissions).set(rest).where(eq(permissions.id, id));

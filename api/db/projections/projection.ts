@@ -1,21 +1,23 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
-import type { StoredEvent } from '../event-store';
+import type { DomainEvent, EventOfType, StoredEvent } from '../event-store';
 
-export type EventHandler = (tx: Tx, event: StoredEvent<any>) => Promise<void>; // any: each handler narrows its own event data
-
-/** A read table (or a few) kept equal to a fold of the events it handles. */
-export interface Projection {
+/**
+ * A read table (or a few) kept equal to a fold of the events it handles. It declares them as a
+ * union and, when it takes only some of them, their types: `Projection<UserEvent, 'UserCreated' |
+ * 'UserDeleted'>`. Each handler gets its own event, data typed.
+ */
+export interface Projection<E extends DomainEvent = DomainEvent, Handled extends E['type'] = E['type']> {
   name: string;
   tables: PgTable[];
-  handlers: Record<string, EventHandler>;
+  handlers: { [T in Handled]: (tx: Tx, event: StoredEvent<EventOfType<E, T>>) => Promise<void> };
   /**
    * Folds a run of its own events (in log order) in memory and writes the result in a few set
    * statements: what a rebuild of a large log uses instead of one handler call per event. It
    * must leave exactly the rows the handlers would.
    */
-  replay?: (tx: Tx, events: StoredEvent<any>[]) => Promise<void>; // any: as above
+  replay?: (tx: Tx, events: StoredEvent<EventOfType<E, Handled>>[]) => Promise<void>;
 }
 
 /** Rows per INSERT of a replay: well under PostgreSQL's 65,535 parameters for any read table. */

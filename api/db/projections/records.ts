@@ -1,34 +1,11 @@
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { compiledQuery } from '../compiled-query';
-import type { StoredEvent } from '../event-store';
+import type { EventOfType, StoredEvent } from '../event-store';
+import type { FieldValues, RecordCreatedData, RecordEvent } from '../../domain/record-events';
 import { numberSequences, recordFiles, records } from '../schema';
 import { insertMany, type Projection } from './projection';
 
-export type FieldValues = Record<string, unknown>;
-
-export interface RecordCreatedData {
-  formType: string;
-  branchId: string | null;
-  fields: FieldValues;
-  registrationNo?: string;
-  rollNo?: string;
-  /** The sequence value behind the generated numbers, so a rebuild restores the counter. */
-  sequence?: { scope: string; year: number; value: number };
-  /** The upload keys of the stored files the record holds (absent in events older than the list). */
-  files?: string[];
-}
-
-export interface RecordUpdatedData {
-  /** Every value of the record after the change. */
-  fields: FieldValues;
-  /** Present when the record moved to another branch. */
-  branchId?: string | null;
-  /** Every upload key the record holds after the change (absent in events older than the list). */
-  files?: string[];
-}
-
-// A branch's form also asks for a course (courseName), so the branch's own name must come first.
 const titleFields = ['studentName', 'addBranch', 'branchName', 'examName', 'courseName', 'name'];
 const codeFields = ['registrationNumber', 'courseCode', 'branchCode', 'examId'];
 
@@ -76,7 +53,7 @@ const insertRecord = compiledQuery('record_insert', {}, (db) =>
     .values(Object.fromEntries(Object.keys(getTableColumns(records)).map((key) => [key, sql.placeholder(key)])) as never),
 );
 
-function createdRow(event: StoredEvent<RecordCreatedData>): RecordRow {
+function createdRow(event: StoredEvent<EventOfType<RecordEvent, 'RecordCreated'>>): RecordRow {
   const data = event.data;
   const searchable = { ...data.fields, registrationNo: data.registrationNo, rollNo: data.rollNo };
   return {
@@ -94,7 +71,7 @@ function createdRow(event: StoredEvent<RecordCreatedData>): RecordRow {
 }
 
 /** What a change sets on a record; its generated numbers stay searchable. */
-function updatedColumns(current: Pick<RecordRow, 'registrationNo' | 'rollNo'>, event: StoredEvent<RecordUpdatedData>) {
+function updatedColumns(current: Pick<RecordRow, 'registrationNo' | 'rollNo'>, event: StoredEvent<EventOfType<RecordEvent, 'RecordUpdated'>>) {
   const { fields, branchId } = event.data;
   return {
     fields,
@@ -140,17 +117,17 @@ async function holdFiles(tx: Tx, rows: FileRow[]) {
   await insertMany(tx, recordFiles, rows);
 }
 
-export const recordsProjection: Projection = {
+export const recordsProjection: Projection<RecordEvent> = {
   name: 'records',
   tables: [records, numberSequences, recordFiles],
   handlers: {
-    async RecordCreated(tx, event: StoredEvent<RecordCreatedData>) {
+    async RecordCreated(tx, event) {
       await insertRecord(tx, createdRow(event));
       await holdFiles(tx, fileRows(event.streamId, event.data.files ?? []));
       const sequence = sequenceRow(event.data);
       if (sequence) await raiseSequence(tx, sequence);
     },
-    async RecordUpdated(tx, event: StoredEvent<RecordUpdatedData>) {
+    async RecordUpdated(tx, event) {
       const [current] = await tx
         .select({ registrationNo: records.registrationNo, rollNo: records.rollNo })
         .from(records)

@@ -1,23 +1,14 @@
 import { uploads } from '../schema';
+import type { UploadEvent } from '../../domain/upload-events';
 import type { Projection } from './projection';
 
-export interface FileUploadedData {
-  originalFileName: string;
-  contentType: string;
-  size: number;
-  formType: string;
-  fieldName: string | null;
-  uploadedBy: string | null;
-  branchId: string | null;
-}
-
 /** Confirmed uploads, keyed by their storage key (the stream id). */
-export const uploadsProjection: Projection = {
+export const uploadsProjection: Projection<UploadEvent, 'FileUploaded'> = {
   name: 'uploads',
   tables: [uploads],
   handlers: {
     async FileUploaded(tx, event) {
-      const data = event.data as FileUploadedData;
+      const { data } = event;
       await tx.insert(uploads).values({
         key: event.streamId,
         originalFileName: data.originalFileName,

@@ -1,45 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { userPermissions, users } from '../schema';
+import type { UserEvent } from '../../domain/user-events';
 import type { Projection } from './projection';
 
-export interface UserCreatedData {
-  name: string;
-  email: string;
-  phone: string;
-  passwordHash: string;
-  role: string;
-  status: 'active' | 'inactive';
-  branchId: string | null;
-}
-export type UserUpdatedData = Partial<Omit<UserCreatedData, 'passwordHash'>>;
-
-export const usersProjection: Projection = {
+/** Sessions' events (a sign-out, a reused token) change no user row. */
+export const usersProjection: Projection<
+  UserEvent,
+  'UserCreated' | 'UserUpdated' | 'UserPasswordChanged' | 'UserStatusChanged' | 'UserPermissionsSet' | 'UserSignedIn' | 'UserDeleted'
+> = {
   name: 'users',
   tables: [users, userPermissions],
   handlers: {
     async UserCreated(tx, event) {
-      const data = event.data as UserCreatedData;
       await tx.insert(users).values({
         id: event.streamId,
-        ...data,
+        ...event.data,
         createdAt: event.occurredAt,
         updatedAt: event.occurredAt,
       });
     },
     async UserUpdated(tx, event) {
-      const data = event.data as UserUpdatedData;
-      await tx.update(users).set({ ...data, updatedAt: event.occurredAt }).where(eq(users.id, event.streamId));
+      await tx.update(users).set({ ...event.data, updatedAt: event.occurredAt }).where(eq(users.id, event.streamId));
     },
     async UserPasswordChanged(tx, event) {
-      const { passwordHash } = event.data as { passwordHash: string };
+      const { passwordHash } = event.data;
       await tx.update(users).set({ passwordHash, updatedAt: event.occurredAt }).where(eq(users.id, event.streamId));
     },
     async UserStatusChanged(tx, event) {
-      const { status } = event.data as { status: string };
+      const { status } = event.data;
       await tx.update(users).set({ status, updatedAt: event.occurredAt }).where(eq(users.id, event.streamId));
     },
     async UserPermissionsSet(tx, event) {
-      const { permissionIds } = event.data as { permissionIds: string[] };
+      const { permissionIds } = event.data;
       await tx.delete(userPermissions).where(eq(userPermissions.userId, event.streamId));
       if (permissionIds.length) {
         await tx

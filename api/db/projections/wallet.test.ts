@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../errors';
 import { append } from '../event-store';
 import { rebuildProjections } from '../rebuild';
 import { events, walletBalances } from '../schema';
-import type { WalletChargedData } from './wallet';
+import type { WalletChargedData } from '../../domain/wallet/events';
 
 let testDatabase: TestDatabase;
 let db: Db;

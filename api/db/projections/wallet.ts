@@ -4,45 +4,8 @@ import { compiledQuery } from '../compiled-query';
 import type { StoredEvent } from '../event-store';
 import { walletBalances, walletLedger } from '../schema';
 import { InsufficientBalanceError } from '../../domain/wallet/errors';
+import type { WalletEvent } from '../../domain/wallet/events';
 import { insertMany, type Projection } from './projection';
-
-/** Every amount is in paise and positive; the ledger row carries the sign. */
-export interface WalletCreditedData {
-  entryId: string;
-  branchId: string;
-  amount: number;
-  note: string;
-  reference: string;
-}
-
-export interface WalletChargedData {
-  entryId: string;
-  branchId: string;
-  amount: number;
-  operationKey: string;
-  operationName: string;
-  referenceId: string;
-}
-
-export interface WalletRefundedData {
-  entryId: string;
-  branchId: string;
-  amount: number;
-  /** The ledger id of the charge this refund reverses. */
-  chargeId: string;
-  reason: string;
-  operationKey: string | null;
-  operationName: string | null;
-  referenceId: string | null;
-}
-
-/** A correction by hand: `amount` is signed (negative takes money out). */
-export interface WalletAdjustedData {
-  entryId: string;
-  branchId: string;
-  amount: number;
-  reason: string;
-}
 
 type LedgerRow = typeof walletLedger.$inferInsert;
 
@@ -82,21 +45,20 @@ const takeFromBalance = compiledQuery('wallet_take', {}, () =>
 );
 
 /** What a wallet event does: the signed amount it moves and its ledger row, short of the balance after it. */
-export function movementOf(event: StoredEvent): { amount: number; row: Omit<LedgerRow, 'balanceAfter'> } {
-  const entry = event.data as { entryId: string; branchId: string };
-  const base = { id: entry.entryId, branchId: entry.branchId, actorId: event.actorId, createdAt: event.occurredAt };
+export function movementOf(event: StoredEvent<WalletEvent>): { amount: number; row: Omit<LedgerRow, 'balanceAfter'> } {
+  const base = { id: event.data.entryId, branchId: event.data.branchId, actorId: event.actorId, createdAt: event.occurredAt };
   switch (event.type) {
     case 'WalletCredited': {
-      const d = event.data as WalletCreditedData;
+      const d = event.data;
       return { amount: d.amount, row: { ...base, kind: 'credit', amount: d.amount, referenceId: d.reference || null, note: d.note } };
     }
     case 'WalletCharged': {
-      const d = event.data as WalletChargedData;
+      const d = event.data;
       const row = { ...base, kind: 'charge', amount: -d.amount, operationKey: d.operationKey, operationName: d.operationName, referenceId: d.referenceId };
       return { amount: -d.amount, row };
     }
     case 'WalletRefunded': {
-      const d = event.data as WalletRefundedData;
+      const d = event.data;
       const row = {
         ...base,
         kind: 'refund',
@@ -110,16 +72,14 @@ export function movementOf(event: StoredEvent): { amount: number; row: Omit<Ledg
       return { amount: d.amount, row };
     }
     case 'WalletAdjusted': {
-      const d = event.data as WalletAdjustedData;
+      const d = event.data;
       return { amount: d.amount, row: { ...base, kind: 'adjustment', amount: d.amount, note: d.reason } };
     }
-    default:
-      throw new Error(`${event.type} is not a wallet event`);
   }
 }
 
 /** Moves the balance and writes the ledger row in one statement; too little money rolls the whole transaction back. */
-async function applyMovement(tx: Tx, event: StoredEvent): Promise<void> {
+async function applyMovement(tx: Tx, event: StoredEvent<WalletEvent>): Promise<void> {
   const { amount, row } = movementOf(event);
   const values = {
     operationKey: null,
@@ -134,7 +94,7 @@ async function applyMovement(tx: Tx, event: StoredEvent): Promise<void> {
   if (written.length === 0) throw new InsufficientBalanceError(row.branchId, -amount, null);
 }
 
-export const walletProjection: Projection = {
+export const walletProjection: Projection<WalletEvent> = {
   name: 'wallet',
   tables: [walletBalances, walletLedger],
   handlers: {
@@ -146,7 +106,7 @@ export const walletProjection: Projection = {
 
   /** Balances are read once, moved in memory under the same no-overdraw rule, and written back with the ledger rows. */
   async replay(tx, run) {
-    const branchIds = [...new Set(run.map((event) => (event.data as { branchId: string }).branchId))];
+    const branchIds = [...new Set(run.map((event) => event.data.branchId))];
     const wallets = new Map(
       (await tx.select().from(walletBalances).where(inArray(walletBalances.branchId, branchIds))).map((row) => [row.branchId, row]),
     );

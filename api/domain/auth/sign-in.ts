@@ -1,10 +1,12 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { append } from '../../db/event-store';
+import { append, type StreamRef } from '../../db/event-store';
 import { signInAttempts, users } from '../../db/schema';
 import type { CommandContext } from '../command';
 import { decoyHash, verifyPassword } from '../passwords';
+import { userStream } from '../users';
 import { issueAccessToken } from './access-tokens';
 import type { AuthConfig } from './config';
+import type { SignInEvent } from './events';
 import { issueRefreshToken } from './refresh-tokens';
 import { loadSessionUser, type SessionUser } from './session-user';
 
@@ -14,7 +16,7 @@ export type SignInResult =
   | { kind: 'inactive' }
   | { kind: 'rate-limited' };
 
-const signInStream = (email: string) => ({ type: 'sign-in', id: `sign-in:${email}` });
+const signInStream = (email: string): StreamRef<SignInEvent> => ({ type: 'sign-in', id: `sign-in:${email}` });
 
 /**
  * Checks credentials and opens a session. Failures are recorded (and counted towards the rate
@@ -51,7 +53,7 @@ export async function signIn(
   const { token: refreshToken, familyId } = await issueRefreshToken(tx, config, now, user.id);
   await append(
     tx,
-    { type: 'user', id: user.id },
+    userStream(user.id),
     'any',
     [{ type: 'UserSignedIn', data: { sessionId: familyId, ip: input.ip } }],
     { ...meta, actorId: user.id, branchId: user.branchId },

@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { permissions, userPermissions } from '../../db/schema';
-import { append } from '../../db/event-store';
-import type { PermissionRow } from '../../db/projections/permissions';
+import { append, type StreamRef } from '../../db/event-store';
+import type { PermissionCatalogueEvent, PermissionRow } from './events';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { userStream } from '../users';
 import { permissionCatalogue } from './catalogue';
 
-export const PERMISSION_CATALOGUE_STREAM = { type: 'permission-catalogue', id: 'permission-catalogue' };
+export const PERMISSION_CATALOGUE_STREAM: StreamRef<PermissionCatalogueEvent> = { type: 'permission-catalogue', id: 'permission-catalogue' };
 
 export interface SyncResult {
   added: string[];

@@ -37,7 +37,7 @@ describe('adjustWallet', () => {
 
   it('refuses a zero or fractional amount', async () => {
     const branchId = await addWalletBranch(db);
-    await expect(adjust(branchId, 0)).rejects.toMatchObject({ status: 400 });
-    await expect(adjust(branchId, 0.5)).rejects.toMatchObject({ status: 400 });
+    await expect(adjust(branchId, 0)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(adjust(branchId, 0.5)).rejects.toMatchObject({ kind: 'invalid' });
   });
 });

@@ -1,6 +1,6 @@
 import { append } from '../../db/event-store';
-import type { WalletAdjustedData } from '../../db/projections/wallet';
-import { badRequest, notFound } from '../../http/errors';
+import type { WalletAdjustedData } from './events';
+import { invalid, notFound } from '../errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { findBranch } from './branches';
@@ -20,7 +20,7 @@ export interface AdjustWalletInput {
 /** A correction by hand, with its reason, for what neither a top-up nor a refund describes. */
 export async function adjustWallet({ tx, meta }: CommandContext, input: AdjustWalletInput): Promise<WalletTransaction> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
-    throw badRequest('Amount must be a non-zero whole number of paise');
+    throw invalid('Amount must be a non-zero whole number of paise');
   }
   if (!(await findBranch(tx, input.branchId))) throw notFound('Branch');
   const balance = await openAndLockWallet(tx, input.branchId, meta.occurredAt);

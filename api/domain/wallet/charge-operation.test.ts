@@ -154,7 +154,7 @@ describe('chargeOperation', () => {
     });
 
     await expect(attempt).rejects.toBeInstanceOf(InsufficientBalanceError);
-    await expect(attempt).rejects.toMatchObject({ status: 402, message: expect.stringContaining('Insufficient wallet balance') });
+    await expect(attempt).rejects.toMatchObject({ kind: 'insufficient-balance', message: expect.stringContaining('Insufficient wallet balance') });
     expect(await db.select().from(records).where(eq(records.formType, 'student'))).toEqual([]);
     expect(await storedBalance(db, branchId)).toBe(4999);
     expect((await ledgerEntries(db, branchId)).map((e) => e.kind)).toEqual(['credit']);
@@ -164,7 +164,7 @@ describe('chargeOperation', () => {
   it('refuses a charge to a branch that never had money', async () => {
     await priceOperation(db, { price: 1 });
     const branchId = await addWalletBranch(db);
-    await expect(charge(branchId, 'a')).rejects.toMatchObject({ status: 402 });
+    await expect(charge(branchId, 'a')).rejects.toMatchObject({ kind: 'insufficient-balance' });
     expect(await storedBalance(db, branchId)).toBeNull();
   });
 
@@ -206,6 +206,6 @@ describe('chargeOperation', () => {
 
   it('answers 404 for a branch that does not exist', async () => {
     await priceOperation(db, { price: 100 });
-    await expect(charge('no-such-branch', 'a')).rejects.toMatchObject({ status: 404, message: 'Branch not found' });
+    await expect(charge('no-such-branch', 'a')).rejects.toMatchObject({ kind: 'not-found', message: 'Branch not found' });
   });
 });

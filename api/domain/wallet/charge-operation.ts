@@ -1,6 +1,6 @@
 import { append } from '../../db/event-store';
-import type { WalletChargedData } from '../../db/projections/wallet';
-import { notFound } from '../../http/errors';
+import type { WalletChargedData } from './events';
+import { notFound } from '../errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { findBranch, type WalletBranch } from './branches';

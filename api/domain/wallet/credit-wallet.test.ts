@@ -35,14 +35,14 @@ describe('creditWallet', () => {
   it('refuses amounts that are not a positive whole number of paise', async () => {
     const branchId = await addWalletBranch(db);
     for (const amount of [0, -100, 10.5, Number.NaN]) {
-      await expect(inTransaction(db, (ctx) => creditWallet(ctx, { branchId, amount }))).rejects.toMatchObject({ status: 400 });
+      await expect(inTransaction(db, (ctx) => creditWallet(ctx, { branchId, amount }))).rejects.toMatchObject({ kind: 'invalid' });
     }
     expect(await storedBalance(db, branchId)).toBeNull();
   });
 
   it('answers 404 for a branch that does not exist, and opens no wallet for it', async () => {
     await expect(inTransaction(db, (ctx) => creditWallet(ctx, { branchId: 'nowhere', amount: 100 }))).rejects.toMatchObject({
-      status: 404,
+      kind: 'not-found',
     });
     expect(await storedBalance(db, 'nowhere')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { append } from '../../db/event-store';
-import type { WalletCreditedData } from '../../db/projections/wallet';
-import { badRequest, notFound } from '../../http/errors';
+import type { WalletCreditedData } from './events';
+import { invalid, notFound } from '../errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { findBranch } from './branches';
@@ -21,7 +21,7 @@ export interface CreditWalletInput {
 /** Adds money to a branch's wallet (a top-up). Answers the ledger entry, with the balance after. */
 export async function creditWallet({ tx, meta }: CommandContext, input: CreditWalletInput): Promise<WalletTransaction> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-    throw badRequest('Amount must be a positive whole number of paise');
+    throw invalid('Amount must be a positive whole number of paise');
   }
   if (!(await findBranch(tx, input.branchId))) throw notFound('Branch');
   await openAndLockWallet(tx, input.branchId, meta.occurredAt);

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { formatRupees } from './money';
 
 export const walletMessages = {
@@ -12,11 +12,11 @@ export const walletMessages = {
 } as const;
 
 /**
- * A charge or a negative adjustment larger than the balance. It answers 402 and, thrown inside a
- * command's transaction, rolls the whole transaction back: nothing is charged and nothing else
+ * A charge or a negative adjustment larger than the balance. Thrown inside a command's
+ * transaction, it rolls the whole transaction back: nothing is charged and nothing else
  * the transaction did (an admission) remains.
  */
-export class InsufficientBalanceError extends HttpError {
+export class InsufficientBalanceError extends DomainError {
   override name = 'InsufficientBalanceError';
   constructor(
     readonly branchId: string,
@@ -24,11 +24,12 @@ export class InsufficientBalanceError extends HttpError {
     readonly balance: number | null,
   ) {
     super(
-      402,
+      'insufficient-balance',
       balance === null
         ? `${walletMessages.insufficient}: ${formatRupees(required)} needed`
         : `${walletMessages.insufficient}: ${formatRupees(required)} needed, ${formatRupees(balance)} available`,
-      { data: { branchId, required, ...(balance === null ? {} : { balance }) } },
+      undefined,
+      { branchId, required, ...(balance === null ? {} : { balance }) },
     );
   }
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import type { StoredEvent } from '../../db/event-store';
+import type { WalletEvent } from './events';
 import { movementOf } from '../../db/projections/wallet';
 import { records, walletLedger } from '../../db/schema';
 import type { LedgerKind, WalletTransaction } from '../../../common/wallet';
@@ -42,7 +43,7 @@ export function toTransaction(row: Row): WalletTransaction {
  * The entry a wallet event of this transaction has just written, as findTransaction would read it
  * back: the projection's own row for the event, the branch's name, and no refund of it yet.
  */
-export function writtenTransaction(event: StoredEvent, balanceAfter: number, branchName: string): WalletTransaction {
+export function writtenTransaction(event: StoredEvent<WalletEvent>, balanceAfter: number, branchName: string): WalletTransaction {
   const { row } = movementOf(event);
   return toTransaction({
     id: row.id,

@@ -1,6 +1,6 @@
 import { defaultOperationName, type ChargeQuote } from '../../../common/wallet';
 import type { Executor } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound } from '../errors';
 import { balanceOf } from './balances';
 import { findBranch } from './branches';
 import { findOperationPriceByKey } from './operation-prices/operation-price';

@@ -50,7 +50,7 @@ describe('refundCharge', () => {
   it('refunds a charge once: a second refund answers 409 and changes nothing', async () => {
     const { charge: made } = await charge('student-1');
     await refund(made!.id);
-    await expect(refund(made!.id)).rejects.toMatchObject({ status: 409, message: 'This charge was already refunded' });
+    await expect(refund(made!.id)).rejects.toMatchObject({ kind: 'conflict', message: 'This charge was already refunded' });
     expect(await storedBalance(db, branchId)).toBe(12_000);
     expect(await db.select().from(events).where(eq(events.type, 'WalletRefunded'))).toHaveLength(1);
   });
@@ -64,7 +64,7 @@ describe('refundCharge', () => {
 
   it('answers 404 for what is not a charge', async () => {
     const credit = await inTransaction(db, (ctx) => creditWallet(ctx, { branchId, amount: 100 }));
-    await expect(refund(credit.id)).rejects.toMatchObject({ status: 404, message: 'Charge not found' });
-    await expect(refund('no-such-entry')).rejects.toMatchObject({ status: 404 });
+    await expect(refund(credit.id)).rejects.toMatchObject({ kind: 'not-found', message: 'Charge not found' });
+    await expect(refund('no-such-entry')).rejects.toMatchObject({ kind: 'not-found' });
   });
 });

@@ -1,6 +1,6 @@
 import { append } from '../../db/event-store';
-import type { WalletRefundedData } from '../../db/projections/wallet';
-import { conflict, notFound } from '../../http/errors';
+import type { WalletRefundedData } from './events';
+import { conflict, notFound } from '../errors';
 import type { CommandContext } from '../command';
 import { newId } from '../ids';
 import { walletMessages } from './errors';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { walletLedger } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../errors';
 import { listBalances } from './balances';
 import { addPeriods, periodLabels, startOf } from './dates';
 import { WALLET_TIME_ZONE } from './money';
@@ -40,7 +40,7 @@ const MAX_PERIODS = 1200;
 export async function walletStatistics(db: Executor, query: StatisticsQuery): Promise<WalletStatistics> {
   const { from, to } = range(query);
   const labels = periodLabels(query.period, from, to, MAX_PERIODS);
-  if (labels.length > MAX_PERIODS) throw badRequest(`Choose a range of at most ${MAX_PERIODS} ${query.period}s`);
+  if (labels.length > MAX_PERIODS) throw invalid(`Choose a range of at most ${MAX_PERIODS} ${query.period}s`);
   const inScope = and(
     query.scope ? inArray(walletLedger.branchId, query.scope) : undefined,
     query.branchId ? eq(walletLedger.branchId, query.branchId) : undefined,

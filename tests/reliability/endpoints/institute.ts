@@ -7,7 +7,7 @@ import { seedDemoInstitute } from '../../../api/db/seed';
 import { operationPrices, records, users } from '../../../api/db/schema';
 import { authConfig, type AuthConfig } from '../../../api/domain/auth/config';
 import { issueRefreshToken } from '../../../api/domain/auth/refresh-tokens';
-import { systemClock } from '../../../api/http/context';
+import { systemClock } from '../../../api/domain/clock';
 import { addUser, tokenFor, type NewAccount } from '../../api/accounts';
 import { createTestDatabase, queryRows } from '../../support/test-database';
 

@@ -31,7 +31,7 @@ describe('createOperationPrice', () => {
 
   it('allows one price per operation key', async () => {
     await create('ADD_STUDENT');
-    await expect(create('ADD_STUDENT', 100)).rejects.toMatchObject({ status: 409, message: 'A price for ADD_STUDENT already exists' });
+    await expect(create('ADD_STUDENT', 100)).rejects.toMatchObject({ kind: 'conflict', message: 'A price for ADD_STUDENT already exists' });
     expect(await listOperationPrices(db)).toHaveLength(1);
   });
 });

@@ -1,12 +1,12 @@
 import { isUniqueViolation } from '../../../db/errors';
-import { append } from '../../../db/event-store';
-import type { OperationPriceCreatedData } from '../../../db/projections/operation-prices';
-import { conflict } from '../../../http/errors';
-import type { CommandContext } from '../../command';
+import type { OperationPriceCreatedData } from '../events';
+import { conflict } from '../../errors';
+import { runCommand, type CommandContext } from '../../command';
 import { newId } from '../../ids';
 import { walletMessages } from '../errors';
 import { operationPriceStream } from '../streams';
 import type { OperationPrice } from '../../../../common/wallet';
+import { operationPriceDecider } from './decider';
 import { findOperationPrice, findOperationPriceByKey } from './operation-price';
 
 export interface CreateOperationPriceInput {
@@ -19,10 +19,8 @@ export interface CreateOperationPriceInput {
 }
 
 /** Prices an operation; one price per operation key (409 for a second). */
-export async function createOperationPrice(
-  { tx, meta }: CommandContext,
-  input: CreateOperationPriceInput,
-): Promise<OperationPrice> {
+export async function createOperationPrice(ctx: CommandContext, input: CreateOperationPriceInput): Promise<OperationPrice> {
+  const { tx, meta } = ctx;
   const data: OperationPriceCreatedData = {
     operationKey: input.operationKey,
     operationName: input.operationName,
@@ -33,7 +31,7 @@ export async function createOperationPrice(
   if (await findOperationPriceByKey(tx, data.operationKey)) throw conflict(walletMessages.priceTaken(data.operationKey));
   const id = newId(meta.occurredAt.getTime());
   try {
-    await append(tx, operationPriceStream(id), 'no_stream', [{ type: 'OperationPriceCreated', data }], meta);
+    await runCommand(ctx, operationPriceStream(id), operationPriceDecider, { type: 'PriceOperation', data });
   } catch (error) {
     // A concurrent request priced the same key first.
     if (isUniqueViolation(error, 'operation_prices_operation_key_unique')) {

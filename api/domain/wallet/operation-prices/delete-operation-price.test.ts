@@ -23,6 +23,6 @@ describe('deleteOperationPrice', () => {
   });
 
   it('answers 404 for an unknown price', async () => {
-    await expect(inTransaction(db, (ctx) => deleteOperationPrice(ctx, 'missing'))).rejects.toMatchObject({ status: 404 });
+    await expect(inTransaction(db, (ctx) => deleteOperationPrice(ctx, 'missing'))).rejects.toMatchObject({ kind: 'not-found' });
   });
 });

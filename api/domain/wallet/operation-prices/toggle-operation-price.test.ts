@@ -28,6 +28,6 @@ describe('toggleOperationPrice', () => {
   });
 
   it('answers 404 for an unknown price', async () => {
-    await expect(inTransaction(db, (ctx) => toggleOperationPrice(ctx, 'missing'))).rejects.toMatchObject({ status: 404 });
+    await expect(inTransaction(db, (ctx) => toggleOperationPrice(ctx, 'missing'))).rejects.toMatchObject({ kind: 'not-found' });
   });
 });

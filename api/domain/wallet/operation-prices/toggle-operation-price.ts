@@ -1,12 +1,13 @@
-import { notFound } from '../../../http/errors';
-import type { CommandContext } from '../../command';
+import { runCommand, type CommandContext } from '../../command';
+import { operationPriceStream } from '../streams';
 import type { OperationPrice } from '../../../../common/wallet';
-import { lockOperationPrice } from './operation-price';
-import { updateOperationPrice } from './update-operation-price';
+import { operationPriceDecider } from './decider';
+import { findOperationPrice, lockOperationPrice } from './operation-price';
 
 /** Enables a disabled price or disables an enabled one. */
 export async function toggleOperationPrice(ctx: CommandContext, id: string): Promise<OperationPrice> {
-  const current = await lockOperationPrice(ctx.tx, id);
-  if (!current) throw notFound('Operation price');
-  return updateOperationPrice(ctx, id, { enabled: !current.enabled });
+  // Two toggles at once apply one after the other, each to what the other left.
+  await lockOperationPrice(ctx.tx, id);
+  await runCommand(ctx, operationPriceStream(id), operationPriceDecider, { type: 'ToggleOperationPrice' });
+  return (await findOperationPrice(ctx.tx, id))!;
 }

@@ -42,8 +42,8 @@ describe('updateOperationPrice', () => {
   it('refuses a key another price has, and answers 404 for an unknown price', async () => {
     await priceOperation(db, { operationKey: 'ADD_STUDENT', price: 5000 });
     const other = await priceOperation(db, { operationKey: 'ISSUE_CERTIFICATE', price: 100 });
-    await expect(update(other.id, { operationKey: 'ADD_STUDENT' })).rejects.toMatchObject({ status: 409 });
+    await expect(update(other.id, { operationKey: 'ADD_STUDENT' })).rejects.toMatchObject({ kind: 'conflict' });
     expect((await findOperationPrice(db, other.id))?.operationKey).toBe('ISSUE_CERTIFICATE');
-    await expect(update('missing', { price: 1 })).rejects.toMatchObject({ status: 404 });
+    await expect(update('missing', { price: 1 })).rejects.toMatchObject({ kind: 'not-found' });
   });
 });

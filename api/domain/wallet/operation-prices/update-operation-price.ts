@@ -1,11 +1,10 @@
 import { isUniqueViolation } from '../../../db/errors';
-import { append, type NewEvent } from '../../../db/event-store';
-import type { OperationPriceUpdatedData } from '../../../db/projections/operation-prices';
-import { conflict, notFound } from '../../../http/errors';
-import type { CommandContext } from '../../command';
+import { conflict } from '../../errors';
+import { runCommand, type CommandContext } from '../../command';
 import { walletMessages } from '../errors';
 import { operationPriceStream } from '../streams';
 import type { OperationPrice } from '../../../../common/wallet';
+import { operationPriceDecider } from './decider';
 import { findOperationPrice, findOperationPriceByKey, lockOperationPrice } from './operation-price';
 
 export interface UpdateOperationPriceInput {
@@ -17,37 +16,16 @@ export interface UpdateOperationPriceInput {
   description?: string;
 }
 
-/**
- * Changes what differs: OperationPriceUpdated with the changed fields, and OperationPriceEnabled
- * or OperationPriceDisabled when `enabled` flips. Charges already made keep their amounts.
- */
-export async function updateOperationPrice(
-  { tx, meta }: CommandContext,
-  id: string,
-  input: UpdateOperationPriceInput,
-): Promise<OperationPrice> {
-  const current = await lockOperationPrice(tx, id);
-  if (!current) throw notFound('Operation price');
-  const changed: OperationPriceUpdatedData = {};
-  for (const field of ['operationKey', 'operationName', 'price', 'description'] as const) {
-    const value = input[field];
-    if (value !== undefined && value !== current[field]) Object.assign(changed, { [field]: value });
-  }
-  if (changed.operationKey && (await findOperationPriceByKey(tx, changed.operationKey))) {
-    throw conflict(walletMessages.priceTaken(changed.operationKey));
-  }
-  const newEvents: NewEvent[] = [];
-  if (Object.keys(changed).length) newEvents.push({ type: 'OperationPriceUpdated', data: changed });
-  if (input.enabled !== undefined && input.enabled !== current.enabled) {
-    newEvents.push({ type: input.enabled ? 'OperationPriceEnabled' : 'OperationPriceDisabled', data: {} });
-  }
+/** Changes what differs (see the decider). Charges already made keep their amounts. */
+export async function updateOperationPrice(ctx: CommandContext, id: string, input: UpdateOperationPriceInput): Promise<OperationPrice> {
+  const current = await lockOperationPrice(ctx.tx, id);
+  const newKey = current && input.operationKey && input.operationKey !== current.operationKey ? input.operationKey : null;
+  if (newKey && (await findOperationPriceByKey(ctx.tx, newKey))) throw conflict(walletMessages.priceTaken(newKey));
   try {
-    await append(tx, operationPriceStream(id), 'any', newEvents, meta);
+    await runCommand(ctx, operationPriceStream(id), operationPriceDecider, { type: 'ChangeOperationPrice', data: input });
   } catch (error) {
-    if (changed.operationKey && isUniqueViolation(error, 'operation_prices_operation_key_unique')) {
-      throw conflict(walletMessages.priceTaken(changed.operationKey));
-    }
+    if (newKey && isUniqueViolation(error, 'operation_prices_operation_key_unique')) throw conflict(walletMessages.priceTaken(newKey));
     throw error;
   }
-  return (await findOperationPrice(tx, id))!;
+  return (await findOperationPrice(ctx.tx, id))!;
 }

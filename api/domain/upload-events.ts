@@ -1,0 +1,24 @@
+import type { DomainEvent } from '../db/event-store';
+
+export interface FileUploadedData {
+  originalFileName: string;
+  contentType: string;
+  size: number;
+  formType: string;
+  fieldName: string | null;
+  uploadedBy: string | null;
+  branchId: string | null;
+}
+
+/** A stored file that broke its field's rules: deleted from storage, kept in the log. */
+export interface FileRejectedData {
+  reason: string;
+  size: number;
+  contentType: string;
+  declaredSize: number;
+  formType: string;
+  fieldName: string | null;
+}
+
+/** One stream per stored file, keyed by its storage key. */
+export type UploadEvent = DomainEvent<'FileUploaded', FileUploadedData> | DomainEvent<'FileRejected', FileRejectedData>;
