@@ -1,49 +1,19 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { valuesToFieldsData } from '../../common/forms/fields';
-import type { FieldData } from '../../common/forms/types';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
 import { readStream } from '../db/event-store';
 import type { FieldValues } from './record-events';
 import { formConfigs, records, users } from '../db/schema';
-
-/** A record as the API answers it: the client contract's _id and fieldsData, plus what lists show. */
-export interface RecordView {
-  _id: string;
-  formType: string;
-  branchId: string | null;
-  /** The title of the branch the record belongs to. */
-  branchName: string | null;
-  title: string;
-  code: string | null;
-  courseId: string | null;
-  /** The title of the course in selectedCourse. */
-  courseName: string | null;
-  registrationNo: string | null;
-  rollNo: string | null;
-  isActive: boolean;
-  isRegistered: boolean;
-  completedCourse: boolean;
-  walletEnabled: boolean;
-  admissionDate: string | null;
-  fieldsData: FieldData[];
-  /** The version to send back in If-Match when changing the record. */
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface RecordList {
-  records: RecordView[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
-
-export const recordSortFields = ['createdAt', 'title', 'admissionDate', 'registrationNo'] as const;
-export type RecordSortField = (typeof recordSortFields)[number];
+import {
+  MAX_CHOICES,
+  type HistoryEntry,
+  type RecordChoice,
+  type RecordList,
+  type RecordSortField,
+  type RecordView,
+} from '../../common/contracts/dynamic-data';
 
 export interface RecordListQuery {
   formType: string;
@@ -198,14 +168,6 @@ export function recordListQueries(db: Executor, query: RecordListQuery, scope: s
   };
 }
 
-/** The most choices one list of them holds; an institute has far fewer branches or courses. */
-export const MAX_CHOICES = 5_000;
-
-export interface RecordChoice {
-  _id: string;
-  title: string;
-}
-
 /**
  * Every record of a form type the caller can read, as id and title by title: the choices of a
  * filter or a select, without the values, counts or pages of a list.
@@ -233,27 +195,10 @@ export async function listRecords(db: Executor, query: RecordListQuery, scope: s
   };
 }
 
-export interface FieldChange {
-  name: string;
-  label: string;
-  from: unknown;
-  to: unknown;
-}
-
-export interface RecordHistoryEntry {
-  version: number;
-  type: string;
-  at: string;
-  actorId: string | null;
-  /** The name of whoever made the change; null for the system (the seed, maintenance). */
-  actorName: string | null;
-  changes: FieldChange[];
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The record's events, oldest first, each with who made it and which values it changed. */
-export async function recordHistory(db: Executor, id: string, formType: string): Promise<RecordHistoryEntry[]> {
+export async function recordHistory(db: Executor, id: string, formType: string): Promise<HistoryEntry[]> {
   const stored = await readStream(db, id);
   const actorIds = [...new Set(stored.map((e) => e.actorId).filter((a): a is string => a !== null))];
   const [names, [config]] = await Promise.all([
@@ -276,7 +221,8 @@ export async function recordHistory(db: Executor, id: string, formType: string):
     previous = next;
     return {
       version: event.version,
-      type: event.type,
+      // A record's stream holds nothing but these three events.
+      type: event.type as HistoryEntry['type'],
       at: event.occurredAt.toISOString(),
       actorId: event.actorId,
       actorName: event.actorId ? (nameOf.get(event.actorId) ?? null) : null,

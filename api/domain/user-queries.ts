@@ -1,25 +1,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { permissions, records, userPermissions, users } from '../db/schema';
-
-/** A user as the management screens see it; never the password. */
-export interface UserView {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  status: string;
-  branchId: string | null;
-  branchName: string | null;
-  permissions: { _id: string; name: string }[];
-  createdAt: string;
-  updatedAt: string;
-  lastLogin: string | null;
-}
-
-export const userSortFields = ['name', 'email', 'role', 'status', 'createdAt', 'lastLogin'] as const;
+import { userSortFields, type UserList, type UserView } from '../../common/contracts/users';
 
 export interface UserListQuery {
   /** Part of the name or email, case-insensitive. */
@@ -30,17 +12,6 @@ export interface UserListQuery {
   limit: number;
   sortBy: (typeof userSortFields)[number];
   order: 'asc' | 'desc';
-}
-
-export interface UserList {
-  users: UserView[];
-  /** Users matching the filters. */
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-  /** Counts over every user the caller may see, whatever the filters. */
-  stats: { all: number; active: number; inactive: number; withPermissions: number };
 }
 
 // Spelled out: drizzle leaves columns unqualified in a one-table select, and inside a subquery a
@@ -90,7 +61,8 @@ function toView(row: Row): UserView {
     email: row.email,
     phone: row.phone,
     role: row.role,
-    status: row.status,
+    // As the counts read it: every status but active is inactive.
+    status: row.status === 'active' ? 'active' : 'inactive',
     branchId: row.branchId,
     branchName: row.branchName ?? null,
     permissions: row.permissions,

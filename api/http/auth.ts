@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { authContract } from '../../common/contracts/auth';
 import { append } from '../db/event-store';
 import { issueAccessToken } from '../domain/auth/access-tokens';
 import { familyOf, revokeFamily, rotateRefreshToken } from '../domain/auth/refresh-tokens';
@@ -8,29 +8,8 @@ import { hashPassword, verifyPassword } from '../domain/passwords';
 import { users } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { clientAddress } from './client-address';
-import { defineEndpoint, type Reply } from './endpoint';
+import { defineEndpoint } from './endpoint';
 import { HttpError } from './errors';
-
-const credentials = z.object({
-  email: z.string().trim().email('Invalid email address').max(254),
-  password: z.string().min(1, 'Password required').max(1024),
-});
-
-const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
-const sessionUser = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  permissions: z.array(z.string()),
-  phone: z.string(),
-  status: z.string(),
-  walletEnabled: z.boolean(),
-  branchId: z.string().nullable(),
-  branchName: z.string().nullable(),
-  lastLogin: z.string().nullable(),
-});
 
 export const authMessages = {
   invalidCredentials: 'Invalid email or password',
@@ -42,15 +21,10 @@ export const authMessages = {
 } as const;
 
 const login = defineEndpoint({
-  method: 'post',
-  path: '/auth/v2/login',
-  summary: 'Sign in with email and password',
-  tag: 'auth',
+  ...authContract.login,
   access: { kind: 'public' },
-  body: credentials,
-  response: tokens.extend({ user: sessionUser }),
-  async handle({ body, tx, meta, deps, c }): Promise<Reply> {
-    const result = await signIn({ tx: tx!, meta }, deps.auth, { ...body, ip: clientAddress(c.env, deps.trustProxy ?? 0) });
+  async handle({ body, tx, meta, deps, c }) {
+    const result = await signIn({ tx, meta }, deps.auth, { ...body, ip: clientAddress(c.env, deps.trustProxy ?? 0) });
     switch (result.kind) {
       case 'signed-in':
         return {
@@ -68,25 +42,20 @@ const login = defineEndpoint({
 });
 
 const refresh = defineEndpoint({
-  method: 'post',
-  path: '/users/refresh',
-  summary: 'Swap a refresh token for a new access and refresh token',
-  tag: 'auth',
+  ...authContract.refresh,
   access: { kind: 'public' },
-  body: z.object({ refreshToken: z.string().min(1, 'No refresh token available').max(200) }),
-  response: tokens,
-  async handle({ body, tx, meta, deps }): Promise<Reply> {
+  async handle({ body, tx, meta, deps }) {
     const now = meta.occurredAt;
-    const result = await rotateRefreshToken(tx!, deps.auth, now, body.refreshToken);
+    const result = await rotateRefreshToken(tx, deps.auth, now, body.refreshToken);
     if (result.kind === 'invalid') return { status: 401, message: authMessages.refreshInvalid, data: null };
     const userStream = { type: 'user', id: result.userId };
     if (result.kind === 'reused') {
-      await append(tx!, userStream, 'any', [{ type: 'RefreshTokenReuseDetected', data: { sessionId: result.familyId } }], meta);
+      await append(tx, userStream, 'any', [{ type: 'RefreshTokenReuseDetected', data: { sessionId: result.familyId } }], meta);
       return { status: 401, message: authMessages.refreshReused, data: null };
     }
-    const user = await loadSessionUser(tx!, result.userId);
+    const user = await loadSessionUser(tx, result.userId);
     if (!user || user.status !== 'active') {
-      await revokeFamily(tx!, result.familyId, now);
+      await revokeFamily(tx, result.familyId, now);
       return { status: 401, message: authMessages.refreshInvalid, data: null };
     }
     const accessToken = await issueAccessToken(deps.auth, now, { sub: user.id, role: user.role, sid: result.familyId });
@@ -94,21 +63,16 @@ const refresh = defineEndpoint({
   },
 });
 
-/** Ends the session of the bearer token, or of the refresh token in the body. */
-function logoutEndpoint(path: string) {
+function logoutEndpoint(contract: typeof authContract.logout | typeof authContract.usersLogout) {
   return defineEndpoint({
-    method: 'post',
-    path,
-    summary: 'Sign out: revoke the session',
-    tag: 'auth',
+    ...contract,
     access: { kind: 'public' },
-    body: z.object({ refreshToken: z.string().max(200).optional() }),
-    async handle({ body, actor, tx, meta }): Promise<Reply> {
-      const fromBody = body.refreshToken ? await familyOf(tx!, body.refreshToken) : null;
+    async handle({ body, actor, tx, meta }) {
+      const fromBody = body.refreshToken ? await familyOf(tx, body.refreshToken) : null;
       const session = actor ? { familyId: actor.sessionId, userId: actor.id } : fromBody;
       if (session) {
-        await revokeFamily(tx!, session.familyId, meta.occurredAt);
-        await append(tx!, { type: 'user', id: session.userId }, 'any', [{ type: 'UserLoggedOut', data: { sessionId: session.familyId } }], {
+        await revokeFamily(tx, session.familyId, meta.occurredAt);
+        await append(tx, { type: 'user', id: session.userId }, 'any', [{ type: 'UserLoggedOut', data: { sessionId: session.familyId } }], {
           ...meta,
           actorId: session.userId,
         });
@@ -119,37 +83,26 @@ function logoutEndpoint(path: string) {
 }
 
 const currentUser = defineEndpoint({
-  method: 'get',
-  path: '/users/current-user',
-  summary: 'The signed-in user with permissions',
-  tag: 'auth',
+  ...authContract.currentUser,
   access: { kind: 'authenticated' },
-  response: sessionUser,
-  async handle({ db, actor }): Promise<Reply> {
-    const user = await loadSessionUser(db, actor!.id);
+  async handle({ db, actor }) {
+    const user = await loadSessionUser(db, actor.id);
     if (!user) throw new HttpError(401, 'Invalid or revoked token');
     return { message: 'Current user', data: user };
   },
 });
 
 const changePassword = defineEndpoint({
-  method: 'post',
-  path: '/users/change-password',
-  summary: 'Change the signed-in user’s password',
-  tag: 'auth',
+  ...authContract.changePassword,
   access: { kind: 'authenticated' },
-  body: z.object({
-    currentPassword: z.string().min(1, 'Current password is required').max(1024),
-    newPassword: z.string().trim().min(6, 'Password must be at least 6 characters long').max(1024),
-  }),
-  async handle({ body, actor, tx, meta }): Promise<Reply> {
-    const [row] = await tx!.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor!.id));
+  async handle({ body, actor, tx, meta }) {
+    const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
     if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
       throw new HttpError(400, authMessages.wrongPassword, { errors: { currentPassword: [authMessages.wrongPassword] } });
     }
     await append(
-      tx!,
-      { type: 'user', id: actor!.id },
+      tx,
+      { type: 'user', id: actor.id },
       'any',
       [{ type: 'UserPasswordChanged', data: { passwordHash: await hashPassword(body.newPassword) } }],
       meta,
@@ -161,8 +114,8 @@ const changePassword = defineEndpoint({
 export const authEndpoints = [
   login,
   refresh,
-  logoutEndpoint('/auth/v2/logout'),
-  logoutEndpoint('/users/logout'),
+  logoutEndpoint(authContract.logout),
+  logoutEndpoint(authContract.usersLogout),
   currentUser,
   changePassword,
 ];

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z, ZodTypeAny } from 'zod';
+import type { z } from 'zod';
+import type { EndpointContract, HttpMethod } from '../../common/contracts/endpoint';
 import type { Executor, Tx } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
 import type { EventMetadata } from '../db/event-store';
@@ -14,8 +15,6 @@ import { authenticate, authorize } from './authenticate';
 import { requireStorableText } from './storable-text';
 import type { Actor } from '../domain/auth/actor';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
 /** Who may call an endpoint. Every endpoint states it; the authorization tests walk them all. */
 export type Access =
   | { kind: 'public' }
@@ -23,15 +22,21 @@ export type Access =
   | { kind: 'permission'; anyOf: readonly string[] }
   | { kind: 'superadmin' };
 
+type SuccessStatus = 200 | 201 | 202;
+type FailureStatus = 400 | 401 | 403 | 409 | 422 | 429;
+
 /**
  * A handler's answer. Statuses of 400 and above are failures that still commit the transaction
  * (a failed sign-in is recorded); failures that must change nothing are thrown as HttpError.
  */
 export interface Reply<Data = unknown> {
-  status?: 200 | 201 | 202 | 400 | 401 | 403 | 409 | 422 | 429;
+  status?: SuccessStatus | FailureStatus;
   message: string;
   data: Data;
 }
+
+/** A handler's answer as its contract types it: the contract's data, or nothing on a failure. */
+export type TypedReply<Data> = { status?: SuccessStatus; message: string; data: Data } | { status: FailureStatus; message: string; data: null };
 
 export interface HandlerInput<Body, Query, Params> {
   body: Body;
@@ -47,17 +52,17 @@ export interface HandlerInput<Body, Query, Params> {
   c: Context<ApiEnv>;
 }
 
-export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
-  method: HttpMethod;
-  path: string;
-  summary: string;
-  tag: string;
+/**
+ * What mountEndpoints guarantees a handler: `authorize` lets no caller without a token past any
+ * access but 'public', and every method but GET runs in a transaction handed in as `tx`.
+ */
+export type Guaranteed<Method extends HttpMethod, Kind extends Access['kind'], Body, Query, Params> = Omit<
+  HandlerInput<Body, Query, Params>,
+  'actor'
+> & { actor: Kind extends 'public' ? Actor | null : Actor } & (Method extends 'get' ? { tx?: undefined } : { tx: Tx });
+
+interface Implementation {
   access: Access;
-  body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
-  query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
-  params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
-  /** Schema of `data` in a successful answer, for the OpenAPI document. */
-  response?: ZodTypeAny;
   /** Largest request body accepted (413 beyond it); unlimited when not given. */
   maxBodyBytes?: number;
   /**
@@ -66,14 +71,41 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
    * before it answers, so its own next request already sees it.
    */
   changesSettings?: boolean;
+}
+
+export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> extends Omit<EndpointContract, 'body' | 'query' | 'params'>, Implementation {
+  body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
+  query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
+  params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
   handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply>;
 }
 
-/** Typed identity: lets each resource module declare endpoints with inferred input types. */
-export function defineEndpoint<Body = undefined, Query = undefined, Params = undefined>(
-  endpoint: Endpoint<Body, Query, Params>,
+/**
+ * An endpoint: its contract from common/contracts (spread in) and who may call it and how it
+ * answers. The handler's input and answer are typed by the contract's schemas and the access.
+ */
+export function defineEndpoint<
+  Method extends HttpMethod,
+  Kind extends Access['kind'],
+  Body = undefined,
+  Query = undefined,
+  Params = undefined,
+  Data = unknown,
+>(
+  endpoint: Omit<EndpointContract, 'method' | 'body' | 'query' | 'params' | 'response'> &
+    Omit<Implementation, 'access'> & {
+      method: Method;
+      access: Access & { kind: Kind };
+      body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
+      query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
+      params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
+      response?: z.ZodType<Data, z.ZodTypeDef, unknown>;
+      /** Answers what the contract's response declares: the schema alone decides the type. */
+      handle(input: Guaranteed<Method, Kind, Body, Query, Params>): Promise<TypedReply<NoInfer<Data>>>;
+    },
 ): Endpoint<Body, Query, Params> {
-  return endpoint;
+  // The handler asks for what Guaranteed promises; mountEndpoints keeps that promise.
+  return endpoint as Endpoint<Body, Query, Params>;
 }
 
 const MAX_ATTEMPTS = 4;

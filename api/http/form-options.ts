@@ -1,15 +1,11 @@
-import { z } from 'zod';
+import { formOptionContract } from '../../common/contracts/form-options';
 import { activeCourseCategories } from '../domain/course-categories/queries';
-import { defineEndpoint, type Reply } from './endpoint';
+import { defineEndpoint } from './endpoint';
 
 const allCategories = defineEndpoint({
-  method: 'get',
-  path: '/course/categories/all',
-  summary: 'Active course categories by name: the options of the course form’s category',
-  tag: 'course-categories',
+  ...formOptionContract.courseCategories,
   access: { kind: 'authenticated' },
-  response: z.array(z.object({ _id: z.string(), name: z.string(), status: z.string() })),
-  async handle({ db }): Promise<Reply> {
+  async handle({ db }) {
     return { message: 'Course categories', data: await activeCourseCategories(db) };
   },
 });

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { healthContract } from '../../common/contracts/health';
 import { defineEndpoint } from './endpoint';
 import { HttpError } from './errors';
 
 export const healthEndpoints = [
   defineEndpoint({
-    method: 'get',
-    path: '/health',
-    summary: 'Whether the API and its database answer',
-    tag: 'system',
+    ...healthContract.check,
     access: { kind: 'public' },
-    response: z.object({ database: z.enum(['pglite', 'postgres']) }),
     async handle({ db, deps, c }) {
       try {
         await db.execute(sql`select 1`);

@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import * as React from 'react';
+import { dynamicDataContract } from '../../common/contracts/dynamic-data';
+import { formOptionContract } from '../../common/contracts/form-options';
 import { DeleteDialog } from '~/components/record-list/delete-dialog';
 import { editHref } from '~/components/record-list/links';
 import { RecordListError } from '~/components/record-list/list-error';
@@ -12,6 +14,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { ArrowLeftIcon, PencilIcon, Trash2Icon, UsersIcon } from '~/components/ui/icons';
+import { callEndpoint } from '~/services/api.server';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
 import { adminRoutes, canOpen } from '~/services/route-registry';
@@ -29,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const [found, categories] = await Promise.all([
     loadRecordDetail(api, id),
-    api.call<{ _id: string; name: string }[]>('GET', '/course/categories/all'),
+    callEndpoint(api, formOptionContract.courseCategories),
   ]);
   if (!found.ok || found.detail.record.formType !== 'course') {
     const status = found.ok ? 404 : found.status;
@@ -38,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   const seesStudents = canOpen(studentsRoute, user);
   const count = (registered?: boolean) =>
-    api.call<{ total: number }>('GET', '/dynamic-data', { query: { formType: 'student', courseId: id, registered, limit: 1 } });
+    callEndpoint(api, dynamicDataContract.list, { query: { formType: 'student', courseId: id, registered, limit: 1 } });
   const [all, registered] = seesStudents ? await Promise.all([count(), count(true)]) : [null, null];
 
   const names: Record<string, string> = {};

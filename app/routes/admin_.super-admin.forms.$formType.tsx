@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useParams, useRouteError } from '@remix-run/react';
 import { z } from 'zod';
+import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import { ArrowLeftIcon, FileQuestionIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { formFieldsSchema } from '../../common/forms/config-schema';
 import { formTypeLabel } from '../../common/forms/fields';
@@ -12,6 +13,7 @@ import { applyPlainFormEdits } from '~/components/form-editor/field-model';
 import { FormEditor } from '~/components/form-editor/form-editor';
 import { Button } from '~/components/ui/button';
 import { formEditorMessages } from '~/machines/form-editor.machine';
+import { callEndpoint } from '~/services/api.server';
 import type { AuthedApi } from '~/services/auth.server';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
@@ -19,17 +21,6 @@ import { redirectWithToast } from '~/services/toast.server';
 
 const PANEL_PATH = '/admin/super-admin';
 const LOAD_FAILED = 'Failed to load saved configurations. Using defaults.';
-
-/** A configuration as GET /dynamic-forms/type/:formType, POST and PUT /dynamic-forms answer it. */
-interface FormConfigView {
-  _id: string;
-  formType: string;
-  label: string;
-  description: string;
-  isCustom: boolean;
-  fields: FormFieldConfig[];
-  version: number;
-}
 
 /**
  * One save, from the editor (the machine's fetcher: the whole field list) or from the plain form
@@ -64,7 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const formType = params.formType ?? '';
   if (!isValidFormType(formType)) throw notFound(formType, headers);
 
-  const result = await api.call<FormConfigView>('GET', `/dynamic-forms/type/${encodeURIComponent(formType)}`);
+  const result = await callEndpoint(api, dynamicFormContract.byType, { params: { formType } });
   if (result.ok) {
     const config = result.data;
     const loaded: FormEditorData = {
@@ -116,12 +107,13 @@ function parseFields(text: string): FormFieldConfig[] | string {
 /** Update when the configuration exists (If-Match: the version the editor loaded), else create. */
 function saveConfiguration(api: AuthedApi, formType: string, fields: FormFieldConfig[], configId?: string, version?: number) {
   if (configId) {
-    return api.call<FormConfigView>('PUT', `/dynamic-forms/${encodeURIComponent(configId)}`, {
+    return callEndpoint(api, dynamicFormContract.update, {
+      params: { id: configId },
       body: { formType, fields },
       headers: version !== undefined ? { 'If-Match': `"${version}"` } : undefined,
     });
   }
-  return api.call<FormConfigView>('POST', '/dynamic-forms', { body: { formType, fields } });
+  return callEndpoint(api, dynamicFormContract.create, { body: { formType, fields } });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,5 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { uploadContract } from '../../common/contracts/uploads';
+import { callEndpoint } from '~/services/api.server';
 import { duringWork, requireAdmin, SESSION_ENDED_HEADER } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
 
@@ -64,7 +66,7 @@ export async function action({ request: req, context }: ActionFunctionArgs) {
   const input = parsed.data;
   const result =
     input.intent === 'presign'
-      ? await api.call('POST', '/s3-upload/presigned-url', {
+      ? await callEndpoint(api, uploadContract.presignedUrl, {
           body: {
             fileName: input.fileName,
             fileType: input.fileType,
@@ -73,7 +75,7 @@ export async function action({ request: req, context }: ActionFunctionArgs) {
             fieldName: input.fieldName,
           },
         })
-      : await api.call('POST', '/s3-upload/confirm-upload', {
+      : await callEndpoint(api, uploadContract.confirm, {
           body: {
             key: input.key,
             originalFileName: input.fileName,
@@ -93,7 +95,7 @@ export async function loader({ request: req, context }: LoaderFunctionArgs) {
   const url = new URL(req.url);
   const key = url.searchParams.get('key');
   if (!key) throw new Response('Missing key', { status: 400, headers });
-  const result = await api.call<{ url: string }>('GET', '/s3-upload/download-url', {
+  const result = await callEndpoint(api, uploadContract.downloadUrl, {
     query: {
       key,
       expiresIn: 300,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { pathOf, type EndpointContract, type InputOf, type ResponseOf } from '../../common/contracts/endpoint';
 import type { ApiTransport } from './api-transport.server';
 
 export type ApiResult<Data> =
@@ -6,7 +7,8 @@ export type ApiResult<Data> =
   | { ok: false; status: number; message: string; errors?: Record<string, string[]> };
 
 export interface ApiRequest {
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Each value is sent as its text; undefined, null and blank ones are left out. */
+  query?: Record<string, unknown>;
   body?: unknown;
   headers?: Record<string, string>;
   token?: string | null;
@@ -15,13 +17,50 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Whatever carries a loader's calls: the signed-in user's client, or `anonymousApi` for sign-in and refresh. */
+export interface ApiClient {
+  call<Data>(method: ApiMethod, path: string, request?: Omit<ApiRequest, 'token'>): Promise<ApiResult<Data>>;
+}
+
+/** Calls made without a user's token (signing in, refreshing, signing out). */
+export function anonymousApi(transport: ApiTransport): ApiClient {
+  return { call: (method, path, request) => callApi(transport, method, path, request) };
+}
+
+/** Beside a call's input: a header such as If-Match, an Idempotency-Key, a signal that abandons it. */
+export type CallOptions = Pick<ApiRequest, 'headers' | 'idempotencyKey' | 'signal'>;
+
+type CallArguments<Contract> = {} extends InputOf<Contract>
+  ? [input?: InputOf<Contract> & CallOptions]
+  : [input: InputOf<Contract> & CallOptions];
+
+/**
+ * Calls one endpoint of a contract in common/contracts: its input and its answer are typed by the
+ * contract's schemas, so an answer the API changes fails the type check here too.
+ */
+export function callEndpoint<Contract extends EndpointContract>(
+  api: ApiClient,
+  endpoint: Contract,
+  ...[input]: CallArguments<Contract>
+): Promise<ApiResult<ResponseOf<Contract>>> {
+  const { params, query, body, ...options } = (input ?? {}) as CallOptions & {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const method = endpoint.method.toUpperCase() as ApiMethod;
+  return api.call<ResponseOf<Contract>>(method, pathOf(endpoint, params), { ...options, query, body });
+}
+
 /** Any origin works: the in-process transport ignores it and the HTTP one replaces it. */
 const INTERNAL_ORIGIN = 'http://api.internal';
 
 /** The one way loaders and actions call /api/v1; every answer keeps its HTTP status. */
 export async function callApi<Data>(
   transport: ApiTransport,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: ApiMethod,
   path: string,
   request: ApiRequest = {},
 ): Promise<ApiResult<Data>> {

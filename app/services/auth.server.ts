@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import { callApi, type ApiRequest, type ApiResult } from './api.server';
+import { authContract, type SessionUser } from '../../common/contracts/auth';
+import { anonymousApi, callApi, callEndpoint, type ApiClient, type ApiMethod, type ApiRequest } from './api.server';
 import { ACTIVITY_THROTTLE_MS, IDLE_TIMEOUT_MS } from '~/machines/session.machine';
 import { canOpen, findAdminRoute } from './route-registry';
 export { safeRedirectTo } from './redirect.server';
@@ -7,20 +8,7 @@ import { getRefreshQueue } from './refresh-queue.server';
 import { commitSession, destroySession, getSession, type AuthSession, type UserType } from './session.server';
 import { toastHeader } from './toast.server';
 
-/** The signed-in user as /users/current-user returns it. */
-export interface SessionUser {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  permissions: string[];
-  phone: string;
-  status: string;
-  walletEnabled: boolean;
-  branchId: string | null;
-  branchName: string | null;
-}
+export type { SessionUser };
 
 export const ADMIN_AREA_ROLES = ['admin', 'branch_admin', 'branch_user', 'branch_operator', 'user'] as const;
 
@@ -52,16 +40,12 @@ export const SESSION_ENDED_HEADER = 'X-Session-Ended';
 export const loginPath = (userType: UserType) => (userType === 'superadmin' ? '/admin/super/login' : '/admin/login');
 export const userTypeOf = (role: string): UserType => (role === 'superadmin' ? 'superadmin' : 'admin');
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 /**
  * Calls /api/v1 as the signed-in user. A 410 (expired access token) refreshes the tokens once
  * through the session's refresh queue and retries; a 401, or a refresh that fails, ends the
  * session. A 403 is answered to the caller: the session stays (docs/decisions/010).
  */
-export interface AuthedApi {
-  call<Data>(method: Method, path: string, request?: Omit<ApiRequest, 'token'>): Promise<ApiResult<Data>>;
-}
+export type AuthedApi = ApiClient;
 
 /** Ends the session (also on the API) and sends the browser to the login of its user type. */
 export async function endSession(
@@ -73,7 +57,7 @@ export async function endSession(
   const userType = session.get('userType') ?? 'admin';
   const refreshToken = session.get('refreshToken');
   if (refreshToken) {
-    await callApi(context.api, 'POST', '/auth/v2/logout', { body: { refreshToken } }).catch(() => undefined);
+    await callEndpoint(anonymousApi(context.api), authContract.logout, { body: { refreshToken } }).catch(() => undefined);
   }
   const headers = new Headers({ 'Set-Cookie': await destroySession(session) });
   if (options.message) {
@@ -127,10 +111,7 @@ export async function requireSession(
     const current = session.get('refreshToken')!;
     try {
       const tokens = await getRefreshQueue(current, async (refreshToken, { signal }) => {
-        const result = await callApi<{ accessToken: string; refreshToken: string }>(context.api, 'POST', '/users/refresh', {
-          body: { refreshToken },
-          signal,
-        });
+        const result = await callEndpoint(anonymousApi(context.api), authContract.refresh, { body: { refreshToken }, signal });
         if (!result.ok) throw new Error(result.message);
         return result.data;
       }).refresh(current);
@@ -146,7 +127,7 @@ export async function requireSession(
   // No refresh ahead of expiry: the API's 410 says when, so the web tier needs no clock of its own
   // in step with the API's.
   const api: AuthedApi = {
-    async call<Data>(method: Method, path: string, req: Omit<ApiRequest, 'token'> = {}) {
+    async call<Data>(method: ApiMethod, path: string, req: Omit<ApiRequest, 'token'> = {}) {
       const sent = session.get('accessToken');
       let result = await callApi<Data>(context.api, method, path, { ...req, token: sent });
       if (!result.ok && result.status === 410) {
@@ -182,7 +163,7 @@ export async function requireSuperAdmin(request: Request, context: AppLoadContex
 
 async function requireUserOfType(request: Request, context: AppLoadContext, userType: UserType, ends = onNavigation) {
   const auth = await requireSession(request, context, userType, ends);
-  const result = await auth.api.call<SessionUser>('GET', '/users/current-user');
+  const result = await callEndpoint(auth.api, authContract.currentUser);
   if (!result.ok) await endSession(request, context, auth.session, { message: ends.unauthorized, keepPath: true });
   const user = (result as Extract<typeof result, { ok: true }>).data;
   if (userType === 'admin') {

@@ -18,7 +18,7 @@ import {
   valuesToFieldsData,
 } from '../../common/forms/fields';
 import { courseChoices } from '../../common/forms/course-options';
-import type { FieldData, FormFieldConfig, OptionSource } from '../../common/forms/types';
+import type { FormFieldConfig, OptionSource } from '../../common/forms/types';
 import { acceptAttribute, MB, uploadMessages, uploadRuleFor, uploadRuleHint } from '../../common/uploads/rules';
 import {
   afterUpdatePath,
@@ -44,7 +44,10 @@ import {
   type OptionView,
   type ToastSpec,
 } from '~/components/dynamic-form/model';
-import type { ApiResult } from './api.server';
+import { dynamicDataContract, type CreatedRecord, type RecordView } from '../../common/contracts/dynamic-data';
+import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
+import { uploadContract } from '../../common/contracts/uploads';
+import { callEndpoint, type ApiResult } from './api.server';
 import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { uploadFailedMessage } from '~/machines/upload.machine';
@@ -56,26 +59,6 @@ import { categoryChoices, recordChoices } from './choices.server';
  * courses/add, exam/create). A route module only names its form type.
  */
 
-interface RecordView {
-  _id: string;
-  formType: string;
-  title: string;
-  isActive: boolean;
-  version: number;
-  fieldsData: FieldData[];
-}
-
-interface RecordList {
-  records: RecordView[];
-  totalPages: number;
-}
-
-interface ConfigView {
-  _id: string;
-  label: string;
-  fields: FormFieldConfig[];
-}
-
 /** Branch and course lists are read a page of 100 at a time, up to this many records. */
 const LIST_PAGE = 100;
 const LIST_PAGES_MAX = 20;
@@ -83,7 +66,7 @@ const MAX_TEXT_PART = 1 * MB;
 
 /** The form's active fields and its name in words (a custom form's label); null without a configuration. */
 async function loadConfig(api: AuthedApi, formType: DynamicFormType) {
-  const result = await api.call<ConfigView>('GET', `/dynamic-forms/type/${encodeURIComponent(formType)}`);
+  const result = await callEndpoint(api, dynamicFormContract.byType, { params: { formType } });
   return result.ok ? { fields: activeFields(result.data.fields), typeLabel: typeName(formType, result.data.label) } : null;
 }
 
@@ -91,7 +74,7 @@ async function loadConfig(api: AuthedApi, formType: DynamicFormType) {
 async function listCourses(api: AuthedApi): Promise<RecordView[] | null> {
   const records: RecordView[] = [];
   for (let page = 1; page <= LIST_PAGES_MAX; page++) {
-    const result = await api.call<RecordList>('GET', '/dynamic-data', {
+    const result = await callEndpoint(api, dynamicDataContract.list, {
       query: { formType: 'course', sort: 'title', order: 'asc', limit: LIST_PAGE, page },
     });
     if (!result.ok) return null;
@@ -260,7 +243,7 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
 
   const [config, recordResult] = await Promise.all([
     loadConfig(api, formType),
-    recordId ? api.call<RecordView>('GET', `/dynamic-data/${encodeURIComponent(recordId)}`) : Promise.resolve(null),
+    recordId ? callEndpoint(api, dynamicDataContract.show, { params: { id: recordId } }) : Promise.resolve(null),
   ]);
   if (config === null) return data({ ...base, state: 'error' as const, message: messages.notFound }, { headers });
   const { fields, typeLabel } = config;
@@ -338,11 +321,9 @@ interface Stored {
 /** Presign, PUT, confirm: the browser's three steps, taken on its behalf. */
 async function storeFile(api: AuthedApi, context: AppLoadContext, formType: string, path: string, file: File): Promise<Stored> {
   const fieldName = uploadFieldName(path);
-  const address = await api.call<{ presignedUrl: string; key: string; headers: Record<string, string> }>(
-    'POST',
-    '/s3-upload/presigned-url',
-    { body: { fileName: file.name, fileType: file.type, fileSize: file.size, formType, fieldName } },
-  );
+  const address = await callEndpoint(api, uploadContract.presignedUrl, {
+    body: { fileName: file.name, fileType: file.type, fileSize: file.size, formType, fieldName },
+  });
   if (!address.ok) return { error: address.message };
   const { presignedUrl, key, headers } = address.data;
   const body = new Uint8Array(await file.arrayBuffer());
@@ -355,7 +336,7 @@ async function storeFile(api: AuthedApi, context: AppLoadContext, formType: stri
     const payload = (await response.json().catch(() => null)) as { message?: string } | null;
     return { error: payload?.message || `Storage upload failed with status ${response.status}` };
   }
-  const confirmed = await api.call('POST', '/s3-upload/confirm-upload', {
+  const confirmed = await callEndpoint(api, uploadContract.confirm, {
     body: { key, originalFileName: file.name, fileSize: file.size, formType, fieldName },
   });
   return confirmed.ok ? { key } : { error: confirmed.message };
@@ -410,11 +391,12 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
   const version = formData.get('version');
   const key = formData.get('idempotencyKey');
   const saved = recordId
-    ? await api.call<RecordView>('PUT', `/dynamic-data/${encodeURIComponent(recordId)}`, {
+    ? await callEndpoint(api, dynamicDataContract.update, {
+        params: { id: recordId },
         body,
         headers: typeof version === 'string' && /^\d+$/.test(version) ? { 'If-Match': `"${version}"` } : undefined,
       })
-    : await api.call<CreatedRecord>('POST', '/dynamic-data', {
+    : await callEndpoint(api, dynamicDataContract.create, {
         body,
         idempotencyKey: typeof key === 'string' && key ? key : undefined,
       });
@@ -428,7 +410,8 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
       { headers },
     );
   }
-  const created = saved.data as CreatedRecord;
+  // Only an added record answers what it generated and charged.
+  const created: CreatedRecord = saved.data;
   const toasts: ToastSpec[] = [];
   const student = formType === 'student';
   if (student && created.generatedNumbers) {
@@ -453,11 +436,6 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
     },
     { headers },
   );
-}
-
-interface CreatedRecord extends RecordView {
-  generatedNumbers?: { registrationNo: string; rollNo: string };
-  charge?: { charged: boolean; price: number; balance: number; operationName: string };
 }
 
 /** The API's refusal as the form shows it: messages under the fields, the rest at the top. */

@@ -1,4 +1,7 @@
+import { dynamicDataContract } from '../../common/contracts/dynamic-data';
+import { userContract } from '../../common/contracts/users';
 import type { PaletteSearchResult } from '~/components/command-palette';
+import { callEndpoint } from './api.server';
 import type { AuthedApi } from './auth.server';
 import { adminRoutes, canOpen } from './route-registry';
 
@@ -11,22 +14,6 @@ const SUPERADMIN = 'superadmin';
 interface Searcher {
   role: string;
   permissions: readonly string[];
-}
-
-interface UserRow {
-  _id: string;
-  name: string;
-  email: string;
-  role: string;
-}
-
-interface StudentRow {
-  _id: string;
-  title: string;
-  registrationNo: string | null;
-  branchName: string | null;
-  isRegistered: boolean;
-  completedCourse: boolean;
 }
 
 function route(path: string) {
@@ -51,7 +38,7 @@ function withSearch(path: string, search: string) {
  */
 async function searchUsers(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
   if (user.role !== SUPERADMIN) return [];
-  const result = await api.call<{ users: UserRow[] }>('GET', '/users', { query: { search: query, limit: LIMIT } });
+  const result = await callEndpoint(api, userContract.list, { query: { search: query, limit: LIMIT } });
   if (!result.ok || !Array.isArray(result.data?.users)) return [];
   return result.data.users.slice(0, LIMIT).map((row) => ({
     id: `user:${row._id}`,
@@ -68,7 +55,7 @@ async function searchStudents(api: AuthedApi, user: Searcher, query: string): Pr
   if (user.role === SUPERADMIN) return [];
   const lists = Object.values(studentLists).filter((list) => canOpen(list, user));
   if (lists.length === 0) return [];
-  const result = await api.call<{ records: StudentRow[] }>('GET', '/dynamic-data', {
+  const result = await callEndpoint(api, dynamicDataContract.list, {
     query: { formType: 'student', search: query, limit: LIMIT },
   });
   if (!result.ok || !Array.isArray(result.data?.records)) return [];

@@ -1,30 +1,13 @@
-import type { ApiResult } from './api.server';
+import { permissionContract, type Permission, type SyncReport } from '../../common/contracts/permissions';
+import { callEndpoint, type ApiResult } from './api.server';
 import type { AuthedApi } from './auth.server';
 
-/** One entry of the permission catalogue (GET /permissions). */
-export interface Permission {
-  _id: string;
-  name: string;
-  description: string;
-  category: string;
-  level: string;
-  module: string;
+export function listPermissions(api: AuthedApi) {
+  return callEndpoint(api, permissionContract.list);
 }
 
-export interface SyncReport {
-  added: string[];
-  updated: string[];
-  removed: string[];
-  unchanged: number;
-  total: number;
-}
-
-export function listPermissions(api: AuthedApi): Promise<ApiResult<Permission[]>> {
-  return api.call<Permission[]>('GET', '/permissions');
-}
-
-export function syncPermissions(api: AuthedApi): Promise<ApiResult<SyncReport>> {
-  return api.call<SyncReport>('POST', '/permissions/sync');
+export function syncPermissions(api: AuthedApi) {
+  return callEndpoint(api, permissionContract.sync);
 }
 
 /**

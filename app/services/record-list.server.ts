@@ -1,7 +1,8 @@
 import { data, redirect } from '@remix-run/node';
 import { z } from 'zod';
+import { dynamicDataContract } from '../../common/contracts/dynamic-data';
+import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import { activeFields } from '../../common/forms/fields';
-import type { FormConfig } from '../../common/forms/types';
 import { formPath } from '~/components/record-list/links';
 import {
   parseListQuery,
@@ -11,14 +12,9 @@ import {
   type QueryDefaults,
   type SortField,
 } from '~/components/record-list/query';
-import type {
-  DetailField,
-  HistoryEntry,
-  RecordDetail,
-  RecordListData,
-  RecordRow,
-} from '~/components/record-list/types';
+import type { DetailField, RecordDetail, RecordListData } from '~/components/record-list/types';
 import { humanise } from '~/components/record-list/values';
+import { callEndpoint } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { categoryChoices, recordChoices } from './choices.server';
 import { readForm } from './forms.server';
@@ -43,14 +39,6 @@ interface Auth {
   api: AuthedApi;
   user: SessionUser;
   headers: Headers;
-}
-
-interface RecordPage {
-  records: RecordRow[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
 }
 
 /**
@@ -117,12 +105,12 @@ export async function loadRecordDetail(
   api: AuthedApi,
   id: string,
 ): Promise<{ ok: true; detail: RecordDetail } | { ok: false; status: number; message: string }> {
-  const found = await api.call<RecordRow>('GET', `/dynamic-data/${encodeURIComponent(id)}`);
+  const found = await callEndpoint(api, dynamicDataContract.show, { params: { id } });
   if (!found.ok) return { ok: false, status: found.status, message: found.message };
   const record = found.data;
   const [config, history] = await Promise.all([
-    api.call<FormConfig>('GET', `/dynamic-forms/type/${encodeURIComponent(record.formType)}`),
-    api.call<HistoryEntry[]>('GET', `/dynamic-data/${encodeURIComponent(id)}/history`),
+    callEndpoint(api, dynamicFormContract.byType, { params: { formType: record.formType } }),
+    callEndpoint(api, dynamicDataContract.history, { params: { id } }),
   ]);
   const configured: DetailField[] = config.ok
     ? activeFields(config.data.fields).map(({ name, label, type }) => ({ name, label, type }))
@@ -170,7 +158,7 @@ export async function loadRecordList(request: Request, auth: Auth, screen: ListS
   }
 
   const [list, lookups, view] = await Promise.all([
-    api.call<RecordPage>('GET', '/dynamic-data', {
+    callEndpoint(api, dynamicDataContract.list, {
       query: {
         formType: screen.formType,
         search: query.search,
@@ -246,7 +234,8 @@ export async function deleteRecordAction(request: Request, auth: Auth, options: 
   if (url.searchParams.get('view') === id) url.searchParams.delete('view');
   const back = options.redirectTo ?? `${url.pathname}${url.search}`;
 
-  const result = await api.call<{ _id: string }>('DELETE', `/dynamic-data/${encodeURIComponent(id)}`, {
+  const result = await callEndpoint(api, dynamicDataContract.remove, {
+    params: { id },
     headers: version ? { 'If-Match': `"${version}"` } : undefined,
   });
   if (!result.ok) {

@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { walletContract, type WalletBalance, type WalletTransaction } from '../../common/contracts/wallet';
+import type { BodyOf, QueryOf } from '../../common/contracts/endpoint';
 import { decimalRupees } from '../../common/money';
-import {
-  ledgerKinds,
-  OPERATION_KEY_PATTERN,
-  type ChargeQuote,
-  type OperationPrice,
-  type StatisticsPeriod,
-  type TransactionPage,
-  type WalletBalance,
-  type WalletStatistics,
-  type WalletTransaction,
-} from '../../common/wallet';
+import { ledgerKinds, OPERATION_KEY_PATTERN } from '../../common/wallet';
 import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
-import type { ApiResult } from './api.server';
+import { callEndpoint, type ApiResult } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { canOpen, findAdminRoute } from './route-registry';
 
@@ -31,11 +23,11 @@ export function seesEveryBranch(user: Pick<SessionUser, 'branchId' | 'permission
 }
 
 export function listWalletBalances(api: AuthedApi) {
-  return api.call<WalletBalance[]>('GET', '/wallet/balance');
+  return callEndpoint(api, walletContract.balances);
 }
 
 export function currentWalletBalance(api: AuthedApi) {
-  return api.call<WalletBalance>('GET', '/wallet/balance/current');
+  return callEndpoint(api, walletContract.currentBalance);
 }
 
 /**
@@ -50,57 +42,32 @@ export async function visibleBalances(api: AuthedApi, user: SessionUser): Promis
   return listWalletBalances(api);
 }
 
-export interface StatisticsQuery {
-  branchId?: string;
-  period: StatisticsPeriod;
-  from?: string;
-  to?: string;
+export function walletStatistics(api: AuthedApi, query: QueryOf<typeof walletContract.statistics>) {
+  return callEndpoint(api, walletContract.statistics, { query });
 }
 
-export function walletStatistics(api: AuthedApi, query: StatisticsQuery) {
-  return api.call<WalletStatistics>('GET', '/wallet/statistics', { query: { ...query } });
-}
-
-export interface AddBalanceInput {
-  branchId?: string;
-  amount: number;
-  note: string;
-  reference: string;
-}
-
-export function addBalance(api: AuthedApi, input: AddBalanceInput, idempotencyKey?: string) {
-  return api.call<{ transaction: WalletTransaction; balance: WalletBalance }>('POST', '/wallet/add-balance', {
-    body: input,
-    idempotencyKey,
-  });
+export function addBalance(api: AuthedApi, input: BodyOf<typeof walletContract.addBalance>, idempotencyKey?: string) {
+  return callEndpoint(api, walletContract.addBalance, { body: input, idempotencyKey });
 }
 
 export function listOperationPrices(api: AuthedApi) {
-  return api.call<OperationPrice[]>('GET', '/wallet/operation-pricing');
+  return callEndpoint(api, walletContract.listPrices);
 }
 
-export interface OperationPriceInput {
-  operationKey: string;
-  operationName: string;
-  price: number;
-  enabled?: boolean;
-  description: string;
+export function createOperationPrice(api: AuthedApi, input: BodyOf<typeof walletContract.createPrice>) {
+  return callEndpoint(api, walletContract.createPrice, { body: input });
 }
 
-export function createOperationPrice(api: AuthedApi, input: OperationPriceInput) {
-  return api.call<OperationPrice>('POST', '/wallet/operation-pricing', { body: input });
-}
-
-export function updateOperationPrice(api: AuthedApi, id: string, input: Partial<OperationPriceInput>) {
-  return api.call<OperationPrice>('PUT', `/wallet/operation-pricing/${encodeURIComponent(id)}`, { body: input });
+export function updateOperationPrice(api: AuthedApi, id: string, input: BodyOf<typeof walletContract.updatePrice>) {
+  return callEndpoint(api, walletContract.updatePrice, { params: { id }, body: input });
 }
 
 export function deleteOperationPrice(api: AuthedApi, id: string) {
-  return api.call<OperationPrice>('DELETE', `/wallet/operation-pricing/${encodeURIComponent(id)}`);
+  return callEndpoint(api, walletContract.deletePrice, { params: { id } });
 }
 
 export function toggleOperationPrice(api: AuthedApi, id: string) {
-  return api.call<OperationPrice>('PATCH', `/wallet/operation-pricing/${encodeURIComponent(id)}/toggle-status`);
+  return callEndpoint(api, walletContract.togglePrice, { params: { id } });
 }
 
 /**
@@ -109,29 +76,16 @@ export function toggleOperationPrice(api: AuthedApi, id: string) {
  * decided by the API.
  */
 export function chargeQuote(api: AuthedApi, operationKey: string, branchId?: string) {
-  return api.call<ChargeQuote>('GET', '/wallet/operation-pricing/quote', {
-    query: { operationKey, ...(branchId && { branchId }) },
-  });
+  return callEndpoint(api, walletContract.quote, { query: { operationKey, ...(branchId && { branchId }) } });
 }
 
-export interface AdjustWalletInput {
-  branchId?: string;
-  /** Signed paise: negative takes money out. */
-  amount: number;
-  reason: string;
+/** `amount` is signed paise: negative takes money out. */
+export function adjustWallet(api: AuthedApi, input: BodyOf<typeof walletContract.adjust>, idempotencyKey?: string) {
+  return callEndpoint(api, walletContract.adjust, { body: input, idempotencyKey });
 }
 
-export function adjustWallet(api: AuthedApi, input: AdjustWalletInput, idempotencyKey?: string) {
-  return api.call<{ transaction: WalletTransaction; balance: WalletBalance }>('POST', '/wallet/adjust', {
-    body: input,
-    idempotencyKey,
-  });
-}
-
-export function refundCharge(api: AuthedApi, input: { chargeId: string; reason: string }) {
-  return api.call<{ refund: WalletTransaction; charge: WalletTransaction; balance: WalletBalance }>('POST', '/wallet/refund', {
-    body: input,
-  });
+export function refundCharge(api: AuthedApi, input: BodyOf<typeof walletContract.refund>) {
+  return callEndpoint(api, walletContract.refund, { body: input });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,7 +128,7 @@ export function transactionFilters(searchParams: URLSearchParams): TransactionFi
 }
 
 export function listTransactions(api: AuthedApi, filters: TransactionFilters) {
-  return api.call<TransactionPage>('GET', '/wallet/transactions', { query: { ...filters } });
+  return callEndpoint(api, walletContract.transactions, { query: filters });
 }
 
 /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineContract } from './endpoint';
+import { pageFields, pagingQuery } from './paging';
 
 /**
  * The course categories resource as the API speaks it: what the list takes and answers, what
@@ -18,8 +20,7 @@ export const courseCategoryStatus = z.enum(['active', 'inactive']);
 export const courseCategorySortFields = ['name', 'status', 'createdAt', 'updatedAt'] as const;
 
 export const courseCategoryListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
-  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Categories per page, at most 100'),
+  ...pagingQuery,
   search: z.string().trim().max(100).optional().describe('Part of the name, any case'),
   sortBy: z
     .enum(courseCategorySortFields, { message: `Sort by one of ${courseCategorySortFields.join(', ')}` })
@@ -54,11 +55,56 @@ export const courseCategoryView = z.object({
 
 export const courseCategoryList = z.object({
   categories: z.array(courseCategoryView),
-  total: z.number().int().describe('Categories matching the search'),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalPages: z.number().int(),
+  ...pageFields('Categories matching the search'),
 });
+
+const tag = 'course-categories';
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export const courseCategoryContract = {
+  list: defineContract({
+    method: 'get',
+    path: '/course/categories',
+    summary: 'Course categories, searched by name, sorted and paged, each with how many courses use it',
+    tag,
+    query: courseCategoryListQuery,
+    response: courseCategoryList,
+  }),
+  create: defineContract({
+    method: 'post',
+    path: '/course/categories',
+    summary: 'Add a course category, active; its name is unique in any case',
+    tag,
+    body: createCourseCategoryBody,
+    response: courseCategoryView,
+  }),
+  rename: defineContract({
+    method: 'put',
+    path: '/course/categories/:id',
+    summary: 'Rename a course category; If-Match: "<version>" refuses a stale edit with 412',
+    tag,
+    params: idParams,
+    body: renameCourseCategoryBody,
+    response: courseCategoryView,
+  }),
+  setStatus: defineContract({
+    method: 'put',
+    path: '/course/categories/:id/status',
+    summary: 'Set a course category’s status, or toggle it when the body names none; If-Match: "<version>" refuses a stale change with 412',
+    tag,
+    params: idParams,
+    body: courseCategoryStatusBody,
+    response: courseCategoryView,
+  }),
+  remove: defineContract({
+    method: 'delete',
+    path: '/course/categories/:id',
+    summary: 'Delete a course category no course uses (its history stays in the log); If-Match: "<version>" refuses a stale delete with 412',
+    tag,
+    params: idParams,
+    response: courseCategoryView.describe('The category as it was'),
+  }),
+};
 
 export type CourseCategoryStatus = z.infer<typeof courseCategoryStatus>;
 export type CourseCategorySortField = (typeof courseCategorySortFields)[number];

@@ -48,7 +48,7 @@ export interface FormFieldConfig {
   options?: FieldOption[];
   optionsSource?: OptionSource;
   isSearchable?: boolean;
-  defaultValue?: unknown;
+  defaultValue?: string | number | boolean | null;
   /** Grouping and icon of the field in the super-admin editor. */
   category?: string;
   iconName?: string;

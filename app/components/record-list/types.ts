@@ -1,50 +1,14 @@
 import type * as React from 'react';
+import type { FieldChange, HistoryEntry, RecordView as RecordRow } from '../../../common/contracts/dynamic-data';
 import type { FilterName, ListQuery, QueryDefaults, SortField } from './query';
 
-/** A record as GET /dynamic-data answers it. */
-export interface RecordRow {
-  _id: string;
-  formType: string;
-  branchId: string | null;
-  branchName: string | null;
-  title: string;
-  code: string | null;
-  courseId: string | null;
-  courseName: string | null;
-  registrationNo: string | null;
-  rollNo: string | null;
-  isActive: boolean;
-  isRegistered: boolean;
-  completedCourse: boolean;
-  walletEnabled: boolean;
-  admissionDate: string | null;
-  fieldsData: { name: string; value: unknown }[];
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { FieldChange, HistoryEntry, RecordRow };
 
 /** What every list row needs: an id, a name for dialogs, and the version a delete sends back. */
 export interface ListRow {
   _id: string;
   title: string;
   version: number;
-}
-
-export interface FieldChange {
-  name: string;
-  label: string;
-  from: unknown;
-  to: unknown;
-}
-
-export interface HistoryEntry {
-  version: number;
-  type: 'RecordCreated' | 'RecordUpdated' | 'RecordDeleted' | string;
-  at: string;
-  actorId: string | null;
-  actorName: string | null;
-  changes: FieldChange[];
 }
 
 /** A field of the record's form configuration, as the details show it. */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { authContract } from '../../common/contracts/auth';
+import { courseCategoryContract } from '../../common/contracts/course-categories';
+import { dynamicDataContract } from '../../common/contracts/dynamic-data';
+import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
+import type { EndpointContract } from '../../common/contracts/endpoint';
+import { formOptionContract } from '../../common/contracts/form-options';
+import { healthContract } from '../../common/contracts/health';
+import { permissionContract } from '../../common/contracts/permissions';
+import { uploadContract } from '../../common/contracts/uploads';
+import { userContract } from '../../common/contracts/users';
+import { walletContract } from '../../common/contracts/wallet';
+import { apiEndpoints } from '../app';
+import type { Tx } from '../db/client';
+import { defineEndpoint } from './endpoint';
+
+const contracts: EndpointContract[] = [
+  authContract,
+  courseCategoryContract,
+  dynamicDataContract,
+  dynamicFormContract,
+  formOptionContract,
+  healthContract,
+  permissionContract,
+  uploadContract,
+  userContract,
+  walletContract,
+].flatMap((resource) => Object.values(resource));
+
+describe('the contracts in common/contracts', () => {
+  it('declare every endpoint of /api/v1 once, with the schemas the endpoint validates and documents', () => {
+    const unmatched = new Set(contracts);
+    for (const endpoint of apiEndpoints) {
+      const contract = contracts.find((each) => each.method === endpoint.method && each.path === endpoint.path);
+      expect(contract, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      for (const part of ['summary', 'tag', 'body', 'query', 'params', 'response'] as const) {
+        expect(endpoint[part], `${endpoint.method} ${endpoint.path}: ${part}`).toBe(contract![part]);
+      }
+      unmatched.delete(contract!);
+    }
+    expect([...unmatched].map((contract) => `${contract.method} ${contract.path}`)).toEqual([]);
+  });
+
+  it('keep their schemas in the endpoint that implements them; the type check holds the handler to them', () => {
+    const authenticatedRead = defineEndpoint({
+      ...healthContract.check,
+      access: { kind: 'authenticated' },
+      // @ts-expect-error the handler answers outside the contract's response
+      async handle({ actor, tx }) {
+        const caller: string = actor.id;
+        const noTransaction: undefined = tx;
+        return { message: caller, data: { database: 'mysql' }, noTransaction };
+      },
+    });
+    const publicMutation = defineEndpoint({
+      ...authContract.logout,
+      access: { kind: 'public' },
+      async handle({ actor, tx }) {
+        // @ts-expect-error a public endpoint may be called without a token
+        const caller: string = actor.id;
+        const transaction: Tx = tx;
+        return { message: caller, data: transaction && null };
+      },
+    });
+    expect(authenticatedRead.response).toBe(healthContract.check.response);
+    expect(publicMutation.body).toBe(authContract.logout.body);
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineContract } from './endpoint';
+
+/** The signed-in user with the names of the permissions they hold. */
+export const sessionUser = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  permissions: z.array(z.string()),
+  phone: z.string(),
+  status: z.string(),
+  walletEnabled: z.boolean(),
+  branchId: z.string().nullable(),
+  branchName: z.string().nullable(),
+  lastLogin: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+const logout = {
+  summary: 'Sign out: revoke the session',
+  tag: 'auth',
+  body: z.object({ refreshToken: z.string().max(200).optional() }),
+} as const;
+
+export const authContract = {
+  login: defineContract({
+    method: 'post',
+    path: '/auth/v2/login',
+    summary: 'Sign in with email and password',
+    tag: 'auth',
+    body: z.object({
+      email: z.string().trim().email('Invalid email address').max(254),
+      password: z.string().min(1, 'Password required').max(1024),
+    }),
+    response: tokens.extend({ user: sessionUser }),
+  }),
+  refresh: defineContract({
+    method: 'post',
+    path: '/users/refresh',
+    summary: 'Swap a refresh token for a new access and refresh token',
+    tag: 'auth',
+    body: z.object({ refreshToken: z.string().min(1, 'No refresh token available').max(200) }),
+    response: tokens,
+  }),
+  /** Ends the session of the bearer token, or of the refresh token in the body. */
+  logout: defineContract({ method: 'post', path: '/auth/v2/logout', ...logout }),
+  /** The same under the path of the older client. */
+  usersLogout: defineContract({ method: 'post', path: '/users/logout', ...logout }),
+  currentUser: defineContract({
+    method: 'get',
+    path: '/users/current-user',
+    summary: 'The signed-in user with permissions',
+    tag: 'auth',
+    response: sessionUser,
+  }),
+  changePassword: defineContract({
+    method: 'post',
+    path: '/users/change-password',
+    summary: 'Change the signed-in user’s password',
+    tag: 'auth',
+    body: z.object({
+      currentPassword: z.string().min(1, 'Current password is required').max(1024),
+      newPassword: z.string().trim().min(6, 'Password must be at least 6 characters long').max(1024),
+    }),
+  }),
+};

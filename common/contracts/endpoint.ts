@@ -1,0 +1,61 @@
+import type { z, ZodTypeAny } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * One endpoint of /api/v1 as both tiers know it: where it is, what it takes and what it answers.
+ * The API implements it with `defineEndpoint({ ...contract, access, handle })`, which validates
+ * with these schemas and documents them in the OpenAPI document; the web tier calls it with
+ * `callEndpoint(api, contract, input)`, typed by the same schemas.
+ */
+export interface EndpointContract {
+  method: HttpMethod;
+  /** Under /api/v1, with `:name` for each path parameter. */
+  path: string;
+  summary: string;
+  /** The OpenAPI tag; also tells which endpoints can change a caller (auth, users, permissions). */
+  tag: string;
+  /** A JSON body, validated before the handler runs. */
+  body?: ZodTypeAny;
+  /**
+   * A body the endpoint reads itself (JSON, or a browser form with files): not validated before
+   * the handler, which holds JSON to this schema; it types what the web tier sends.
+   */
+  submission?: ZodTypeAny;
+  query?: ZodTypeAny;
+  params?: ZodTypeAny;
+  /** `data` of a successful answer. */
+  response?: ZodTypeAny;
+}
+
+/** Keeps the literal method and the exact schemas of a contract, so both tiers infer from it. */
+export function defineContract<Contract extends EndpointContract>(contract: Contract): Contract {
+  return contract;
+}
+
+/** The `data` a successful call answers. */
+export type ResponseOf<Contract> = Contract extends { response: infer Schema extends ZodTypeAny } ? z.infer<Schema> : unknown;
+
+/** A part of a request, optional when every field of it is. */
+type Part<Name extends string, Value> = {} extends Value ? { [key in Name]?: Value } : { [key in Name]: Value };
+type SchemaPart<Contract, Key extends string, Name extends string = Key> = Contract extends {
+  [key in Key]: infer Schema extends ZodTypeAny;
+}
+  ? Part<Name, z.input<Schema>>
+  : {};
+
+/** What a caller sends: the path parameters, the query and the body the contract declares. */
+export type InputOf<Contract> = SchemaPart<Contract, 'params'> &
+  SchemaPart<Contract, 'query'> &
+  SchemaPart<Contract, 'body'> &
+  SchemaPart<Contract, 'submission', 'body'>;
+
+/** The query a caller sends, for a service that takes it whole. */
+export type QueryOf<Contract> = InputOf<Contract> extends { query?: infer Query } ? Query : never;
+/** The body a caller sends, for a service that takes it whole. */
+export type BodyOf<Contract> = InputOf<Contract> extends { body?: infer Body } ? Body : never;
+
+/** The path of a call: each `:name` replaced by its parameter. */
+export function pathOf(contract: EndpointContract, params: Record<string, unknown> = {}): string {
+  return contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}

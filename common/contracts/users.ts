@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { defineContract } from './endpoint';
+import { pageFields, pagingQuery } from './paging';
+
+export const userStatuses = ['active', 'inactive'] as const;
+const status = z.enum(userStatuses);
+export type UserStatus = z.infer<typeof status>;
+
+/** Roles a branch's own staff may be given; the first is the default. */
+export const branchStaffRoles = ['branch_user', 'branch_operator'] as const;
+export const userSortFields = ['name', 'email', 'role', 'status', 'createdAt', 'lastLogin'] as const;
+
+/** A user as the management screens see it; never the password. */
+export const userView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.string(),
+  status,
+  branchId: z.string().nullable(),
+  branchName: z.string().nullable(),
+  permissions: z.array(z.object({ _id: z.string(), name: z.string() })).describe('Granted permissions, by name'),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+  lastLogin: z.string().datetime().nullable(),
+});
+export type UserView = z.infer<typeof userView>;
+
+export const userList = z.object({
+  users: z.array(userView),
+  ...pageFields('Users matching the filters'),
+  stats: z
+    .object({
+      all: z.number().int(),
+      active: z.number().int(),
+      inactive: z.number().int(),
+      withPermissions: z.number().int(),
+    })
+    .describe('Counts over every user the caller may see, whatever the filters'),
+});
+export type UserList = z.infer<typeof userList>;
+
+const listQuery = z.object({
+  search: z.string().trim().max(100).optional().describe('Part of the name or email'),
+  role: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .transform((role) => (role && role.toLowerCase() !== 'all' ? role : undefined)),
+  status: z
+    .enum(['active', 'inactive', 'all'])
+    .optional()
+    .transform((value) => (value === 'all' ? undefined : value)),
+  ...pagingQuery,
+  sortBy: z.enum(userSortFields).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type UserListQuery = z.input<typeof listQuery>;
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+// Required fields are checked by the commands, so a missing one answers with the screen's message.
+const fields = {
+  name: z.string().max(100, 'Name must be at most 100 characters').optional().describe('Required'),
+  email: z.string().max(254, 'Email must be at most 254 characters').optional().describe('Required; unique, case-insensitive'),
+  phone: z.string().max(20).optional().describe('Blank, or 10 digits'),
+  role: z.string().max(200).optional().describe('Free text, 1 to 50 characters'),
+  status: status.optional(),
+  branchId: z.string().max(100).nullable().optional(),
+};
+const permissionRefs = z.array(z.string().max(100)).max(500).describe('Permission ids (names are accepted too)');
+const password = z.string().max(1024);
+
+const createBody = z.object({
+  ...fields,
+  password: password.optional().describe('Required; at least 6 characters'),
+  role: fields.role.describe('Free text, 1 to 50 characters; user when blank'),
+  permissions: permissionRefs.optional().describe('Permission ids to grant (super admin only)'),
+});
+const updateBody = z.object({
+  ...fields,
+  password: password.optional().describe('Blank keeps the current password'),
+  permissions: permissionRefs.optional().describe('Replaces the grants (super admin only); absent keeps them'),
+});
+const branchCreateBody = z.object({
+  ...fields,
+  password: password.optional().describe('Required; at least 6 characters'),
+  role: z.string().max(200).optional().describe(`One of ${branchStaffRoles.join(', ')}; ${branchStaffRoles[0]} when blank`),
+  branchId: fields.branchId.describe('Required for callers who work across branches; ignored for a branch’s own staff'),
+});
+
+export const userContract = {
+  list: defineContract({
+    method: 'get',
+    path: '/users',
+    summary: 'Users, searched, filtered and paged; a branch’s own staff see only their branch',
+    tag: 'users',
+    query: listQuery,
+    response: userList,
+  }),
+  branchUsers: defineContract({
+    method: 'get',
+    path: '/users/branch/:branchId',
+    summary: 'The users of one branch; a branch’s own staff only reach their branch',
+    tag: 'users',
+    params: z.object({ branchId: z.string().min(1).max(100) }),
+    query: listQuery,
+    response: userList,
+  }),
+  show: defineContract({
+    method: 'get',
+    path: '/users/:id',
+    summary: 'One user',
+    tag: 'users',
+    params: idParams,
+    response: userView,
+  }),
+  create: defineContract({
+    method: 'post',
+    path: '/users',
+    summary: 'Add a user',
+    tag: 'users',
+    body: createBody,
+    response: userView,
+  }),
+  branchCreate: defineContract({
+    method: 'post',
+    path: '/users/branch/create',
+    summary: 'Add a staff member to a branch (the caller’s own branch for a branch’s staff)',
+    tag: 'users',
+    body: branchCreateBody,
+    response: userView,
+  }),
+  update: defineContract({
+    method: 'put',
+    path: '/users/:id',
+    summary: 'Edit a user: details, status, password when not blank, permissions when given',
+    tag: 'users',
+    params: idParams,
+    body: updateBody,
+    response: userView,
+  }),
+  setPermissions: defineContract({
+    method: 'put',
+    path: '/users/:id/permissions',
+    summary: 'Replace a user’s permissions',
+    tag: 'users',
+    params: idParams,
+    body: z.object({ permissions: permissionRefs }),
+    response: userView,
+  }),
+  setStatus: defineContract({
+    method: 'patch',
+    path: '/users/:id/status',
+    summary: 'Activate or deactivate a user; deactivating ends their sessions',
+    tag: 'users',
+    params: idParams,
+    body: z.object({ status }),
+    response: userView,
+  }),
+  remove: defineContract({
+    method: 'delete',
+    path: '/users/:id',
+    summary: 'Delete a user and end their sessions',
+    tag: 'users',
+    params: idParams,
+    response: z.object({ _id: z.string() }),
+  }),
+};
