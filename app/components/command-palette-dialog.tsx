@@ -1,8 +1,9 @@
 import { useLocation, useNavigate } from '@remix-run/react';
-import { Command, defaultFilter } from 'cmdk';
+import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
 import { ClockIcon, FileTextIcon, GraduationCapIcon, SearchIcon, UserIcon, type LucideIcon } from '~/components/ui/icons';
 import { RECENT_LIMIT, useRecent } from '~/hooks/use-recent';
+import { paletteWords, scorePaletteWords } from '~/services/palette-rank';
 import type { CommandPaletteProps, PaletteItem, PaletteSearchResponse, PaletteSearchResult } from './command-palette';
 import { Kbd, ShortcutKeys } from './shortcut-keys';
 import { Spinner } from './ui/spinner';
@@ -16,22 +17,9 @@ const resultIcons: Record<PaletteSearchResult['kind'], LucideIcon> = {
   record: FileTextIcon,
 };
 
-/** Below this, command-score's match is letters scattered out of order: noise, not a result. */
-const MIN_SCORE = 0.05;
-
-/**
- * Fuzzy score of an item for the query: its label first, then the other words. Search results
- * were matched by the server and always stay.
- */
+/** cmdk's filter: the item's words come as its keywords (`paletteWords`), records by their id. */
 function filter(value: string, search: string, keywords?: string[]) {
-  if (value.startsWith(SEARCH_PREFIX)) return 1;
-  const [label = value, ...rest] = keywords ?? [];
-  const score = defaultFilter(label, search, rest);
-  return score < MIN_SCORE ? 0 : score;
-}
-
-function keywordsOf(item: PaletteItem) {
-  return [item.label, ...(item.description ? [item.description] : []), item.group, ...(item.keywords ?? [])];
+  return scorePaletteWords(search, keywords ?? [value], value.startsWith(SEARCH_PREFIX));
 }
 
 /**
@@ -127,7 +115,7 @@ export function CommandPaletteDialog({
     if (!search) return inOrder;
     // cmdk sorts the items within a group; the groups themselves go best match first here.
     const best = (list: PaletteItem[]) =>
-      Math.max(...list.map((item) => filter(item.id, search, keywordsOf(item))));
+      Math.max(...list.map((item) => filter(item.id, search, paletteWords(item))));
     return inOrder
       .map((entry) => ({ entry, score: best(entry[1]) }))
       .sort((a, b) => b.score - a.score)
@@ -172,7 +160,7 @@ export function CommandPaletteDialog({
     <Command.Item
       key={value}
       value={value}
-      keywords={keywordsOf(item)}
+      keywords={paletteWords(item)}
       disabled={item.disabled}
       onSelect={() => run(item, rememberAs)}
       className={itemClassName}

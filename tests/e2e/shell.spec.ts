@@ -247,6 +247,12 @@ test('the palette finds students of the user’s own branch through the API, and
   await expect(students.first()).toBeVisible();
   for (const description of await students.allTextContents()) expect(description).toContain('North Campus');
   await expect(palette(page).locator('[data-palette-id^="search:user:"]')).toHaveCount(0);
+
+  // Choosing one opens that student: the details beside a list narrowed to them.
+  const name = (await students.first().locator('span.truncate').first().textContent()) ?? '';
+  await students.first().click();
+  await expect(page).toHaveURL(/[?&]view=/);
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
 });
 
 test('the palette offers users to the super admin only, leading to User Management in the panel', async ({ page }) => {
