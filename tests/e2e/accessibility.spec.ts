@@ -124,6 +124,23 @@ test('the sign-in pages have no serious accessibility violation', async ({ page 
   expect(found).toEqual([]);
 });
 
+test('the first Tab reaches a skip link to the heading, and a move to another page starts at its heading', async ({ page }) => {
+  test.slow();
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await hydrated(page);
+  await page.goto('/admin/students/registered');
+  await settled(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registered Students' })).toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Students' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Students' })).toBeFocused();
+});
+
 test.describe('open states', () => {
   test.beforeEach(async ({ page }) => {
     test.slow();
