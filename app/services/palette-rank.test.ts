@@ -34,7 +34,7 @@ const students = (...names: string[]): Entry[] =>
 /** The labels cmdk would list, best first (it keeps the given order among equal scores). */
 function rank(query: string, found: Entry[] = []) {
   return [...found, ...entries]
-    .map((entry) => ({ label: entry.label, score: scorePaletteWords(query, paletteWords(entry), entry.record) }))
+    .map((entry) => ({ label: entry.label, score: scorePaletteWords(query, paletteWords(entry, entry.record), entry.record) }))
     .filter(({ score }) => score > 0)
     .sort((a, b) => b.score - a.score)
     .map(({ label }) => label);

@@ -59,9 +59,15 @@ export function paletteScore(query: string, title: string, keywords: readonly st
   return 0;
 }
 
-/** The words of a palette item in the order `paletteScore` reads them: its title first. */
-export function paletteWords(item: { label: string; description?: string; group: string; keywords?: readonly string[] }) {
-  return [item.label, ...(item.description ? [item.description] : []), item.group, ...(item.keywords ?? [])];
+/**
+ * The words of a palette item in the order `paletteScore` reads them: its title first. A record's
+ * group ("Students") says what it is, not what it is called, so records leave it out.
+ */
+export function paletteWords(
+  item: { label: string; description?: string; group: string; keywords?: readonly string[] },
+  isRecord = false,
+) {
+  return [item.label, ...(item.description ? [item.description] : []), ...(isRecord ? [] : [item.group]), ...(item.keywords ?? [])];
 }
 
 /** The score of an item given its `paletteWords`; records found by the server keep a floor. */
