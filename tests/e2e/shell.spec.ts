@@ -477,3 +477,23 @@ test('without DASHBOARD_VIEW the dashboard is access denied; granted permissions
   await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
+
+test('the breadcrumb names the course a page shows, and a group’s own page once', async ({ page }) => {
+  await signIn(page, demo.admin);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+  await page.goto('/admin/settings');
+  await expect(crumbs).toHaveText(['Settings']);
+  await page.goto('/admin/courses');
+  const course = page.locator('main table a[href^="/admin/courses/"]').first();
+  const name = ((await course.textContent()) ?? '').trim();
+  await course.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(crumbs).toHaveText(['Course Management', name]);
+});
+
+test('the sidebar keeps the page the user is on in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await signIn(page, demo.admin);
+  await page.goto('/admin/settings/footer');
+  await expect(mainNav(page).getByRole('link', { name: 'Footer' })).toBeInViewport();
+});
