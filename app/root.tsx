@@ -12,6 +12,7 @@ import {
 } from '@remix-run/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { useNonce } from '~/components/nonce';
+import { SkipLink } from '~/components/skip-link';
 import { Toaster, useServerToast } from '~/components/ui/toaster';
 import { commitCsrfToken } from '~/services/csrf.server';
 import { readTheme } from '~/services/theme.server';
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-svh">
+        <SkipLink />
         {children}
         <Toaster theme={theme} />
         <ScrollRestoration nonce={nonce} />

@@ -1,8 +1,9 @@
 import { useLocation, useNavigate } from '@remix-run/react';
-import { Command, defaultFilter } from 'cmdk';
+import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
 import { ClockIcon, FileTextIcon, GraduationCapIcon, SearchIcon, UserIcon, type LucideIcon } from '~/components/ui/icons';
 import { RECENT_LIMIT, useRecent } from '~/hooks/use-recent';
+import { paletteWords, scorePaletteWords } from '~/services/palette-rank';
 import type { CommandPaletteProps, PaletteItem, PaletteSearchResponse, PaletteSearchResult } from './command-palette';
 import { Kbd, ShortcutKeys } from './shortcut-keys';
 import { Spinner } from './ui/spinner';
@@ -16,22 +17,22 @@ const resultIcons: Record<PaletteSearchResult['kind'], LucideIcon> = {
   record: FileTextIcon,
 };
 
-/** Below this, command-score's match is letters scattered out of order: noise, not a result. */
-const MIN_SCORE = 0.05;
-
-/**
- * Fuzzy score of an item for the query: its label first, then the other words. Search results
- * were matched by the server and always stay.
- */
+/** cmdk's filter: the item's words come as its keywords (`paletteWords`), records by their id. */
 function filter(value: string, search: string, keywords?: string[]) {
-  if (value.startsWith(SEARCH_PREFIX)) return 1;
-  const [label = value, ...rest] = keywords ?? [];
-  const score = defaultFilter(label, search, rest);
-  return score < MIN_SCORE ? 0 : score;
+  return scorePaletteWords(search, keywords ?? [value], value.startsWith(SEARCH_PREFIX));
 }
 
-function keywordsOf(item: PaletteItem) {
-  return [item.label, ...(item.description ? [item.description] : []), item.group, ...(item.keywords ?? [])];
+const wordsOf = (item: PaletteItem) => paletteWords(item, item.id.startsWith(SEARCH_PREFIX));
+
+/** Items under their group's heading, the groups in the order of their first item. */
+function groupByHeading(items: readonly PaletteItem[]): [string, PaletteItem[]][] {
+  const byGroup = new Map<string, PaletteItem[]>();
+  for (const item of items) {
+    const list = byGroup.get(item.group);
+    if (list) list.push(item);
+    else byGroup.set(item.group, [item]);
+  }
+  return [...byGroup];
 }
 
 /**
@@ -115,25 +116,7 @@ export function CommandPaletteDialog({
     else setQuery('');
   }, [open, refreshRecent]);
 
-  const groups = useMemo(() => {
-    const byGroup = new Map<string, PaletteItem[]>();
-    for (const item of items) {
-      const list = byGroup.get(item.group);
-      if (list) list.push(item);
-      else byGroup.set(item.group, [item]);
-    }
-    const inOrder = [...byGroup];
-    const search = query.trim();
-    if (!search) return inOrder;
-    // cmdk sorts the items within a group; the groups themselves go best match first here.
-    const best = (list: PaletteItem[]) =>
-      Math.max(...list.map((item) => filter(item.id, search, keywordsOf(item))));
-    return inOrder
-      .map((entry) => ({ entry, score: best(entry[1]) }))
-      .sort((a, b) => b.score - a.score)
-      .map(({ entry }) => entry);
-  }, [items, query]);
-
+  const groups = useMemo(() => groupByHeading(items), [items]);
   const recentItems = useMemo(() => {
     const byId = new Map(items.filter((item) => item.href).map((item) => [item.id, item]));
     return recent
@@ -141,23 +124,36 @@ export function CommandPaletteDialog({
       .filter((item): item is PaletteItem => item !== undefined && item.href !== location.pathname);
   }, [items, recent, location.pathname]);
 
-  const resultGroups = useMemo(() => {
-    const byGroup = new Map<string, PaletteItem[]>();
-    for (const result of results) {
-      const item: PaletteItem = {
-        id: `${SEARCH_PREFIX}${result.id}`,
-        group: result.group,
-        label: result.label,
-        description: result.description,
-        href: result.href,
-        icon: resultIcons[result.kind],
-      };
-      const list = byGroup.get(item.group);
-      if (list) list.push(item);
-      else byGroup.set(item.group, [item]);
-    }
-    return [...byGroup];
-  }, [results]);
+  const resultGroups = useMemo(
+    () =>
+      groupByHeading(
+        results.map((result) => ({
+          id: `${SEARCH_PREFIX}${result.id}`,
+          group: result.group,
+          label: result.label,
+          description: result.description,
+          href: result.href,
+          icon: resultIcons[result.kind],
+        })),
+      ),
+    [results],
+  );
+
+  // cmdk sorts the items within a group; the groups, records found by the server among them, go
+  // best match first here (records arrive later, and cmdk would leave them where they land).
+  const ordered = useMemo(() => {
+    const all = [
+      ...resultGroups.map(([heading, list]) => ({ key: `results-${heading}`, heading, list, found: true })),
+      ...groups.map(([heading, list]) => ({ key: heading, heading, list, found: false })),
+    ];
+    const search = query.trim();
+    if (!search) return all;
+    const best = (list: PaletteItem[]) => Math.max(...list.map((item) => filter(item.id, search, wordsOf(item))));
+    return all
+      .map((group) => ({ group, score: best(group.list) }))
+      .sort((a, b) => b.score - a.score)
+      .map(({ group }) => group);
+  }, [resultGroups, groups, query]);
 
   const run = (item: PaletteItem, rememberAs?: string) => {
     setOpen(false);
@@ -172,7 +168,7 @@ export function CommandPaletteDialog({
     <Command.Item
       key={value}
       value={value}
-      keywords={keywordsOf(item)}
+      keywords={wordsOf(item)}
       disabled={item.disabled}
       onSelect={() => run(item, rememberAs)}
       className={itemClassName}
@@ -211,14 +207,9 @@ export function CommandPaletteDialog({
                 )}
               </Command.Group>
             ) : null}
-            {resultGroups.map(([heading, groupItems]) => (
-              <Command.Group key={`results-${heading}`} heading={heading} className={groupClassName}>
-                {groupItems.map((item) => renderItem(item, item.id))}
-              </Command.Group>
-            ))}
-            {groups.map(([heading, groupItems]) => (
-              <Command.Group key={heading} heading={heading} className={groupClassName}>
-                {groupItems.map((item) => renderItem(item, item.id, item.href ? item.id : undefined))}
+            {ordered.map(({ key, heading, list, found }) => (
+              <Command.Group key={key} heading={heading} className={groupClassName}>
+                {list.map((item) => renderItem(item, item.id, found || !item.href ? undefined : item.id))}
               </Command.Group>
             ))}
           </Command.List>

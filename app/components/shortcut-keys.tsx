@@ -50,7 +50,9 @@ export function ShortcutKeys({ keys, className }: { keys: string; className?: st
   const isMac = useIsMac();
   const steps = keys.split(' ');
   return (
-    <span data-slot="shortcut-keys" className={cn('inline-flex items-center gap-1', className)} aria-label={describeKeys(keys, isMac)}>
+    <span data-slot="shortcut-keys" className={cn('inline-flex items-center gap-1', className)}>
+      {/* A name on a plain span is not announced (ARIA prohibits it); text is, inside buttons too. */}
+      <span className="sr-only">{describeKeys(keys, isMac)}</span>
       {steps.map((chord, index) => (
         <Fragment key={`${chord}-${index}`}>
           {index > 0 ? (

@@ -1,8 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import * as React from 'react';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { formOptionContract } from '../../common/contracts/form-options';
+import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { DeleteDialog } from '~/components/record-list/delete-dialog';
 import { editHref } from '~/components/record-list/links';
 import { RecordListError } from '~/components/record-list/list-error';
@@ -20,6 +21,10 @@ import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/service
 import { adminRoutes, canOpen } from '~/services/route-registry';
 
 const studentsRoute = adminRoutes.find((route) => route.path === '/admin/students/registered')!;
+
+export const handle: BreadcrumbHandle<SerializeFrom<typeof loader>> = {
+  breadcrumb: (loaded) => loaded?.detail.record.title,
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `${loaded.detail.record.title} · Courses` : 'Course' },

@@ -5,7 +5,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
-import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIcon, WalletIcon, type LucideIcon } from '~/components/ui/icons';
+import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIndianRupeeIcon, WalletIcon, type LucideIcon } from '~/components/ui/icons';
 import { ActivityChart } from '~/components/wallet/activity-chart';
 import { Amount } from '~/components/wallet/money';
 import { BranchFilter, EmptyState, ErrorPanel, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
@@ -169,7 +169,7 @@ export default function WalletDashboard() {
                 note="Added to the wallet"
               />
               <Stat
-                icon={ReceiptIcon}
+                icon={ReceiptIndianRupeeIcon}
                 label="Charged operations"
                 value={statistics.byOperation.reduce((sum, op) => sum + op.count, 0).toLocaleString('en-IN')}
                 note={view === 'year' ? 'Last 12 months' : 'Last 30 days'}
@@ -307,7 +307,7 @@ function OperationBreakdown({
 }) {
   if (operations.length === 0) {
     return (
-      <EmptyState icon={ReceiptIcon} title="No charges in this period">
+      <EmptyState icon={ReceiptIndianRupeeIcon} title="No charges in this period">
         Operations such as adding a student are listed here once they are charged.
       </EmptyState>
     );

@@ -21,6 +21,7 @@ import { courseChoices } from '../../common/forms/course-options';
 import type { FormFieldConfig, OptionSource } from '../../common/forms/types';
 import { acceptAttribute, MB, uploadMessages, uploadRuleFor, uploadRuleHint } from '../../common/uploads/rules';
 import {
+  admittedStudentHref,
   afterUpdatePath,
   dynamicFormMessages as messages,
   dynamicFormSchema,
@@ -414,15 +415,17 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
   const created: CreatedRecord = saved.data;
   const toasts: ToastSpec[] = [];
   const student = formType === 'student';
+  const link = student ? { label: 'View student', href: admittedStudentHref(created._id) } : undefined;
   if (student && created.generatedNumbers) {
     toasts.push({
       type: 'success',
       title: messages.studentRegistered,
       description: `Registration No: ${created.generatedNumbers.registrationNo} · Roll No: ${created.generatedNumbers.rollNo}`,
       duration: STUDENT_TOAST_MS,
+      link,
     });
   } else {
-    toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType, config.typeLabel) });
+    toasts.push({ type: 'success', title: student ? messages.studentRegistered : messages.created(formType, config.typeLabel), link });
   }
   return data<Reply>(
     {

@@ -28,8 +28,8 @@ const studentLists = {
   fresh: route('/admin/new-students'),
 };
 
-function withSearch(path: string, search: string) {
-  return `${path}?${new URLSearchParams({ search })}`;
+function withQuery(path: string, query: Record<string, string>) {
+  return `${path}?${new URLSearchParams(query)}`;
 }
 
 /**
@@ -46,7 +46,7 @@ async function searchUsers(api: AuthedApi, user: Searcher, query: string): Promi
     kind: 'user',
     label: row.name,
     description: `${row.email} · ${row.role}`,
-    href: withSearch(SUPER_ADMIN_USERS_PATH, row.email),
+    href: withQuery(SUPER_ADMIN_USERS_PATH, { search: row.email }),
   }));
 }
 
@@ -68,7 +68,8 @@ async function searchStudents(api: AuthedApi, user: Searcher, query: string): Pr
       kind: 'student',
       label: row.title,
       description: [row.registrationNo, row.branchName].filter(Boolean).join(' · ') || undefined,
-      href: withSearch(list.path, row.registrationNo ?? row.title),
+      // A student has no page of their own: their list, narrowed to them, with their details open.
+      href: withQuery(list.path, { search: row.registrationNo ?? row.title, view: row._id }),
     };
   });
 }

@@ -247,6 +247,12 @@ test('the palette finds students of the user’s own branch through the API, and
   await expect(students.first()).toBeVisible();
   for (const description of await students.allTextContents()) expect(description).toContain('North Campus');
   await expect(palette(page).locator('[data-palette-id^="search:user:"]')).toHaveCount(0);
+
+  // Choosing one opens that student: the details beside a list narrowed to them.
+  const name = (await students.first().locator('span.truncate').first().textContent()) ?? '';
+  await students.first().click();
+  await expect(page).toHaveURL(/[?&]view=/);
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
 });
 
 test('the palette offers users to the super admin only, leading to User Management in the panel', async ({ page }) => {
@@ -470,4 +476,24 @@ test('without DASHBOARD_VIEW the dashboard is access denied; granted permissions
   expect(await renderedSidebar(page)).toEqual(expectedSidebar({ _id: '', name: '', ...user }));
   await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('the breadcrumb names the course a page shows, and a group’s own page once', async ({ page }) => {
+  await signIn(page, demo.admin);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+  await page.goto('/admin/settings');
+  await expect(crumbs).toHaveText(['Settings']);
+  await page.goto('/admin/courses');
+  const course = page.locator('main table a[href^="/admin/courses/"]').first();
+  const name = ((await course.textContent()) ?? '').trim();
+  await course.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(crumbs).toHaveText(['Course Management', name]);
+});
+
+test('the sidebar keeps the page the user is on in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await signIn(page, demo.admin);
+  await page.goto('/admin/settings/footer');
+  await expect(mainNav(page).getByRole('link', { name: 'Footer' })).toBeInViewport();
 });

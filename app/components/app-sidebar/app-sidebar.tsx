@@ -32,7 +32,9 @@ export function AppSidebar() {
   }, [location.key, setOpenMobile]);
 
   return (
-    <Sidebar collapsible="icon">
+    // A landmark around all of it, the institute's link and the account menu included, so every
+    // part of the page sits in one (on a phone the sheet is a dialog, which counts as one).
+    <Sidebar collapsible="icon" role="complementary" aria-label="Sidebar">
       <SidebarHeader>
         <SidebarMenu>
           <SidebarMenuItem>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   SidebarGroup,
   SidebarGroupContent,
@@ -13,10 +13,15 @@ import { routeIcons } from './route-icons';
 
 function RouteLink({ route, active }: { route: Pick<AdminRoute, 'path' | 'title' | 'icon'>; active: boolean }) {
   const Icon = routeIcons[route.icon];
+  const link = useRef<HTMLAnchorElement>(null);
+  // The sidebar is taller than a small screen: the page the user is on stays in view in it.
+  useEffect(() => {
+    if (active) link.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   return (
     <SidebarMenuItem>
       <SidebarMenuButton asChild isActive={active} tooltip={route.title}>
-        <Link to={route.path} aria-current={active ? 'page' : undefined}>
+        <Link ref={link} to={route.path} aria-current={active ? 'page' : undefined}>
           <Icon aria-hidden="true" />
           <span>{route.title}</span>
         </Link>

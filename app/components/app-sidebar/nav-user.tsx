@@ -47,10 +47,11 @@ export function NavUser() {
         <Slot.Root {...trigger.props}>
           <SidebarMenuButton
             size="lg"
-            aria-label={`Account menu for ${user.name}`}
             className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
           >
             <Avatar name={user.name} />
+            {/* Named by what it shows (WCAG 2.5.3: a voice user says the visible words). */}
+            <span className="sr-only">Account menu for </span>
             <Identity name={user.name} email={user.email} />
             <ChevronsUpDownIcon aria-hidden="true" className="ml-auto size-4" />
           </SidebarMenuButton>

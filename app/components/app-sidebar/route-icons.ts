@@ -27,7 +27,7 @@ import {
   PanelTopIcon,
   PenLineIcon,
   PlusCircleIcon,
-  ReceiptIcon,
+  ReceiptIndianRupeeIcon,
   ReceiptTextIcon,
   SettingsIcon,
   ShieldCheckIcon,
@@ -56,7 +56,8 @@ export const routeIcons: Record<IconName, LucideIcon> = {
   LayoutTemplate: LayoutTemplateIcon,
   Building: BuildingIcon,
   Building2: Building2Icon,
-  Receipt: ReceiptIcon,
+  // Invoices are in rupees: lucide's plain receipt carries a dollar sign.
+  Receipt: ReceiptIndianRupeeIcon,
   ReceiptText: ReceiptTextIcon,
   CreditCard: CreditCardIcon,
   BookOpen: BookOpenIcon,

@@ -1,4 +1,4 @@
-import { useLocation } from '@remix-run/react';
+import { useLocation, useMatches } from '@remix-run/react';
 import { ShortcutKeys } from '~/components/shortcut-keys';
 import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
@@ -14,14 +14,34 @@ const OTHER_TITLES: Record<string, string> = {
   '/admin/access-denied': 'Access denied',
 };
 
+/**
+ * A route module's `handle` for a page about one thing (a course, a form): the breadcrumb names
+ * the thing instead of the registry's generic title.
+ */
+export interface BreadcrumbHandle<Data> {
+  breadcrumb: (data: Data | undefined) => string | undefined;
+}
+
+function hasBreadcrumb(handle: unknown): handle is BreadcrumbHandle<unknown> {
+  return typeof handle === 'object' && handle !== null && typeof (handle as BreadcrumbHandle<unknown>).breadcrumb === 'function';
+}
+
+/** The name the deepest matching route gives the page it shows, if it gives one. */
+function usePageName() {
+  const match = useMatches().at(-1);
+  return match && hasBreadcrumb(match.handle) ? match.handle.breadcrumb(match.data) : undefined;
+}
+
 /** The bar above every admin screen: sidebar toggle, where you are, search and shortcuts. */
 export function SiteHeader() {
   const { user, setPaletteOpen, setShortcutsOpen } = useAdminShell();
   const { pathname } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = findAdminRoute(path);
-  const title = OTHER_TITLES[path] ?? route?.title;
-  const group = OTHER_TITLES[path] ? undefined : route?.group;
+  const pageName = usePageName();
+  const title = OTHER_TITLES[path] ?? pageName ?? route?.title;
+  // A group's own page (Settings in Settings) is not named twice.
+  const group = OTHER_TITLES[path] || route?.group === title ? undefined : route?.group;
 
   return (
     <header

@@ -32,8 +32,9 @@ import {
 
 type SubmissionActor = ActorRefFrom<typeof formSubmissionMachine>;
 
-function showToast({ type, title, description, duration }: ToastSpec) {
-  toast[type](title, { description, duration });
+function showToast({ type, title, description, duration, link }: ToastSpec, navigate: (to: string) => void) {
+  const action = link ? { label: link.label, onClick: () => navigate(link.href) } : undefined;
+  toast[type](title, { description, duration, action });
 }
 
 /**
@@ -161,7 +162,7 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
       toast.error(actionData.message);
       return;
     }
-    for (const spec of actionData.toasts) showToast(spec);
+    for (const spec of actionData.toasts) showToast(spec, navigate);
     charge.settle({ ok: true, charge: actionData.charge });
     setConsumed(actionData);
     setGeneration((value) => value + 1);
@@ -207,6 +208,14 @@ function SavedNotice({ result }: { result: Extract<DynamicFormActionData, { stat
         <p key={spec.title}>
           <strong className="font-medium">{spec.title}</strong>
           {spec.description ? ` ${spec.description}` : null}
+          {spec.link ? (
+            <>
+              {' '}
+              <a className="underline" href={spec.link.href}>
+                {spec.link.label}
+              </a>
+            </>
+          ) : null}
         </p>
       ))}
       {result.charge?.charged ? <p>{chargedMessage(result.charge)}</p> : null}

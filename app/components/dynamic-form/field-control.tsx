@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import type * as React from 'react';
 import { optionLabel, optionValue } from '../../../common/forms/fields';
 import type { FormFieldConfig } from '../../../common/forms/types';
+import { DateInput } from '~/components/ui/date-input';
 import { FieldError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -13,7 +14,7 @@ import type { DynamicFormValues, FieldValue, OptionView } from './model';
 
 type Meta = FieldMetadata<FieldValue, DynamicFormValues>;
 
-/** The input of a scalar field: text, email, tel, number, date, textarea, select or radio. */
+/** The input of a scalar field: text, email, tel, number, date (day first), textarea, select or radio. */
 export function FieldControl({
   field,
   meta,
@@ -80,6 +81,20 @@ export function FieldControl({
         </div>
       );
       break;
+    case 'date': {
+      const { key, name, defaultValue, type: _text, ...props } = getInputProps(meta, { type: 'text' });
+      control = (
+        <DateInput
+          key={key}
+          {...props}
+          {...common}
+          name={name}
+          defaultValue={typeof defaultValue === 'string' ? defaultValue : ''}
+          onValueChange={onValueChange}
+        />
+      );
+      break;
+    }
     default: {
       const type = inputType(field);
       control = (
@@ -133,14 +148,13 @@ export function CheckboxControl({ field, meta }: { field: FormFieldConfig; meta:
   );
 }
 
-function inputType(field: FormFieldConfig): 'text' | 'email' | 'tel' | 'number' | 'date' | 'password' {
+function inputType(field: FormFieldConfig): 'text' | 'email' | 'tel' | 'number' | 'password' {
   // A branch's sign-in password: never shown, never stored on the record.
   if (field.name === 'password') return 'password';
   switch (field.type) {
     case 'email':
     case 'tel':
     case 'number':
-    case 'date':
       return field.type;
     default:
       return 'text';

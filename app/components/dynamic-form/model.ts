@@ -53,6 +53,12 @@ export const afterUpdatePath = recordsPath;
 /** SPEC.md section 9: the admission toast stays 10 s; the list opens after 3 s. */
 export const STUDENT_TOAST_MS = 10_000;
 export const STUDENT_REDIRECT_MS = 3_000;
+
+/**
+ * A student just admitted, in the list that holds them: not registered yet, they are among the
+ * new students (the list the admission moves on to shows registered students only).
+ */
+export const admittedStudentHref = (id: string) => `/admin/new-students?${new URLSearchParams({ view: id })}`;
 /** SPEC.md section 9: the upload-busy flag clears 1 s after an upload ends. */
 export const UPLOAD_BUSY_CLEAR_MS = 1_000;
 
@@ -109,6 +115,8 @@ export interface ToastSpec {
   title: string;
   description?: string;
   duration?: number;
+  /** Where the toast's button leads: the record it tells about. */
+  link?: { label: string; href: string };
 }
 
 export type DynamicFormActionData =

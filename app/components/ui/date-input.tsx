@@ -1,0 +1,89 @@
+import * as React from 'react';
+import { Input } from './input';
+
+const DAY_FIRST = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/;
+const DIGITS_ONLY = /^\s*(\d{2})(\d{2})(\d{4})\s*$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date typed day first (9/9/2026, 09-09-2026, 09092026), or pasted as YYYY-MM-DD, as
+ * YYYY-MM-DD; null when it is no calendar date.
+ */
+export function parseDayFirst(text: string): string | null {
+  const iso = ISO.exec(text.trim());
+  const match = iso ? [iso[0], iso[3], iso[2], iso[1]] : (DAY_FIRST.exec(text) ?? DIGITS_ONLY.exec(text));
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD as dd/mm/yyyy; anything else as it is. */
+export function formatDayFirst(value: string): string {
+  const match = ISO.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+/** While typing forward, the slash after a two-digit day and month comes by itself. */
+export function withNextSlash(previous: string, next: string): string {
+  return next.length > previous.length && /^(\d{2}|\d{1,2}\/\d{2})$/.test(next) ? `${next}/` : next;
+}
+
+/**
+ * A date field that shows and takes dd/mm/yyyy, India's order, whatever the browser's language
+ * (a native date input follows the browser: mm/dd/yyyy in English (US)). The form receives
+ * YYYY-MM-DD from a hidden input under `name`; text that is not a date is sent as typed, so the
+ * form's validation names the field.
+ */
+export function DateInput({
+  name,
+  defaultValue,
+  onValueChange,
+  ...props
+}: Omit<React.ComponentPropsWithoutRef<'input'>, 'type' | 'value' | 'defaultValue' | 'onChange' | 'name'> & {
+  name: string;
+  /** YYYY-MM-DD, or empty. */
+  defaultValue?: string;
+  /** The value the form receives, each time it changes. */
+  onValueChange?: (value: string) => void;
+}) {
+  const [text, setText] = React.useState(() => formatDayFirst(defaultValue ?? ''));
+  const hidden = React.useRef<HTMLInputElement>(null);
+  const value = parseDayFirst(text) ?? text.trim();
+  const sent = React.useRef(value);
+
+  // Form libraries listen for events from the named element, which is the hidden one.
+  const announce = (type: 'input' | 'focusout') => hidden.current?.dispatchEvent(new Event(type, { bubbles: true }));
+  React.useEffect(() => {
+    if (sent.current === value) return;
+    sent.current = value;
+    onValueChange?.(value);
+    announce('input');
+  }, [value, onValueChange]);
+
+  return (
+    <>
+      <Input
+        {...props}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="dd/mm/yyyy"
+        maxLength={10}
+        value={text}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText((previous) => withNextSlash(previous, next));
+        }}
+        onBlur={(event) => {
+          const iso = parseDayFirst(text);
+          if (iso) setText(formatDayFirst(iso));
+          props.onBlur?.(event);
+          announce('focusout');
+        }}
+      />
+      <input ref={hidden} type="hidden" name={name} value={value} form={props.form} />
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminRoutes, openableRoutes } from '../../app/services/route-registry';
+import { demo, expect, loginAs, test } from './fixtures';
+
+/**
+ * axe (WCAG 2.x A and AA, best practices, and the check that a control's name holds its visible
+ * text) on every page of the registry each demo role may open, the super admin's panel, and the
+ * states that only exist after an action: the palette, a record's details, a form showing its
+ * errors, the sidebar on a phone. Any serious or critical violation fails.
+ */
+
+interface Account {
+  email: string;
+  password: string;
+}
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+
+/** The API's view of an account: its permissions decide which pages it visits. */
+async function apiSignIn(request: APIRequestContext, account: Account) {
+  const response = await request.post('/api/v1/auth/v2/login', { data: account });
+  expect(response.ok(), `sign-in of ${account.email} on the API`).toBe(true);
+  const body = (await response.json()) as { data: { accessToken: string; user: { role: string; permissions: string[] } } };
+  return { token: body.data.accessToken, user: body.data.user };
+}
+
+/** The id of the first demo record of a kind, e.g. `formType=course`. */
+async function firstRecordId(request: APIRequestContext, token: string, query: string) {
+  const response = await request.get(`/api/v1/dynamic-data?${query}&limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `the demo records of ${query}`).toBe(true);
+  const body = (await response.json()) as { data: { records: { _id: string }[] } };
+  const id = body.data.records[0]?._id;
+  expect(id, `a demo record of ${query}`).toBeTruthy();
+  return id!;
+}
+
+/** The serious and critical violations on the page as it stands, one line per rule. */
+async function seriousViolations(page: Page, where: string) {
+  // Legacy mode runs axe in the page itself, without the blank page AxeBuilder otherwise opens to
+  // assemble frames' results: these pages have no frames, and it halves the time per page.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // Off by default in axe 4 (experimental), and exactly what WCAG 2.5.3 asks of every control.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ''}`,
+    );
+}
+
+/** Waits until the page has its heading and scripts, so axe sees what a user sees. */
+async function settled(page: Page) {
+  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
+  await page.waitForFunction(() => document.readyState === 'complete');
+}
+
+async function hydrated(page: Page) {
+  await expect(async () => {
+    if (!(await palette(page).isVisible())) await page.keyboard.press('ControlOrMeta+k');
+    await expect(palette(page)).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+}
+
+const roles: [string, Account][] = [
+  ['admin', demo.admin],
+  ['branch admin', demo.northAdmin],
+  ['branch staff', demo.northStaff],
+];
+
+for (const [role, account] of roles) {
+  test(`every page the ${role} may open has no serious accessibility violation`, async ({ page, request }) => {
+    const { user, token } = await apiSignIn(request, account);
+    const courseId = await firstRecordId(request, token, 'formType=course');
+    const paths = [
+      ...openableRoutes(user).map((route) => route.path),
+      ...adminRoutes
+        .filter((route) => route.path === '/admin/courses/:id' && openableRoutes(user).some((open) => open.path === '/admin/courses'))
+        .map((route) => route.path.replace(':id', courseId)),
+    ];
+    // axe takes a few seconds a page, many more on a busy machine.
+    test.setTimeout(30_000 + paths.length * 20_000);
+
+    await loginAs(page, account.email, account.password);
+    const found: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await settled(page);
+      found.push(...(await seriousViolations(page, path)));
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test('the super admin’s panel has no serious accessibility violation', async ({ page }) => {
+  test.setTimeout(150_000);
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  const found: string[] = [];
+  for (const path of ['/admin/super-admin', '/admin/super-admin/users', '/admin/super-admin/permissions', '/admin/super-admin/forms/student']) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+    found.push(...(await seriousViolations(page, path)));
+  }
+  expect(found).toEqual([]);
+});
+
+test('the sign-in pages have no serious accessibility violation', async ({ page }) => {
+  test.setTimeout(90_000);
+  const found: string[] = [];
+  for (const path of ['/admin/login', '/admin/super/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    found.push(...(await seriousViolations(page, path)));
+  }
+  expect(found).toEqual([]);
+});
+
+test('the first Tab reaches a skip link to the heading, and a move to another page starts at its heading', async ({ page }) => {
+  test.slow();
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await hydrated(page);
+  await page.goto('/admin/students/registered');
+  await settled(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registered Students' })).toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Students' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Students' })).toBeFocused();
+});
+
+test.describe('open states', () => {
+  test.beforeEach(async ({ page }) => {
+    test.slow();
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await hydrated(page);
+  });
+
+  test('the command palette, with results for a query', async ({ page }) => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(palette(page)).toBeVisible();
+    await page.keyboard.type('stu');
+    await expect(palette(page).getByRole('option').first()).toBeVisible();
+    expect(await seriousViolations(page, 'palette')).toEqual([]);
+  });
+
+  test('a student’s details beside the list', async ({ page, request }) => {
+    const { token } = await apiSignIn(request, demo.admin);
+    const id = await firstRecordId(request, token, 'formType=student&registered=true');
+    await page.goto(`/admin/students/registered?view=${id}`);
+    await settled(page);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('status', { name: 'Loading details' })).toHaveCount(0);
+    expect(await seriousViolations(page, 'details sheet')).toEqual([]);
+  });
+
+  test('a form showing its errors', async ({ page }) => {
+    await page.goto('/admin/students/add');
+    await settled(page);
+    await page.locator('main form button[type="submit"]:not([hidden])').last().click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    expect(await seriousViolations(page, 'form with errors')).toEqual([]);
+  });
+
+  test('the sidebar on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
+    expect(await seriousViolations(page, 'phone sidebar')).toEqual([]);
+  });
+});
