@@ -1,20 +1,20 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import * as React from 'react';
-import { DeleteDialog } from '~/components/record-list/delete-dialog';
-import { editHref } from '~/components/record-list/links';
-import { RecordListError } from '~/components/record-list/list-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { DeleteDialog } from '~/components/list/delete-dialog';
+import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from '~/components/record-list/record-details';
 import { ActiveBadge } from '~/components/record-list/status-badges';
 import type { ListRow } from '~/components/record-list/types';
-import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/components/record-list/values';
+import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/lib/record-values';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { ArrowLeftIcon, PencilIcon, Trash2Icon, UsersIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
-import { adminRoutes, canOpen } from '~/services/route-registry';
+import { adminRoutes, canOpen } from '~/lib/route-registry';
 
 const studentsRoute = adminRoutes.find((route) => route.path === '/admin/students/registered')!;
 
@@ -199,5 +199,5 @@ export default function CourseView() {
 }
 
 export function ErrorBoundary() {
-  return <RecordListError title="Course" back={{ href: '/admin/courses', label: 'Back to courses' }} />;
+  return <GeneralErrorBoundary title="Course" back={{ href: '/admin/courses', label: 'Back to courses' }} />;
 }

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import {
@@ -22,7 +23,7 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount } from '~/components/wallet/amount-schema';
 import { Amount } from '~/components/wallet/money';
-import { PageHeader, WalletErrorBoundary } from '~/components/wallet/page';
+import { PageHeader } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { requireAdminRoute } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
@@ -341,4 +342,6 @@ function ReviewCard({ review, values, requestId }: { review: Review; values: Rec
   );
 }
 
-export { WalletErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Add Balance" heading={() => 'The wallet could not be loaded'} />;
+}

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type * as React from 'react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -8,7 +9,7 @@ import { cn } from '~/components/ui/cn';
 import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIcon, WalletIcon, type LucideIcon } from '~/components/ui/icons';
 import { ActivityChart } from '~/components/wallet/activity-chart';
 import { Amount } from '~/components/wallet/money';
-import { BranchFilter, EmptyState, ErrorPanel, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
+import { BranchFilter, EmptyState, ErrorPanel, PageHeader, useSamePageLoading } from '~/components/wallet/page';
 import { TransactionList } from '~/components/wallet/transaction-list';
 import { requireAdminRoute } from '~/services/auth.server';
 import {
@@ -364,4 +365,6 @@ function PeriodTotals({ statistics }: { statistics: NonNullable<ReturnType<typeo
   );
 }
 
-export { WalletErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Wallet Dashboard" heading={() => 'The wallet could not be loaded'} />;
+}

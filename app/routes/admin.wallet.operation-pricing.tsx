@@ -18,6 +18,7 @@ import {
 } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
@@ -31,7 +32,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount, rupeeText } from '~/components/wallet/amount-schema';
 import { Amount } from '~/components/wallet/money';
-import { EmptyState, PageHeader, WalletErrorBoundary } from '~/components/wallet/page';
+import { EmptyState, PageHeader } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { OPERATION_KEY_PATTERN, type OperationPrice } from '../../common/wallet';
 import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
@@ -358,4 +359,6 @@ function DeleteForm({ price }: { price: OperationPrice }) {
   );
 }
 
-export { WalletErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Operation Pricing" heading={() => 'The wallet could not be loaded'} />;
+}

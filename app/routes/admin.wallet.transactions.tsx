@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { FieldError } from '~/components/ui/field-error';
@@ -25,12 +26,12 @@ import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount } from '~/components/wallet/amount-schema';
-import { EmptyState, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
+import { EmptyState, PageHeader, useSamePageLoading } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { TransactionList } from '~/components/wallet/transaction-list';
 import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
 import { ledgerKinds, type WalletTransaction } from '../../common/wallet';
-import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
+import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
 import { requireAdminRoute } from '~/services/auth.server';
 import { formatRupees } from '~/utils/format';
 import { readForm } from '~/services/forms.server';
@@ -488,4 +489,6 @@ function PageLink({ to, disabled, rel, children }: { to: string; disabled: boole
   );
 }
 
-export { WalletErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Transactions" heading={() => 'The wallet could not be loaded'} />;
+}

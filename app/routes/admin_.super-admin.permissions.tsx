@@ -6,7 +6,6 @@ import {
 } from '@remix-run/node';
 import {
   Form,
-  isRouteErrorResponse,
   Link,
   useActionData,
   useBeforeUnload,
@@ -16,7 +15,6 @@ import {
   useLocation,
   useNavigation,
   useRevalidator,
-  useRouteError,
   useSearchParams,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
@@ -25,6 +23,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PermissionChecklist } from '~/components/super-admin/permission-checklist';
 import { useFetcherOutcome } from '~/components/super-admin/use-fetcher-outcome';
 import {
@@ -756,18 +755,11 @@ export default function PermissionManagement() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   return (
-    <div role="alert" className="grid gap-2 py-16 text-center">
-      <h1 className="text-xl font-semibold">Permission Management</h1>
-      <p className="text-muted-foreground">
-        {isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : messages.loadPermissionsFailed}
-      </p>
-      <p>
-        <Link to={PATH} className="text-primary underline-offset-4 hover:underline">
-          Try again
-        </Link>
-      </p>
-    </div>
+    <GeneralErrorBoundary
+      title="Permission Management"
+      back={{ href: '/admin/super-admin', label: 'Back to the Super Admin panel' }}
+      fallback={messages.loadPermissionsFailed}
+    />
   );
 }

@@ -7,12 +7,10 @@ import {
 } from '@remix-run/node';
 import {
   Form,
-  isRouteErrorResponse,
   Link,
   useFetcher,
   useLoaderData,
   useNavigation,
-  useRouteError,
   useSearchParams,
   useSubmit,
 } from '@remix-run/react';
@@ -20,6 +18,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useFetcherOutcome } from '~/components/super-admin/use-fetcher-outcome';
 import { UserFormDialog, type EditableUser, type UserFormReply } from '~/components/super-admin/user-form-dialog';
 import {
@@ -629,18 +628,7 @@ export default function UserManagement() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   return (
-    <div role="alert" className="grid gap-2 py-16 text-center">
-      <h1 className="text-xl font-semibold">User Management</h1>
-      <p className="text-muted-foreground">
-        {isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : messages.loadFailed}
-      </p>
-      <p>
-        <Link to="/admin/super-admin/users" className="text-primary underline-offset-4 hover:underline">
-          Try again
-        </Link>
-      </p>
-    </div>
+    <GeneralErrorBoundary title="User Management" back={{ href: '/admin/super-admin', label: 'Back to the Super Admin panel' }} fallback={messages.loadFailed} />
   );
 }

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { callApi, type ApiRequest, type ApiResult } from './api.server';
 import { ACTIVITY_THROTTLE_MS, IDLE_TIMEOUT_MS } from '~/machines/session.machine';
-import { canOpen, findAdminRoute } from './route-registry';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 export { safeRedirectTo } from './redirect.server';
 import { getRefreshQueue } from './refresh-queue.server';
 import { commitSession, destroySession, getSession, type AuthSession, type UserType } from './session.server';

@@ -1,4 +1,4 @@
-import type { Option as Choice } from '~/components/record-list/types';
+import type { Option as Choice } from '~/lib/list-query';
 import type { AuthedApi } from './auth.server';
 
 /** Every record of a form type the caller may read, by title; null when they may not. */

@@ -43,7 +43,7 @@ import {
   type FileFieldInfo,
   type OptionView,
   type ToastSpec,
-} from '~/components/dynamic-form/model';
+} from '~/lib/dynamic-form';
 import type { ApiResult } from './api.server';
 import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';

@@ -1,6 +1,6 @@
-import type { PaletteSearchResult } from '~/components/command-palette';
+import type { PaletteSearchResult } from '~/lib/palette-search';
 import type { AuthedApi } from './auth.server';
-import { adminRoutes, canOpen } from './route-registry';
+import { adminRoutes, canOpen } from '~/lib/route-registry';
 
 /** Results per kind of record. */
 const LIMIT = 5;

@@ -11,10 +11,10 @@ import {
   type WalletStatistics,
   type WalletTransaction,
 } from '../../common/wallet';
-import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
+import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
 import type { ApiResult } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
-import { canOpen, findAdminRoute } from './route-registry';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 
 /** Calls to /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md); amounts in paise. */
 

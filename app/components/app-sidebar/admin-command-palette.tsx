@@ -4,7 +4,7 @@ import { PanelLeftIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { useSidebar } from '~/components/ui/sidebar';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
 import { pageActionsFor } from '~/services/palette-actions';
-import { customFormLinks, openableRoutes, type CustomFormLink } from '~/services/route-registry';
+import { customFormLinks, openableRoutes, type CustomFormLink } from '~/lib/route-registry';
 import { routeIcons } from './route-icons';
 import { useAdminShell } from './shell-context';
 

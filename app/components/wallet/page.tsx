@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError, useSubmit } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import type * as React from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
@@ -87,17 +87,6 @@ export function BranchFilter({
       </noscript>
     </Form>
   );
-}
-
-/** What a wallet screen shows when its data could not be read. */
-export function WalletErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === 'string' && error.data
-      ? error.data
-      : `${error.status} ${error.statusText}`
-    : 'Something went wrong.';
-  return <ErrorPanel title="The wallet could not be loaded" message={message} />;
 }
 
 export function ErrorPanel({ title, message, className }: { title: string; message: string; className?: string }) {

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfigs } from '../../../common/forms/defaults';
+import { defaultFormConfigs } from '../../common/forms/defaults';
 import {
   dynamicFormMessages,
   dynamicFormSchema,
@@ -8,7 +8,7 @@ import {
   sectionsOf,
   subjectsOf,
   uploadFieldName,
-} from './model';
+} from './dynamic-form';
 
 function form(entries: Record<string, string>) {
   const data = new FormData();
