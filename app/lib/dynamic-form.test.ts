@@ -6,9 +6,9 @@ import {
   dynamicFormSchema,
   formTitle,
   sectionsOf,
-  subjectsOf,
   uploadFieldName,
 } from './dynamic-form';
+import { subjectsOf } from './record-values';
 
 function form(entries: Record<string, string>) {
   const data = new FormData();

@@ -154,15 +154,6 @@ export function emptySubjectRow(subjectName = ''): ExamSubjectRowValue {
   return { subjectName, examDate: '', examTime: '', subjectCode: '', questionPaperMarks: '', passingMarks: '' };
 }
 
-/** "Computer Fundamentals, MS Office" → one row per subject. */
-export function subjectsOf(description: unknown): string[] {
-  if (typeof description !== 'string') return [];
-  return description
-    .split(',')
-    .map((subject) => subject.trim())
-    .filter(Boolean);
-}
-
 const listTypes = new Set(['examSubjectsTable', 'subCourseList']);
 
 export interface FormSections {

@@ -9,7 +9,9 @@ import { cn } from '~/components/ui/cn';
 import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIcon, WalletIcon, type LucideIcon } from '~/components/ui/icons';
 import { ActivityChart } from '~/components/wallet/activity-chart';
 import { Amount } from '~/components/wallet/money';
-import { BranchFilter, EmptyState, ErrorPanel, PageHeader, useSamePageLoading } from '~/components/wallet/page';
+import { EmptyState } from '~/components/list/empty-state';
+import { PageHeader } from '~/components/list/page-header';
+import { BranchFilter, ErrorPanel, useSamePageLoading } from '~/components/wallet/page';
 import { TransactionList } from '~/components/wallet/transaction-list';
 import { requireAdminRoute } from '~/services/auth.server';
 import {
@@ -75,6 +77,7 @@ export default function WalletDashboard() {
   return (
     <div className="grid gap-6">
       <PageHeader
+        busy={busy}
         title="Wallet Dashboard"
         description={
           <>
@@ -251,6 +254,7 @@ export default function WalletDashboard() {
                 <TransactionList transactions={recent} showBranch={everyBranch && !branch} caption="Recent transactions" />
               ) : (
                 <EmptyState
+              className="min-h-0 border-0 py-10"
                   icon={ArrowLeftRightIcon}
                   title="No transactions yet"
                   action={
@@ -308,7 +312,7 @@ function OperationBreakdown({
 }) {
   if (operations.length === 0) {
     return (
-      <EmptyState icon={ReceiptIcon} title="No charges in this period">
+      <EmptyState className="min-h-0 border-0 py-10" icon={ReceiptIcon} title="No charges in this period">
         Operations such as adding a student are listed here once they are charged.
       </EmptyState>
     );

@@ -32,7 +32,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount, rupeeText } from '~/components/wallet/amount-schema';
 import { Amount } from '~/components/wallet/money';
-import { EmptyState, PageHeader } from '~/components/wallet/page';
+import { EmptyState } from '~/components/list/empty-state';
+import { PageHeader } from '~/components/list/page-header';
+import { useSamePageLoading } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { OPERATION_KEY_PATTERN, type OperationPrice } from '../../common/wallet';
 import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
@@ -139,6 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OperationPricing() {
   const { prices } = useLoaderData<typeof loader>();
+  const busy = useSamePageLoading();
   const [searchParams] = useSearchParams();
   const editing = prices.find((price) => price.id === searchParams.get('edit'));
   const deleting = prices.find((price) => price.id === searchParams.get('delete'));
@@ -147,6 +150,7 @@ export default function OperationPricing() {
   return (
     <div className="grid gap-6">
       <PageHeader
+        busy={busy}
         title="Operation Pricing"
         description="What each operation costs the branch that performs it. Disabled prices charge nothing."
         actions={
@@ -230,6 +234,7 @@ export default function OperationPricing() {
             </Table>
           ) : (
             <EmptyState
+              className="min-h-0 border-0 py-10"
               icon={IndianRupeeIcon}
               title="No operation prices"
               action={

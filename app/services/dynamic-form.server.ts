@@ -31,7 +31,6 @@ import {
   shownFieldNames,
   STUDENT_REDIRECT_MS,
   STUDENT_TOAST_MS,
-  subjectsOf,
   typeName,
   uploadFieldName,
   type DynamicFormActionData,
@@ -44,6 +43,7 @@ import {
   type OptionView,
   type ToastSpec,
 } from '~/lib/dynamic-form';
+import { subjectsOf } from '~/lib/record-values';
 import type { ApiResult } from './api.server';
 import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { cn } from '~/components/ui/cn';
 import type { LucideIcon } from '~/components/ui/icons';
 
 /** Nothing to show yet, or nothing matching: what the list would hold, and the next step. */
@@ -7,16 +8,22 @@ export function EmptyState({
   title,
   children,
   action,
+  className,
 }: {
   icon: LucideIcon;
   title: string;
   children?: React.ReactNode;
   action?: React.ReactNode;
+  /** Inside a card, e.g. `border-0 min-h-0`: the card is the frame. */
+  className?: string;
 }) {
   return (
     <div
       data-slot="list-empty"
-      className="flex min-h-64 flex-col items-center justify-center rounded-lg border border-dashed px-6 py-12 text-center text-sm text-muted-foreground"
+      className={cn(
+        'flex min-h-64 flex-col items-center justify-center rounded-lg border border-dashed px-6 py-12 text-center text-sm text-muted-foreground',
+        className,
+      )}
     >
       <div className="flex size-12 items-center justify-center rounded-full bg-muted">
         <Icon aria-hidden="true" className="size-6" />
