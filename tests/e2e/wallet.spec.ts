@@ -124,9 +124,12 @@ test.describe('Transactions', () => {
   test('exports the filtered ledger as CSV: a header row, then every matching entry', async ({ page }) => {
     await loginAs(page, demo.admin.email, demo.admin.password);
     await page.goto('/admin/wallet/transactions');
-    // A filter applies as soon as it is chosen, as on every other list.
-    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Top-up' });
-    await expect(page).toHaveURL(/kind=credit/);
+    // A filter applies as soon as it is chosen, as on every other list (once the page runs its
+    // script: a choice made before that waits for the form's Apply button).
+    await expect(async () => {
+      await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Top-up' });
+      await expect(page).toHaveURL(/kind=credit/, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('row').filter({ hasText: 'Opening balance' })).toHaveCount(2);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
@@ -151,8 +154,11 @@ test.describe('Transactions', () => {
     await expect(page.getByText(/^Showing 1–\d+ of \d+ transactions?$/)).toBeVisible();
     // Typing searches after a pause; there is no button to press.
     await expect(page.getByRole('button', { name: 'Apply filters' })).toHaveCount(0);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('NEFT-E2E');
-    await expect(page).toHaveURL(/search=NEFT-E2E/);
+    await expect(async () => {
+      await page.getByRole('searchbox', { name: 'Search' }).fill('');
+      await page.getByRole('searchbox', { name: 'Search' }).fill('NEFT-E2E');
+      await expect(page).toHaveURL(/search=NEFT-E2E/, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page).toHaveURL(/sortBy=amount/);
     await expect(page.getByText('Showing 1–1 of 1 transaction')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search' }).fill('no such entry');
