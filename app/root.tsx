@@ -6,11 +6,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useNonce } from '~/components/nonce';
 import { SkipLink } from '~/components/skip-link';
 import { Toaster, useServerToast } from '~/components/ui/toaster';
@@ -69,16 +68,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
-  return (
-    <main className="grid min-h-svh place-items-center p-6">
-      <div className="max-w-md text-center">
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        <p className="mt-2 text-muted-foreground">
-          The page could not be shown. Try again, or go back to the <a className="underline" href="/admin">dashboard</a>.
-        </p>
-      </div>
-    </main>
-  );
+  return <GeneralErrorBoundary fullScreen />;
 }

@@ -23,21 +23,6 @@ export interface PaletteItem {
   disabled?: boolean;
 }
 
-/** What a search resource route answers for `?q=`: results for that query. */
-export interface PaletteSearchResponse {
-  query: string;
-  results: PaletteSearchResult[];
-}
-
-export interface PaletteSearchResult {
-  id: string;
-  group: string;
-  label: string;
-  description?: string;
-  href: string;
-  kind: 'user' | 'student' | 'record';
-}
-
 export interface CommandPaletteProps {
   /** Every route and action the user may take. */
   items: readonly PaletteItem[];

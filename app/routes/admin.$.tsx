@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { routeIcons } from '~/components/app-sidebar/route-icons';
 import { ComingSoon } from '~/components/coming-soon';
 import { requireAdminRoute } from '~/services/auth.server';
-import { homeRouteFor } from '~/services/route-registry';
+import { homeRouteFor } from '~/lib/route-registry';
 import type { loader as adminLoader } from './admin';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.route.title ?? 'Admin' }];

@@ -4,7 +4,7 @@ import { ShortcutKeys } from '~/components/shortcut-keys';
 import { Button } from '~/components/ui/button';
 import { ShieldXIcon } from '~/components/ui/icons';
 import { requireAdmin } from '~/services/auth.server';
-import { homeRouteFor } from '~/services/route-registry';
+import { homeRouteFor } from '~/lib/route-registry';
 import type { loader as adminLoader } from './admin';
 
 export const meta: MetaFunction = () => [{ title: 'Access denied' }];

@@ -1,13 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RecordListError } from '~/components/record-list/list-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { RecordList } from '~/components/record-list/record-list';
 import { ActiveBadge, FlagBadge } from '~/components/record-list/status-badges';
 import type { ColumnDef, RecordRow } from '~/components/record-list/types';
-import { fieldText } from '~/components/record-list/values';
+import { fieldText } from '~/lib/record-values';
 import { Building2Icon } from '~/components/ui/icons';
-import { requireAdminRoute } from '~/services/auth.server';
-import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
+import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
 
 const title = 'Branches';
 
@@ -30,15 +29,8 @@ const columns: ColumnDef<RecordRow>[] = [
 
 export const meta: MetaFunction = () => [{ title }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return data(await loadRecordList(request, auth, screen), { headers: auth.headers });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return deleteRecordAction(request, auth);
-}
+export const loader = recordListLoader(screen);
+export const action = recordDeleteAction;
 
 export default function Branches() {
   const list = useLoaderData<typeof loader>();
@@ -48,7 +40,7 @@ export default function Branches() {
       description={`${list.total} ${list.total === 1 ? 'branch' : 'branches'}`}
       formType="branch"
       typeLabel="Branch"
-      noun="branches"
+      noun={{ one: 'branch', other: 'branches' }}
       data={list}
       columns={columns}
       filters={[{ name: 'active', label: 'Status' }]}
@@ -59,5 +51,5 @@ export default function Branches() {
 }
 
 export function ErrorBoundary() {
-  return <RecordListError title={title} />;
+  return <GeneralErrorBoundary title={title} />;
 }

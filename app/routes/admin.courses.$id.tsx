@@ -4,13 +4,13 @@ import * as React from 'react';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { formOptionContract } from '../../common/contracts/form-options';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
-import { DeleteDialog } from '~/components/record-list/delete-dialog';
-import { editHref } from '~/components/record-list/links';
-import { RecordListError } from '~/components/record-list/list-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { DeleteDialog } from '~/components/list/delete-dialog';
+import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from '~/components/record-list/record-details';
 import { ActiveBadge } from '~/components/record-list/status-badges';
 import type { ListRow } from '~/components/record-list/types';
-import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/components/record-list/values';
+import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/lib/record-values';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -18,7 +18,7 @@ import { ArrowLeftIcon, PencilIcon, Trash2Icon, UsersIcon } from '~/components/u
 import { callEndpoint } from '~/services/api.server';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
-import { adminRoutes, canOpen } from '~/services/route-registry';
+import { adminRoutes, canOpen } from '~/lib/route-registry';
 
 const studentsRoute = adminRoutes.find((route) => route.path === '/admin/students/registered')!;
 
@@ -207,5 +207,5 @@ export default function CourseView() {
 }
 
 export function ErrorBoundary() {
-  return <RecordListError title="Course" back={{ href: '/admin/courses', label: 'Back to courses' }} />;
+  return <GeneralErrorBoundary title="Course" back={{ href: '/admin/courses', label: 'Back to courses' }} />;
 }

@@ -1,13 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RecordListError } from '~/components/record-list/list-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { RecordList } from '~/components/record-list/record-list';
 import { ActiveBadge } from '~/components/record-list/status-badges';
 import type { ColumnDef, RecordRow } from '~/components/record-list/types';
-import { fieldText, fieldValue, formatFees, formatMonths } from '~/components/record-list/values';
+import { fieldText, fieldValue, formatFees, formatMonths } from '~/lib/record-values';
 import { BookOpenIcon } from '~/components/ui/icons';
-import { requireAdminRoute } from '~/services/auth.server';
-import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
+import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
 
 const title = 'Courses';
 
@@ -21,15 +20,8 @@ const screen: ListScreen = {
 
 export const meta: MetaFunction = () => [{ title }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return data(await loadRecordList(request, auth, screen), { headers: auth.headers });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return deleteRecordAction(request, auth);
-}
+export const loader = recordListLoader(screen);
+export const action = recordDeleteAction;
 
 export default function Courses() {
   const list = useLoaderData<typeof loader>();
@@ -54,7 +46,7 @@ export default function Courses() {
       description={`${list.total} ${list.total === 1 ? 'course' : 'courses'}`}
       formType="course"
       typeLabel="Course"
-      noun="courses"
+      noun={{ one: 'course', other: 'courses' }}
       data={list}
       columns={columns}
       filters={[{ name: 'active', label: 'Status' }]}
@@ -66,5 +58,5 @@ export default function Courses() {
 }
 
 export function ErrorBoundary() {
-  return <RecordListError title={title} />;
+  return <GeneralErrorBoundary title={title} />;
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { DynamicFormScreen } from '~/components/dynamic-form/dynamic-form';
-import type { DynamicFormLoaderData } from '~/components/dynamic-form/model';
+import type { DynamicFormLoaderData } from '~/lib/dynamic-form';
 import { dynamicFormAction, dynamicFormLoader } from '~/services/dynamic-form.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,12 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RecordListError } from '~/components/record-list/list-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { RecordList } from '~/components/record-list/record-list';
 import type { ColumnDef, RecordRow } from '~/components/record-list/types';
-import { fieldText, fieldValue } from '~/components/record-list/values';
+import { fieldText, fieldValue } from '~/lib/record-values';
 import { ClipboardListIcon } from '~/components/ui/icons';
-import { requireAdminRoute } from '~/services/auth.server';
-import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
+import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
 import { formatDate } from '~/utils/format';
 
 const title = 'Exam List';
@@ -35,15 +34,8 @@ const columns: ColumnDef<RecordRow>[] = [
 
 export const meta: MetaFunction = () => [{ title }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return data(await loadRecordList(request, auth, screen), { headers: auth.headers });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return deleteRecordAction(request, auth);
-}
+export const loader = recordListLoader(screen);
+export const action = recordDeleteAction;
 
 export default function ExamList() {
   const list = useLoaderData<typeof loader>();
@@ -53,7 +45,7 @@ export default function ExamList() {
       description={`${list.total} ${list.total === 1 ? 'exam' : 'exams'}`}
       formType="examResult"
       typeLabel="Exam"
-      noun="exams"
+      noun={{ one: 'exam', other: 'exams' }}
       data={list}
       columns={columns}
       filters={[{ name: 'courseId', label: 'Course', options: list.options.courses }]}
@@ -65,5 +57,5 @@ export default function ExamList() {
 }
 
 export function ErrorBoundary() {
-  return <RecordListError title={title} />;
+  return <GeneralErrorBoundary title={title} />;
 }

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isDefaultFormType } from '../../common/forms/fields';
 import { DynamicFormScreen } from '~/components/dynamic-form/dynamic-form';
-import type { DynamicFormLoaderData } from '~/components/dynamic-form/model';
-import { formPath } from '~/components/record-list/links';
+import type { DynamicFormLoaderData } from '~/lib/dynamic-form';
+import { formPath } from '~/lib/record-links';
 import { dynamicFormAction, dynamicFormLoader } from '~/services/dynamic-form.server';
 
 /** A custom form's screen: the same renderer, loader and action as the four built-in forms. */

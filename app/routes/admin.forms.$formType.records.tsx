@@ -2,11 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from '@remix-run/react';
 import { ClipboardListIcon } from '~/components/ui/icons';
 import { isDefaultFormType } from '../../common/forms/fields';
-import { recordsPath } from '~/components/record-list/links';
-import { RecordListError } from '~/components/record-list/list-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { recordsPath } from '~/lib/record-links';
 import { RecordList } from '~/components/record-list/record-list';
 import type { ColumnDef, RecordRow } from '~/components/record-list/types';
-import { displayValue, fieldValue } from '~/components/record-list/values';
+import { displayValue, fieldValue } from '~/lib/record-values';
 import { requireAdminRoute } from '~/services/auth.server';
 import { loadCustomForm } from '~/services/custom-forms.server';
 import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
@@ -82,7 +82,7 @@ export default function CustomFormRecords() {
       description={`${list.total} ${list.total === 1 ? 'record' : 'records'}`}
       formType={list.formType}
       typeLabel={list.label}
-      noun="records"
+      noun={{ one: 'record', other: 'records' }}
       data={list}
       columns={columns}
       searchPlaceholder="Search…"
@@ -97,5 +97,5 @@ export default function CustomFormRecords() {
 }
 
 export function ErrorBoundary() {
-  return <RecordListError title="Records" />;
+  return <GeneralErrorBoundary title="Records" />;
 }

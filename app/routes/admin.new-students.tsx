@@ -1,10 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RecordListError } from '~/components/record-list/list-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { StudentList, studentScreenBase } from '~/components/record-list/student-list';
 import { UserCheckIcon } from '~/components/ui/icons';
-import { requireAdminRoute } from '~/services/auth.server';
-import { deleteRecordAction, loadRecordList, type ListScreen } from '~/services/record-list.server';
+import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
 
 const title = 'New Students';
 
@@ -22,15 +21,8 @@ const screen: ListScreen = {
 
 export const meta: MetaFunction = () => [{ title }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return data(await loadRecordList(request, auth, screen), { headers: auth.headers });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return deleteRecordAction(request, auth);
-}
+export const loader = recordListLoader(screen);
+export const action = recordDeleteAction;
 
 export default function NewStudents() {
   const list = useLoaderData<typeof loader>();
@@ -48,5 +40,5 @@ export default function NewStudents() {
 }
 
 export function ErrorBoundary() {
-  return <RecordListError title={title} />;
+  return <GeneralErrorBoundary title={title} />;
 }

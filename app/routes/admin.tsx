@@ -2,12 +2,12 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useNavigation } from '@remix-run/react';
 import { AdminShell } from '~/components/app-sidebar/admin-shell';
 import { FormLoading } from '~/components/dynamic-form/form-states';
-import { isFormPath } from '~/components/record-list/links';
+import { isFormPath } from '~/lib/record-links';
 import { SessionTimeout } from '~/components/session-timeout';
 import { readSidebarState } from '~/components/ui/sidebar';
 import { requireAdmin } from '~/services/auth.server';
 import { listCustomForms } from '~/services/custom-forms.server';
-import { canOpenCustomForms } from '~/services/route-registry';
+import { canOpenCustomForms } from '~/lib/route-registry';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, headers } = await requireAdmin(request, context);

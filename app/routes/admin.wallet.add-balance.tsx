@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import {
@@ -22,7 +23,8 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount } from '~/components/wallet/amount-schema';
 import { Amount } from '~/components/wallet/money';
-import { PageHeader, WalletErrorBoundary } from '~/components/wallet/page';
+import { PageHeader } from '~/components/list/page-header';
+import { useSamePageLoading } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { requireAdminRoute } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
@@ -106,6 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AddBalance() {
   const { ownBranch, branches, selected, requestId } = useLoaderData<typeof loader>();
+  const busy = useSamePageLoading();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = schemaFor(Boolean(ownBranch));
@@ -128,7 +131,7 @@ export default function AddBalance() {
 
   return (
     <div className="grid max-w-2xl gap-6">
-      <PageHeader title="Add Balance" description="Top up a branch wallet. Charges for operations are taken from it." />
+      <PageHeader busy={busy} title="Add Balance" description="Top up a branch wallet. Charges for operations are taken from it." />
 
       {noJsReview ? (
         <ReviewCard review={noJsReview} values={actionData?.result.initialValue ?? {}} requestId={requestId} />
@@ -341,4 +344,6 @@ function ReviewCard({ review, values, requestId }: { review: Review; values: Rec
   );
 }
 
-export { WalletErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Add Balance" heading={() => 'The wallet could not be loaded'} />;
+}

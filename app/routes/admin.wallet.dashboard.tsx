@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type * as React from 'react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -8,7 +9,9 @@ import { cn } from '~/components/ui/cn';
 import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIndianRupeeIcon, WalletIcon, type LucideIcon } from '~/components/ui/icons';
 import { ActivityChart } from '~/components/wallet/activity-chart';
 import { Amount } from '~/components/wallet/money';
-import { BranchFilter, EmptyState, ErrorPanel, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
+import { EmptyState } from '~/components/list/empty-state';
+import { PageHeader } from '~/components/list/page-header';
+import { BranchFilter, ErrorPanel, useSamePageLoading } from '~/components/wallet/page';
 import { TransactionList } from '~/components/wallet/transaction-list';
 import { requireAdminRoute } from '~/services/auth.server';
 import {
@@ -74,6 +77,7 @@ export default function WalletDashboard() {
   return (
     <div className="grid gap-6">
       <PageHeader
+        busy={busy}
         title="Wallet Dashboard"
         description={
           <>
@@ -250,6 +254,7 @@ export default function WalletDashboard() {
                 <TransactionList transactions={recent} showBranch={everyBranch && !branch} caption="Recent transactions" />
               ) : (
                 <EmptyState
+              className="min-h-0 border-0 py-10"
                   icon={ArrowLeftRightIcon}
                   title="No transactions yet"
                   action={
@@ -307,7 +312,7 @@ function OperationBreakdown({
 }) {
   if (operations.length === 0) {
     return (
-      <EmptyState icon={ReceiptIndianRupeeIcon} title="No charges in this period">
+      <EmptyState className="min-h-0 border-0 py-10" icon={ReceiptIndianRupeeIcon} title="No charges in this period">
         Operations such as adding a student are listed here once they are charged.
       </EmptyState>
     );
@@ -364,4 +369,6 @@ function PeriodTotals({ statistics }: { statistics: NonNullable<ReturnType<typeo
   );
 }
 
-export { WalletErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Wallet Dashboard" heading={() => 'The wallet could not be loaded'} />;
+}

@@ -18,6 +18,7 @@ import {
 } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
@@ -31,7 +32,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount, rupeeText } from '~/components/wallet/amount-schema';
 import { Amount } from '~/components/wallet/money';
-import { EmptyState, PageHeader, WalletErrorBoundary } from '~/components/wallet/page';
+import { EmptyState } from '~/components/list/empty-state';
+import { PageHeader } from '~/components/list/page-header';
+import { useSamePageLoading } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { OPERATION_KEY_PATTERN, type OperationPrice } from '../../common/wallet';
 import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
@@ -138,6 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OperationPricing() {
   const { prices } = useLoaderData<typeof loader>();
+  const busy = useSamePageLoading();
   const [searchParams] = useSearchParams();
   const editing = prices.find((price) => price.id === searchParams.get('edit'));
   const deleting = prices.find((price) => price.id === searchParams.get('delete'));
@@ -146,6 +150,7 @@ export default function OperationPricing() {
   return (
     <div className="grid gap-6">
       <PageHeader
+        busy={busy}
         title="Operation Pricing"
         description="What each operation costs the branch that performs it. Disabled prices charge nothing."
         actions={
@@ -229,6 +234,7 @@ export default function OperationPricing() {
             </Table>
           ) : (
             <EmptyState
+              className="min-h-0 border-0 py-10"
               icon={IndianRupeeIcon}
               title="No operation prices"
               action={
@@ -358,4 +364,6 @@ function DeleteForm({ price }: { price: OperationPrice }) {
   );
 }
 
-export { WalletErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Operation Pricing" heading={() => 'The wallet could not be loaded'} />;
+}

@@ -1,10 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { EmptyState } from '~/components/list/empty-state';
+import { clearedSearch, isFiltered, ListToolbar } from '~/components/list/list-toolbar';
+import { PageHeader } from '~/components/list/page-header';
+import { Pagination } from '~/components/list/pagination';
+import type { Filter } from '~/components/list/types';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent } from '~/components/ui/card';
 import { FieldError } from '~/components/ui/field-error';
 import { cn } from '~/components/ui/cn';
 import {
@@ -12,25 +17,22 @@ import {
   ArrowLeftRightIcon,
   ArrowUpDownIcon,
   ArrowUpIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
   DownloadIcon,
   PlusCircleIcon,
-  SearchIcon,
   SlidersHorizontalIcon,
   Undo2Icon,
 } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount } from '~/components/wallet/amount-schema';
-import { EmptyState, PageHeader, useSamePageLoading, WalletErrorBoundary } from '~/components/wallet/page';
+import { useSamePageLoading } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { TransactionList } from '~/components/wallet/transaction-list';
 import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
 import { ledgerKinds, type WalletTransaction } from '../../common/wallet';
-import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
+import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
+import { withParams, type QueryChanges } from '~/lib/list-query';
 import { requireAdminRoute } from '~/services/auth.server';
 import { formatRupees } from '~/utils/format';
 import { readForm } from '~/services/forms.server';
@@ -136,33 +138,54 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(`${back.pathname}${back.search}`, { type: 'success', title: result.message }, { headers });
 }
 
-/** The current address with some parameters changed (undefined removes one). */
-function withParams(searchParams: URLSearchParams, changes: Record<string, string | undefined>) {
-  const next = new URLSearchParams(searchParams);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === undefined || value === '') next.delete(name);
-    else next.set(name, value);
-  }
-  const text = next.toString();
-  return text ? `?${text}` : '?';
+/** The current address with some parameters changed (null removes one), as a link target. */
+function useAddress() {
+  const { search } = useLocation();
+  return (changes: QueryChanges) => withParams(search, changes) || '?';
 }
 
 export default function Transactions() {
   const { filters, page, branches, everyBranch, operations, links, manager, ownBranch } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
+  const address = useAddress();
   const refunding = manager ? page.transactions.find((entry) => entry.id === searchParams.get('refund') && refundable(entry)) : undefined;
   const adjusting = manager && searchParams.has('adjust');
-  const closeTo = withParams(searchParams, { refund: undefined, adjust: undefined });
+  const closeTo = address({ refund: null, adjust: null });
   const busy = useSamePageLoading();
-  const filtered = Boolean(
-    filters.branchId || filters.kind || filters.operationKey || filters.from || filters.to || filters.search,
-  );
+  const toolbarFilters: Filter[] = [
+    ...(everyBranch
+      ? [
+          {
+            kind: 'select' as const,
+            name: 'branchId',
+            label: 'Branch',
+            anyLabel: 'All branches',
+            options: branches.map((b) => ({ value: b.branchId, label: b.branchName })),
+          },
+        ]
+      : []),
+    {
+      kind: 'select',
+      name: 'kind',
+      label: 'Type',
+      anyLabel: 'All types',
+      options: ledgerKinds.map((kind) => ({ value: kind, label: ledgerKindLabels[kind] })),
+    },
+    {
+      kind: 'select',
+      name: 'operationKey',
+      label: 'Operation',
+      anyLabel: 'All operations',
+      options: operations.map((op) => ({ value: op.key, label: op.name })),
+    },
+    { kind: 'days', from: 'from', to: 'to', label: 'Date' },
+  ];
+  const filtered = isFiltered(searchParams.toString(), toolbarFilters);
+  const cleared = clearedSearch(searchParams.toString(), toolbarFilters) || '?';
   const exportParams = new URLSearchParams(searchParams);
   exportParams.delete('page');
   exportParams.delete('limit');
   const exportHref = `/resources/wallet-transactions-csv${exportParams.size ? `?${exportParams}` : ''}`;
-  const first = page.total === 0 ? 0 : (page.page - 1) * page.limit + 1;
-  const last = Math.min(page.page * page.limit, page.total);
 
   const sortHeader = (column: 'createdAt' | 'amount', label: string) => {
     const active = filters.sortBy === column;
@@ -170,7 +193,7 @@ export default function Transactions() {
     const Icon = !active ? ArrowUpDownIcon : filters.order === 'desc' ? ArrowDownIcon : ArrowUpIcon;
     return (
       <Link
-        to={withParams(searchParams, { sortBy: column, order: nextOrder, page: undefined })}
+        to={address({ sortBy: column, order: nextOrder, page: null })}
         preventScrollReset
         className={cn('inline-flex items-center gap-1 hover:underline', column === 'amount' && 'flex-row-reverse')}
       >
@@ -185,15 +208,16 @@ export default function Transactions() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <PageHeader
         title="Transactions"
         description="Every top-up, charge, refund and correction of the wallet, newest first."
+        busy={busy}
         actions={
           <>
             {manager ? (
               <Button asChild variant="outline">
-                <Link to={withParams(searchParams, { adjust: '1' })} preventScrollReset>
+                <Link to={address({ adjust: '1' })} preventScrollReset>
                   <SlidersHorizontalIcon aria-hidden="true" /> Correct a balance
                 </Link>
               </Button>
@@ -232,101 +256,11 @@ export default function Transactions() {
         <AdjustForm branches={everyBranch ? branches : []} ownBranch={ownBranch} selected={filters.branchId} closeTo={closeTo} />
       </UrlDialog>
 
-      <Card className="py-4">
-        <CardContent className="px-4">
-          <Form method="get" role="search" aria-label="Filter transactions" className="grid gap-3" key={searchParams.toString()}>
-            <input type="hidden" name="sortBy" value={filters.sortBy === 'createdAt' ? '' : filters.sortBy} />
-            <input type="hidden" name="order" value={filters.order === 'desc' ? '' : filters.order} />
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <div className="col-span-2 grid gap-1.5">
-                <Label htmlFor="tx-search">Search</Label>
-                <div className="relative">
-                  <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-                  <Input
-                    id="tx-search"
-                    name="search"
-                    type="search"
-                    defaultValue={filters.search ?? ''}
-                    placeholder="Note, reference or operation"
-                    className="pl-8"
-                    maxLength={100}
-                  />
-                </div>
-              </div>
-              {everyBranch ? (
-                <div className="col-span-2 grid gap-1.5 sm:col-span-1">
-                  <Label htmlFor="tx-branch">Branch</Label>
-                  <NativeSelect id="tx-branch" name="branchId" defaultValue={filters.branchId ?? ''}>
-                    <option value="">All branches</option>
-                    {branches.map((b) => (
-                      <option key={b.branchId} value={b.branchId}>
-                        {b.branchName}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-              ) : null}
-              <div className="grid gap-1.5">
-                <Label htmlFor="tx-kind">Type</Label>
-                <NativeSelect id="tx-kind" name="kind" defaultValue={filters.kind ?? ''}>
-                  <option value="">All types</option>
-                  {ledgerKinds.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {ledgerKindLabels[kind]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="tx-operation">Operation</Label>
-                <NativeSelect id="tx-operation" name="operationKey" defaultValue={filters.operationKey ?? ''}>
-                  <option value="">All operations</option>
-                  {operations.map((op) => (
-                    <option key={op.key} value={op.key}>
-                      {op.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="tx-from">From</Label>
-                <Input id="tx-from" name="from" type="date" defaultValue={filters.from ?? ''} max={filters.to} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="tx-to">To</Label>
-                <Input id="tx-to" name="to" type="date" defaultValue={filters.to ?? ''} min={filters.from} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="tx-limit">Rows per page</Label>
-                <NativeSelect id="tx-limit" name="limit" defaultValue={String(filters.limit)}>
-                  {TRANSACTION_PAGE_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            </div>
-            <div className="flex flex-wrap items-center justify-end gap-2">
-              {filtered ? (
-                <Button asChild variant="ghost">
-                  <Link to="/admin/wallet/transactions">Clear filters</Link>
-                </Button>
-              ) : null}
-              <Button type="submit">Apply filters</Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
+      <ListToolbar filters={toolbarFilters} searchLabel="Search transactions" searchPlaceholder="Note, reference or operation" />
 
-      <Card className="py-4" aria-busy={busy}>
-        <CardContent className={cn('grid gap-4 px-4 transition-opacity', busy && 'opacity-60')}>
-          {page.total > 0 ? (
-            <p className="text-sm text-muted-foreground" role="status">
-              {`Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${page.total.toLocaleString('en-IN')} ${page.total === 1 ? 'transaction' : 'transactions'}`}
-            </p>
-          ) : null}
-          {page.transactions.length ? (
+      {page.transactions.length ? (
+        <>
+          <div aria-busy={busy || undefined} className={cn('transition-opacity md:rounded-lg md:border', busy && 'opacity-60')}>
             <TransactionList
               transactions={page.transactions}
               showBranch={everyBranch}
@@ -337,7 +271,7 @@ export default function Transactions() {
                   ? (entry) =>
                       refundable(entry) ? (
                         <Button asChild variant="ghost" size="sm">
-                          <Link to={withParams(searchParams, { refund: entry.id })} preventScrollReset aria-label={`Refund ${formatRupees(-entry.amount)} for ${entry.operationName ?? entry.operationKey}${entry.referenceId ? ` (Ref: ${entry.referenceId})` : ''}`}>
+                          <Link to={address({ refund: entry.id })} preventScrollReset aria-label={`Refund ${formatRupees(-entry.amount)} for ${entry.operationName ?? entry.operationKey}${entry.referenceId ? ` (Ref: ${entry.referenceId})` : ''}`}>
                             <Undo2Icon aria-hidden="true" /> Refund
                           </Link>
                         </Button>
@@ -345,38 +279,33 @@ export default function Transactions() {
                   : undefined
               }
             />
-          ) : (
-            <EmptyState
-              icon={ArrowLeftRightIcon}
-              title={filtered ? 'No transactions match these filters' : page.page > 1 ? 'This page is empty' : 'No transactions yet'}
-              action={
-                filtered || page.page > 1 ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={filtered ? '/admin/wallet/transactions' : withParams(searchParams, { page: undefined })}>
-                      {filtered ? 'Clear filters' : 'Go to the first page'}
-                    </Link>
-                  </Button>
-                ) : null
-              }
-            >
-              {filtered ? 'Try a wider date range or fewer filters.' : 'Top-ups and charges will appear here.'}
-            </EmptyState>
-          )}
-          {page.totalPages > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t pt-4">
-              <PageLink to={withParams(searchParams, { page: String(page.page - 1) })} disabled={page.page <= 1} rel="prev">
-                <ChevronLeftIcon aria-hidden="true" /> Previous
-              </PageLink>
-              <span className="text-sm text-muted-foreground">
-                Page {page.page} of {page.totalPages}
-              </span>
-              <PageLink to={withParams(searchParams, { page: String(page.page + 1) })} disabled={page.page >= page.totalPages} rel="next">
-                Next <ChevronRightIcon aria-hidden="true" />
-              </PageLink>
-            </nav>
-          ) : null}
-        </CardContent>
-      </Card>
+          </div>
+          <Pagination
+            page={page.page}
+            totalPages={page.totalPages}
+            total={page.total}
+            limit={page.limit}
+            noun={{ one: 'transaction', other: 'transactions' }}
+            pageSizes={TRANSACTION_PAGE_SIZES}
+          />
+        </>
+      ) : (
+        <EmptyState
+          icon={ArrowLeftRightIcon}
+          title={filtered ? 'No transactions match these filters' : page.page > 1 ? 'This page is empty' : 'No transactions yet'}
+          action={
+            filtered || page.page > 1 ? (
+              <Button asChild variant="outline">
+                <Link to={filtered ? cleared : address({ page: null })} preventScrollReset>
+                  {filtered ? 'Clear filters' : 'Go to the first page'}
+                </Link>
+              </Button>
+            ) : null
+          }
+        >
+          {filtered ? 'Try a wider date range or fewer filters.' : 'Top-ups and charges will appear here.'}
+        </EmptyState>
+      )}
     </div>
   );
 }
@@ -471,21 +400,6 @@ function AdjustForm({
   );
 }
 
-function PageLink({ to, disabled, rel, children }: { to: string; disabled: boolean; rel: string; children: React.ReactNode }) {
-  if (disabled) {
-    return (
-      <Button variant="outline" size="sm" disabled>
-        {children}
-      </Button>
-    );
-  }
-  return (
-    <Button asChild variant="outline" size="sm">
-      <Link to={to} rel={rel} preventScrollReset>
-        {children}
-      </Link>
-    </Button>
-  );
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Transactions" heading={() => 'The wallet could not be loaded'} />;
 }
-
-export { WalletErrorBoundary as ErrorBoundary };

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useParams, useRouteError } from '@remix-run/react';
+import { useActionData, useLoaderData, useParams } from '@remix-run/react';
 import { z } from 'zod';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ArrowLeftIcon, FileQuestionIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { formFieldsSchema } from '../../common/forms/config-schema';
 import { formTypeLabel } from '../../common/forms/fields';
@@ -11,7 +12,6 @@ import type { FormFieldConfig } from '../../common/forms/types';
 import type { FormEditorData, SaveActionData } from '~/components/form-editor/editor-context';
 import { applyPlainFormEdits } from '~/components/form-editor/field-model';
 import { FormEditor } from '~/components/form-editor/form-editor';
-import { Button } from '~/components/ui/button';
 import { formEditorMessages } from '~/machines/form-editor.machine';
 import { callEndpoint } from '~/services/api.server';
 import type { AuthedApi } from '~/services/auth.server';
@@ -169,36 +169,17 @@ export default function FormEditorRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const { formType = '' } = useParams();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="grid min-h-[50svh] place-items-center">
-      <div className="grid max-w-md justify-items-center gap-3 text-center">
-        <FileQuestionIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h1 className="text-2xl font-semibold tracking-tight">{missing ? 'Form not found' : 'The form editor could not be opened'}</h1>
-        <p className="text-sm text-muted-foreground">
-          {missing
-            ? `There is no form "${formTypeLabel(formType) || formType}". It may have been removed, or the address is mistyped.`
-            : 'The configuration could not be loaded. Try again in a moment.'}
-        </p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Button asChild variant={missing ? 'default' : 'outline'}>
-            <Link to={PANEL_PATH}>
-              <ArrowLeftIcon aria-hidden="true" />
-              Back to the Super Admin panel
-            </Link>
-          </Button>
-          {missing ? null : (
-            <Button asChild>
-              <Link to="." reloadDocument>
-                <RefreshCwIcon aria-hidden="true" />
-                Try again
-              </Link>
-            </Button>
-          )}
-        </div>
-      </div>
-    </div>
+    <GeneralErrorBoundary
+      title="Form editor"
+      icon={FileQuestionIcon}
+      heading={(status) => (status === 404 ? 'Form not found' : 'The form editor could not be opened')}
+      back={{ href: PANEL_PATH, label: 'Back to the Super Admin panel' }}
+      statusMessages={{
+        404: `There is no form "${formTypeLabel(formType) || formType}". It may have been removed, or the address is mistyped.`,
+      }}
+      fallback="The configuration could not be loaded. Try again in a moment."
+    />
   );
 }

@@ -4,7 +4,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { panelPaths } from '~/components/super-admin/panel-nav';
 import { PermissionManagement } from '~/components/super-admin/permission-management';
 import {
@@ -115,18 +116,11 @@ export default function PermissionManagementPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   return (
-    <div role="alert" className="grid gap-2 py-16 text-center">
-      <h1 className="text-xl font-semibold">Permission Management</h1>
-      <p className="text-muted-foreground">
-        {isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : messages.loadPermissionsFailed}
-      </p>
-      <p>
-        <Link to={PATH} className="text-primary underline-offset-4 hover:underline">
-          Try again
-        </Link>
-      </p>
-    </div>
+    <GeneralErrorBoundary
+      title="Permission Management"
+      back={{ href: '/admin/super-admin', label: 'Back to the Super Admin panel' }}
+      fallback={messages.loadPermissionsFailed}
+    />
   );
 }

@@ -5,18 +5,17 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import {
-  isRouteErrorResponse,
   Link,
   Outlet,
   useLoaderData,
   useLocation,
   useNavigate,
-  useRouteError,
   useSubmit,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CommandPalette, type PaletteItem } from '~/components/command-palette';
 import { ScreenShortcuts, type GoToShortcut } from '~/components/screen-shortcuts';
 import { SessionTimeout } from '~/components/session-timeout';
@@ -192,20 +191,5 @@ export default function SuperAdminPanel() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
-  return (
-    <main className="grid min-h-svh place-items-center p-6">
-      <div className="max-w-md text-center">
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        <p className="mt-2 text-muted-foreground">
-          The panel could not be shown. Try again, or go back to{' '}
-          <Link className="underline" to={panelPaths.users}>
-            User Management
-          </Link>
-          .
-        </p>
-      </div>
-    </main>
-  );
+  return <GeneralErrorBoundary title="Super Admin" back={{ href: panelPaths.users, label: 'User Management' }} fullScreen />;
 }

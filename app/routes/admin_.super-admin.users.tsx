@@ -5,8 +5,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { KNOWN_ROLES } from '../../common/roles';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { panelPaths } from '~/components/super-admin/panel-nav';
 import { UserManagement } from '~/components/super-admin/user-management';
 import {
@@ -124,18 +125,11 @@ export default function UserManagementPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   return (
-    <div role="alert" className="grid gap-2 py-16 text-center">
-      <h1 className="text-xl font-semibold">User Management</h1>
-      <p className="text-muted-foreground">
-        {isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : messages.loadFailed}
-      </p>
-      <p>
-        <Link to={PATH} className="text-primary underline-offset-4 hover:underline">
-          Try again
-        </Link>
-      </p>
-    </div>
+    <GeneralErrorBoundary
+      title="User Management"
+      back={{ href: '/admin/super-admin', label: 'Back to the Super Admin panel' }}
+      fallback={messages.loadFailed}
+    />
   );
 }

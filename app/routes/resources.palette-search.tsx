@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import type { PaletteSearchResponse } from '~/components/command-palette';
+import type { PaletteSearchResponse } from '~/lib/palette-search';
 import { requireAdmin, requireSuperAdmin } from '~/services/auth.server';
 import { searchForPalette } from '~/services/palette-search.server';
 import { getSession } from '~/services/session.server';

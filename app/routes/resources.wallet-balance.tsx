@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ChargeQuote, WalletBalance } from '../../common/wallet';
 import { requireAdmin } from '~/services/auth.server';
-import { canOpen, findAdminRoute } from '~/services/route-registry';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 import { chargeQuote, currentWalletBalance } from '~/services/wallet.server';
 
 export interface WalletBalanceAnswer {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireAdmin } from '~/services/auth.server';
-import { canOpen, findAdminRoute } from '~/services/route-registry';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 import { csvFileName, transactionFilters, transactionsCsv } from '~/services/wallet.server';
 
 /**

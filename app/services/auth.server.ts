@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { authContract, type SessionUser } from '../../common/contracts/auth';
 import { anonymousApi, callApi, callEndpoint, type ApiClient, type ApiMethod, type ApiRequest } from './api.server';
 import { ACTIVITY_THROTTLE_MS, IDLE_TIMEOUT_MS } from '~/machines/session.machine';
-import { canOpen, findAdminRoute } from './route-registry';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 export { safeRedirectTo } from './redirect.server';
 import { getRefreshQueue } from './refresh-queue.server';
 import { commitSession, destroySession, getSession, type AuthSession, type UserType } from './session.server';

@@ -1,6 +1,6 @@
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { formOptionContract } from '../../common/contracts/form-options';
-import type { Option as Choice } from '~/components/record-list/types';
+import type { Option as Choice } from '~/lib/list-query';
 import { callEndpoint } from './api.server';
 import type { AuthedApi } from './auth.server';
 

@@ -32,7 +32,6 @@ import {
   shownFieldNames,
   STUDENT_REDIRECT_MS,
   STUDENT_TOAST_MS,
-  subjectsOf,
   typeName,
   uploadFieldName,
   type DynamicFormActionData,
@@ -44,7 +43,8 @@ import {
   type FileFieldInfo,
   type OptionView,
   type ToastSpec,
-} from '~/components/dynamic-form/model';
+} from '~/lib/dynamic-form';
+import { subjectsOf } from '~/lib/record-values';
 import { dynamicDataContract, type CreatedRecord, type RecordView } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import { uploadContract } from '../../common/contracts/uploads';

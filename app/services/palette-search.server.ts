@@ -1,9 +1,9 @@
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { userContract } from '../../common/contracts/users';
-import type { PaletteSearchResult } from '~/components/command-palette';
+import type { PaletteSearchResult } from '~/lib/palette-search';
 import { callEndpoint } from './api.server';
 import type { AuthedApi } from './auth.server';
-import { adminRoutes, canOpen } from './route-registry';
+import { adminRoutes, canOpen } from '~/lib/route-registry';
 
 /** Results per kind of record. */
 const LIMIT = 5;

@@ -1,25 +1,15 @@
-import { data, redirect } from '@remix-run/node';
-import { z } from 'zod';
+import { activeFields } from '../../common/forms/fields';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
-import { activeFields } from '../../common/forms/fields';
-import { formPath } from '~/components/record-list/links';
-import {
-  parseListQuery,
-  searchWith,
-  type FilterName,
-  type ListQuery,
-  type QueryDefaults,
-  type SortField,
-} from '~/components/record-list/query';
+import { formPath } from '~/lib/record-links';
+import { parseListQuery, type FilterName, type ListQuery, type QueryDefaults, type SortField } from '~/lib/record-query';
 import type { DetailField, RecordDetail, RecordListData } from '~/components/record-list/types';
-import { humanise } from '~/components/record-list/values';
+import { humanise } from '~/lib/record-values';
 import { callEndpoint } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { categoryChoices, recordChoices } from './choices.server';
-import { readForm } from './forms.server';
-import { canOpen, findAdminRoute } from './route-registry';
-import { redirectWithToast } from './toast.server';
+import { deleteAction, deleteRow, listLoader, loadListPage } from './list.server';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 
 /** What a list screen asks of the records API; its columns are the route component's business. */
 export interface ListScreen {
@@ -72,11 +62,6 @@ export function recordAbilities(user: Pick<SessionUser, 'role' | 'permissions'>,
     edit: holds(permissionNamesFor(formType, 'edit')) && opensForm,
     delete: holds(permissionNamesFor(formType, 'delete')),
   };
-}
-
-/** An error page for the route's ErrorBoundary, with the API's own message. */
-function failure(status: number, message: string, headers: Headers): never {
-  throw data({ message }, { status: status >= 400 ? status : 500, headers });
 }
 
 /** Branches, courses and categories by id, as far as the user may read them. */
@@ -147,46 +132,36 @@ function screenQuery(url: URL, screen: ListScreen, user: SessionUser): ListQuery
  * its cells and filters need, what the user may do, and the details of a record being viewed.
  */
 export async function loadRecordList(request: Request, auth: Auth, screen: ListScreen): Promise<RecordListData> {
-  const { api, user, headers } = auth;
-  const url = new URL(request.url);
-  const query = screenQuery(url, screen, user);
-  // A search form sent without JavaScript names every field, blank or not: tidy the address.
-  if ([...url.searchParams.values()].some((value) => value === '')) {
-    throw redirect(`${url.pathname}${searchWith(query, screen.defaults, { page: query.page, view: query.view || null })}`, {
-      headers,
-    });
-  }
-
-  const [list, lookups, view] = await Promise.all([
-    callEndpoint(api, dynamicDataContract.list, {
-      query: {
-        formType: screen.formType,
-        search: query.search,
-        branchId: query.branchId,
-        courseId: query.courseId,
-        active: query.active,
-        admissionFrom: query.admissionFrom,
-        admissionTo: query.admissionTo,
-        registered: screen.fixed?.registered,
-        passout: screen.fixed?.passout,
-        sort: query.sort,
-        order: query.order,
-        page: query.page,
-        limit: query.limit,
+  const { api, user } = auth;
+  const query = screenQuery(new URL(request.url), screen, user);
+  const [page, lookups, view] = await Promise.all([
+    loadListPage(request, auth, {
+      query,
+      defaults: screen.defaults,
+      fetch: async (query) => {
+        const answer = await callEndpoint(api, dynamicDataContract.list, {
+          query: {
+            formType: screen.formType,
+            search: query.search,
+            branchId: query.branchId,
+            courseId: query.courseId,
+            active: query.active,
+            admissionFrom: query.admissionFrom,
+            admissionTo: query.admissionTo,
+            registered: screen.fixed?.registered,
+            passout: screen.fixed?.passout,
+            sort: query.sort,
+            order: query.order,
+            page: query.page,
+            limit: query.limit,
+          },
+        });
+        return answer.ok ? { ...answer, data: { ...answer.data, rows: answer.data.records } } : answer;
       },
     }),
     loadLookups(api, user, screen.lookups),
     query.view ? loadRecordDetail(api, query.view) : Promise.resolve(null),
   ]);
-  if (!list.ok) failure(list.status, list.message, headers);
-
-  const { records, total, totalPages } = list.data;
-  // Past the last page (a shared link, or the last row of the last page deleted): show the last.
-  if (query.page > totalPages && totalPages > 0) {
-    throw redirect(`${url.pathname}${searchWith(query, screen.defaults, { page: totalPages, view: query.view || null })}`, {
-      headers,
-    });
-  }
 
   let viewed: RecordListData['view'] = null;
   if (view) {
@@ -197,13 +172,7 @@ export async function loadRecordList(request: Request, auth: Auth, screen: ListS
   }
 
   return {
-    rows: records,
-    total,
-    page: query.page,
-    limit: query.limit,
-    totalPages,
-    query,
-    defaults: screen.defaults,
+    ...page,
     can: recordAbilities(user, screen.formType),
     names: lookups.names,
     options: lookups.options,
@@ -212,37 +181,17 @@ export async function loadRecordList(request: Request, auth: Auth, screen: ListS
   };
 }
 
-export const deleteSchema = z.object({
-  intent: z.literal('delete'),
-  id: z.string().min(1).max(100),
-  /** The version the user saw: a record changed since then is not deleted (412). */
-  version: z.coerce.number().int().min(1).optional(),
-});
+const recordPath = (id: string) => `/dynamic-data/${encodeURIComponent(id)}`;
 
-/**
- * The delete of a list or view screen: CSRF and the form checked, the API asked (with If-Match),
- * and the browser sent on with the API's message as a toast.
- */
-export async function deleteRecordAction(request: Request, auth: Auth, options: { redirectTo?: string } = {}) {
-  const { api, headers } = auth;
-  const { submission } = await readForm(request, deleteSchema);
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers });
-  const { id, version } = submission.value;
-
-  const url = new URL(request.url);
-  url.searchParams.delete('index');
-  if (url.searchParams.get('view') === id) url.searchParams.delete('view');
-  const back = options.redirectTo ?? `${url.pathname}${url.search}`;
-
-  const result = await callEndpoint(api, dynamicDataContract.remove, {
-    params: { id },
-    headers: version ? { 'If-Match': `"${version}"` } : undefined,
-  });
-  if (!result.ok) {
-    // Back to where the user was (not the page of a record that is gone), with the reason.
-    const stay = new URL(request.url);
-    stay.searchParams.delete('index');
-    return redirectWithToast(`${stay.pathname}${stay.search}`, { type: 'error', title: result.message }, { headers });
-  }
-  return redirectWithToast(back, { type: 'success', title: result.message }, { headers });
+/** The delete of a record from its list or its own page. */
+export function deleteRecordAction(request: Request, auth: Auth, options: { redirectTo?: string } = {}) {
+  return deleteRow(request, auth, recordPath, options);
 }
+
+/** A record list route's loader: `export const loader = recordListLoader(screen)`. */
+export function recordListLoader(screen: ListScreen) {
+  return listLoader((request, auth) => loadRecordList(request, auth, screen));
+}
+
+/** A record list route's action: `export const action = recordDeleteAction`. */
+export const recordDeleteAction = deleteAction(recordPath);

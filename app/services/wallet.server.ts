@@ -3,10 +3,10 @@ import { walletContract, type WalletBalance, type WalletTransaction } from '../.
 import type { BodyOf, QueryOf } from '../../common/contracts/endpoint';
 import { decimalRupees } from '../../common/money';
 import { ledgerKinds, OPERATION_KEY_PATTERN } from '../../common/wallet';
-import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/components/wallet/display';
+import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
 import { callEndpoint, type ApiResult } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
-import { canOpen, findAdminRoute } from './route-registry';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 
 /** Calls to /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md); amounts in paise. */
 

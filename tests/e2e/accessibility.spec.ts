@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminRoutes, openableRoutes } from '../../app/services/route-registry';
+import { adminRoutes, openableRoutes } from '../../app/lib/route-registry';
 import { demo, expect, loginAs, test } from './fixtures';
 
 /**

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { pageActionsFor } from '../../app/services/palette-actions';
-import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/services/route-registry';
+import { pageActionsFor } from '../../app/lib/palette-actions';
+import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/lib/route-registry';
 import { demo, expect, loginAs, test } from './fixtures';
 
 /**

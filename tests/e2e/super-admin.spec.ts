@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { adminRoutes } from '../../app/services/route-registry';
+import { adminRoutes } from '../../app/lib/route-registry';
 import { KNOWN_ROLES } from '../../common/roles';
 import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 

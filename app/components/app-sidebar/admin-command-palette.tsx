@@ -3,8 +3,8 @@ import { CommandPalette, type PaletteItem } from '~/components/command-palette';
 import { PanelLeftIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { useSidebar } from '~/components/ui/sidebar';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
-import { pageActionsFor } from '~/services/palette-actions';
-import { customFormLinks, openableRoutes, type CustomFormLink } from '~/services/route-registry';
+import { pageActionsFor } from '~/lib/palette-actions';
+import { customFormLinks, openableRoutes, type CustomFormLink } from '~/lib/route-registry';
 import { routeIcons } from './route-icons';
 import { useAdminShell } from './shell-context';
 

@@ -4,7 +4,7 @@ import { focusPageHeading } from '~/components/skip-link';
 import { SidebarInset, SidebarProvider } from '~/components/ui/sidebar';
 import { rememberRecent } from '~/hooks/use-recent';
 import type { SessionUser } from '~/services/auth.server';
-import { findAdminRoute, type CustomFormLink } from '~/services/route-registry';
+import { findAdminRoute, type CustomFormLink } from '~/lib/route-registry';
 import { AdminCommandPalette, recentStorageKey } from './admin-command-palette';
 import { AdminShortcuts } from './admin-shortcuts';
 import { AppSidebar } from './app-sidebar';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useMemo } from 'react';
 import { ScreenShortcuts, type GoToShortcut } from '~/components/screen-shortcuts';
-import { openableRoutes } from '~/services/route-registry';
+import { openableRoutes } from '~/lib/route-registry';
 import { useAdminShell } from './shell-context';
 
 /** The admin area's shortcuts: the registry's `g` sequences for the pages the user may open. */

@@ -12,7 +12,7 @@ import {
   SidebarRail,
   useSidebar,
 } from '~/components/ui/sidebar';
-import { homeRouteFor } from '~/services/route-registry';
+import { homeRouteFor } from '~/lib/route-registry';
 import { roleLabel } from '../../../common/roles';
 import { NavCustomForms, NavRoutes } from './nav-routes';
 import { NavUser } from './nav-user';

@@ -8,7 +8,7 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from '~/components/ui/sidebar';
-import { customFormLinks, sidebarFor, type AdminRoute, type CustomFormLink } from '~/services/route-registry';
+import { customFormLinks, sidebarFor, type AdminRoute, type CustomFormLink } from '~/lib/route-registry';
 import { routeIcons } from './route-icons';
 
 function RouteLink({ route, active }: { route: Pick<AdminRoute, 'path' | 'title' | 'icon'>; active: boolean }) {

@@ -39,7 +39,7 @@ import {
   WalletIcon,
   type LucideIcon,
 } from '~/components/ui/icons';
-import type { IconName } from '~/services/route-registry';
+import type { IconName } from '~/lib/route-registry';
 
 /** The one map from the registry's icon names to icon components. */
 export const routeIcons: Record<IconName, LucideIcon> = {

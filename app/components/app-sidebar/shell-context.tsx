@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { usePermissionRefresh } from '~/hooks/use-permission-refresh';
 import type { SessionUser } from '~/services/auth.server';
-import type { CustomFormLink } from '~/services/route-registry';
+import type { CustomFormLink } from '~/lib/route-registry';
 
 interface AdminShellValue {
   user: SessionUser;

@@ -7,7 +7,7 @@ import { Separator } from '~/components/ui/separator';
 import { SidebarTrigger } from '~/components/ui/sidebar';
 import { Tooltip } from '~/components/ui/tooltip';
 import { WalletBalanceBadge } from '~/components/wallet/wallet-balance-badge';
-import { findAdminRoute } from '~/services/route-registry';
+import { findAdminRoute } from '~/lib/route-registry';
 import { useAdminShell } from './shell-context';
 
 const OTHER_TITLES: Record<string, string> = {

@@ -28,7 +28,7 @@ import {
   type DynamicFormLoaderData,
   type DynamicFormValues,
   type ToastSpec,
-} from './model';
+} from '~/lib/dynamic-form';
 
 type SubmissionActor = ActorRefFrom<typeof formSubmissionMachine>;
 

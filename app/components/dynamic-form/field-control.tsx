@@ -10,7 +10,7 @@ import { NativeCheckbox } from '~/components/ui/native-checkbox';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { cn } from '~/components/ui/cn';
-import type { DynamicFormValues, FieldValue, OptionView } from './model';
+import type { DynamicFormValues, FieldValue, OptionView } from '~/lib/dynamic-form';
 
 type Meta = FieldMetadata<FieldValue, DynamicFormValues>;
 

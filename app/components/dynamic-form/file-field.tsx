@@ -12,7 +12,7 @@ import { Progress } from '~/components/ui/progress';
 import { toast } from '~/components/ui/toaster';
 import { uploadMachine } from '~/machines/upload.machine';
 import { fileNameOfKey } from '../../../common/uploads/keys';
-import { dynamicFormMessages, filePartName, UPLOAD_BUSY_CLEAR_MS, uploadFieldName, type FileFieldInfo } from './model';
+import { dynamicFormMessages, filePartName, UPLOAD_BUSY_CLEAR_MS, uploadFieldName, type FileFieldInfo } from '~/lib/dynamic-form';
 import { storedFileHref, uploadActors } from './upload-actors';
 
 export interface FileFieldProps {

@@ -14,7 +14,7 @@ import {
   type ExamSubjectRowValue,
   type FieldValue,
   type FileFieldInfo,
-} from './model';
+} from '~/lib/dynamic-form';
 
 type Form = FormMetadata<DynamicFormValues>;
 type Meta = FieldMetadata<FieldValue, DynamicFormValues>;

@@ -5,7 +5,7 @@ import { formatDateTime } from '~/utils/format';
 import type { DetailField, FieldChange, HistoryEntry, RecordRow } from './types';
 import { downloadHref } from '~/components/dynamic-form/upload-actors';
 import { fileNameOfKey } from '../../../common/uploads/keys';
-import { displayValue, fieldValue, humanise, tableRows } from './values';
+import { displayValue, fieldValue, humanise, tableRows } from '~/lib/record-values';
 
 /** Names for the ids a record refers to: the loader's lookups plus the record's own branch and course. */
 export function namesFor(record: RecordRow, names: Record<string, string>): Record<string, string> {

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import * as React from 'react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { PencilIcon, Trash2Icon } from '~/components/ui/icons';
@@ -6,7 +7,7 @@ import { Separator } from '~/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { Skeleton } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/utils/format';
-import { editHref } from './links';
+import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from './record-details';
 import type { RecordListData, RecordRow } from './types';
 
@@ -38,10 +39,22 @@ export function RecordSheet({
   const loaded = view && (view.ok ? view.detail.record._id === viewId : view.id === viewId) ? view : null;
   const record = loaded?.ok ? loaded.detail.record : null;
   const edit = record && can.edit ? editHref(record.formType, record._id) : undefined;
+  // The sheet opens from the address, not from a trigger Radix knows: on closing, focus goes
+  // back to the row it was opened for, as it would to a trigger.
+  const lastViewed = React.useRef(viewId);
+  if (viewId) lastViewed.current = viewId;
 
   return (
     <Sheet open={viewId !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent className="w-full gap-0 sm:max-w-xl">
+      <SheetContent
+        className="w-full gap-0 sm:max-w-xl"
+        onCloseAutoFocus={(event) => {
+          const row = document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(lastViewed.current ?? '')}"]`);
+          if (!row) return;
+          event.preventDefault();
+          row.focus();
+        }}
+      >
         <SheetHeader className="border-b">
           <SheetTitle className="text-lg">{record?.title ?? pendingTitle ?? typeLabel}</SheetTitle>
           {record ? (

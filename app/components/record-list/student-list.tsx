@@ -23,9 +23,9 @@ function studentColumns(hideBranch: boolean): ColumnDef<RecordRow>[] {
       card: 'subtitle',
       className: 'tabular-nums',
     },
-    { id: 'rollNo', header: 'Roll No', cell: (row) => row.rollNo ?? '—', className: 'tabular-nums' },
+    { id: 'rollNo', header: 'Roll No', cell: (row) => row.rollNo ?? '—', priority: 'low', className: 'tabular-nums' },
     { id: 'course', header: 'Course', cell: (row) => row.courseName ?? '—', className: 'max-w-64 truncate' },
-    { id: 'branch', header: 'Branch', cell: (row) => row.branchName ?? '—', hidden: hideBranch },
+    { id: 'branch', header: 'Branch', cell: (row) => row.branchName ?? '—', hidden: hideBranch, priority: 'medium' },
     {
       id: 'admissionDate',
       header: 'Admission Date',
@@ -60,7 +60,7 @@ export function StudentList({
       description={branchUser && data.userBranch?.name ? `${data.userBranch.name} · ${count}` : count}
       formType="student"
       typeLabel="Student"
-      noun="students"
+      noun={{ one: 'student', other: 'students' }}
       data={data}
       columns={studentColumns(branchUser)}
       filters={filters}

@@ -1,15 +1,11 @@
-import type * as React from 'react';
 import type { FieldChange, HistoryEntry, RecordView as RecordRow } from '../../../common/contracts/dynamic-data';
-import type { FilterName, ListQuery, QueryDefaults, SortField } from './query';
+import type { Column, ListRow } from '~/components/list/types';
+import type { Option } from '~/lib/list-query';
+import type { FilterName, ListQuery, QueryDefaults, SortField } from '~/lib/record-query';
 
 export type { FieldChange, HistoryEntry, RecordRow };
 
-/** What every list row needs: an id, a name for dialogs, and the version a delete sends back. */
-export interface ListRow {
-  _id: string;
-  title: string;
-  version: number;
-}
+export type { ListRow };
 
 /** A field of the record's form configuration, as the details show it. */
 export interface DetailField {
@@ -25,10 +21,7 @@ export interface RecordDetail {
   history: HistoryEntry[];
 }
 
-export interface Option {
-  value: string;
-  label: string;
-}
+export type { Option };
 
 /** What a list screen's loader answers. */
 export interface RecordListData<Row extends ListRow = RecordRow> {
@@ -50,24 +43,8 @@ export interface RecordListData<Row extends ListRow = RecordRow> {
   view: { ok: true; detail: RecordDetail } | { ok: false; id: string; message: string } | null;
 }
 
-export interface ColumnDef<Row> {
-  id: string;
-  header: string;
-  cell: (row: Row) => React.ReactNode;
-  /** The cell links to the record's details. */
-  viewLink?: boolean;
-  /** The API field this column sorts by; its header becomes a sort button with aria-sort. */
-  sort?: SortField;
-  /** Leaves the column out, e.g. the branch for a branch's own staff. */
-  hidden?: boolean;
-  align?: 'start' | 'end';
-  /**
-   * On a phone each row is a card: the `title` column heads it, `subtitle` columns sit under the
-   * heading, the rest are label–value lines; `hidden` ones are left off the card.
-   */
-  card?: 'title' | 'subtitle' | 'hidden';
-  className?: string;
-}
+/** A column of a record list: the kit's column, sorting by the records API's fields. */
+export type ColumnDef<Row> = Column<Row, SortField>;
 
 export interface FilterDef {
   name: FilterName;

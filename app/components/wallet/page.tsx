@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError, useSubmit } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import type * as React from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
@@ -7,31 +7,6 @@ import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Spinner } from '~/components/ui/spinner';
 import { formatRupees } from '~/utils/format';
-
-/** The title row of a wallet screen: heading, a line about it, and its main actions. */
-export function PageHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: React.ReactNode;
-  actions?: React.ReactNode;
-}) {
-  const busy = useSamePageLoading();
-  return (
-    <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
-      <div className="min-w-0">
-        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
-          {title}
-          {busy ? <Spinner label="Updating" className="text-muted-foreground" /> : null}
-        </h1>
-        {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
-      </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-    </header>
-  );
-}
 
 /** True while the page reloads itself with other filters (not while leaving for another page). */
 export function useSamePageLoading() {
@@ -89,17 +64,6 @@ export function BranchFilter({
   );
 }
 
-/** What a wallet screen shows when its data could not be read. */
-export function WalletErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === 'string' && error.data
-      ? error.data
-      : `${error.status} ${error.statusText}`
-    : 'Something went wrong.';
-  return <ErrorPanel title="The wallet could not be loaded" message={message} />;
-}
-
 export function ErrorPanel({ title, message, className }: { title: string; message: string; className?: string }) {
   const location = useLocation();
   return (
@@ -115,29 +79,5 @@ export function ErrorPanel({ title, message, className }: { title: string; messa
         </Link>
       </Button>
     </section>
-  );
-}
-
-/** A friendly nothing-here-yet block with an optional next step. */
-export function EmptyState({
-  icon: Icon,
-  title,
-  children,
-  action,
-}: {
-  icon: LucideIcon;
-  title: string;
-  children?: React.ReactNode;
-  action?: React.ReactNode;
-}) {
-  return (
-    <div className="grid place-items-center px-6 py-10 text-center">
-      <div className="mx-auto flex size-11 items-center justify-center rounded-full bg-muted">
-        <Icon aria-hidden className="size-5 text-muted-foreground" />
-      </div>
-      <p className="mt-3 font-medium">{title}</p>
-      {children ? <p className="mt-1 max-w-sm text-sm text-muted-foreground">{children}</p> : null}
-      {action ? <div className="mt-4">{action}</div> : null}
-    </div>
   );
 }

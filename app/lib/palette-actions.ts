@@ -1,4 +1,4 @@
-import { adminRoutes, canOpen, type IconName } from './route-registry';
+import { adminRoutes, canOpen, type IconName } from '~/lib/route-registry';
 
 /**
  * The admin palette's actions. Those that open a page are offered to the users who may open it,

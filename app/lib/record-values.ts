@@ -1,7 +1,6 @@
-import { isChecked } from '../../../common/forms/fields';
-import { fileNameOfKey } from '../../../common/uploads/keys';
+import { isChecked } from '../../common/forms/fields';
+import { fileNameOfKey } from '../../common/uploads/keys';
 import { formatDate, formatRupees, parseRupees } from '~/utils/format';
-import type { DetailField } from './types';
 
 /** The value of one field of a record's name/value list; a nested fieldsData list is looked into. */
 export function fieldValue(record: { fieldsData: { name: string; value: unknown }[] }, name: string): unknown {
@@ -45,7 +44,7 @@ export const HIDDEN_VALUE = 'Hidden';
 /** One value as a line of text: yes/no, dates, names for ids, file names, lists joined. */
 export function displayValue(
   value: unknown,
-  field: Pick<DetailField, 'name' | 'type'> | undefined,
+  field: { name: string; type: string } | undefined,
   names: Record<string, string>,
 ): string {
   if (value === undefined || value === null || value === '') return '';

@@ -1,14 +1,14 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfigs } from '../../../common/forms/defaults';
+import { defaultFormConfigs } from '../../common/forms/defaults';
 import {
   dynamicFormMessages,
   dynamicFormSchema,
   formTitle,
   sectionsOf,
-  subjectsOf,
   uploadFieldName,
-} from './model';
+} from './dynamic-form';
+import { subjectsOf } from './record-values';
 
 function form(entries: Record<string, string>) {
   const data = new FormData();

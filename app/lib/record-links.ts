@@ -1,4 +1,4 @@
-import { formTypeName, isDefaultFormType } from '../../../common/forms/fields';
+import { formTypeName, isDefaultFormType } from '../../common/forms/fields';
 
 /** Where each built-in form type's records are added and edited (the dynamic form screens). */
 const formPaths: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from './list-pagination';
-import { isNarrowed, keptParams, nextSort, parseListQuery, searchWith, type QueryDefaults } from './query';
+import { isNarrowed, keptParams, nextSort, pageWindow, searchWith } from './list-query';
+import { parseListQuery, type QueryDefaults } from './record-query';
 
 const defaults: QueryDefaults = { sort: 'createdAt', order: 'desc' };
 const parse = (search: string) => parseListQuery(new URLSearchParams(search), defaults);

@@ -1,4 +1,4 @@
-import type { LedgerKind } from '../../../common/wallet';
+import type { LedgerKind } from '../../common/wallet';
 
 /** How the wallet screens name the ledger's kinds of entry. */
 export const ledgerKindLabels: Record<LedgerKind, string> = {

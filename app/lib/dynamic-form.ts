@@ -1,10 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
-import { activeFields, isEmptyValue } from '../../../common/forms/fields';
-import { buildRecordSchema } from '../../../common/forms/schema-builder';
-import type { FormFieldConfig } from '../../../common/forms/types';
-import { WALLET_BLOCKED_MESSAGE, type AdmissionCharge } from '../../../common/wallet';
-import { recordsPath, typeName } from '~/components/record-list/links';
+import { activeFields, isEmptyValue } from '../../common/forms/fields';
+import { buildRecordSchema } from '../../common/forms/schema-builder';
+import type { FormFieldConfig } from '../../common/forms/types';
+import { WALLET_BLOCKED_MESSAGE, type AdmissionCharge } from '../../common/wallet';
+import { recordsPath, typeName } from '~/lib/record-links';
 
 /**
  * What the dynamic form screen shows and says, shared by its loader and action
@@ -160,15 +160,6 @@ export const SUBJECT_PAPER_SWITCH = 'enableSubjectPaperUpload';
 
 export function emptySubjectRow(subjectName = ''): ExamSubjectRowValue {
   return { subjectName, examDate: '', examTime: '', subjectCode: '', questionPaperMarks: '', passingMarks: '' };
-}
-
-/** "Computer Fundamentals, MS Office" → one row per subject. */
-export function subjectsOf(description: unknown): string[] {
-  if (typeof description !== 'string') return [];
-  return description
-    .split(',')
-    .map((subject) => subject.trim())
-    .filter(Boolean);
 }
 
 const listTypes = new Set(['examSubjectsTable', 'subCourseList']);

@@ -1,25 +1,11 @@
-import { Form, Link, useNavigate } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
 import * as React from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from '~/components/ui/icons';
 import { NativeSelect } from '~/components/ui/native-select';
-import { keptParams, pageSizes, searchWith, type ListQuery, type QueryDefaults } from './query';
-
-/** Page numbers to offer: the first, the last, and two either side of the current one. */
-export function pageWindow(page: number, totalPages: number): (number | 'gap')[] {
-  const pages = new Set([1, totalPages, page - 2, page - 1, page, page + 1, page + 2]);
-  const sorted = [...pages].filter((n) => n >= 1 && n <= totalPages).sort((a, b) => a - b);
-  const result: (number | 'gap')[] = [];
-  for (const n of sorted) {
-    const last = result[result.length - 1];
-    if (typeof last === 'number' && n - last === 2) result.push(last + 1);
-    else if (typeof last === 'number' && n - last > 2) result.push('gap');
-    result.push(n);
-  }
-  return result;
-}
+import { defaultPageSize, pageSizes as standardPageSizes, pageWindow, withParams } from '~/lib/list-query';
 
 function PageLink({
   to,
@@ -52,35 +38,48 @@ function PageLink({
   );
 }
 
-/** "Showing 21–40 of 57", page numbers, and the page size, all as links and a GET form. */
-export function ListPagination({
-  query,
-  defaults,
-  total,
+const count = (n: number) => n.toLocaleString('en-IN');
+
+/**
+ * "Showing 21–40 of 57 students", page numbers and the page size, as links and a GET form built
+ * from the page's own address (`page` and `limit` parameters; every other parameter is kept), so
+ * any list pages the same way, with or without JavaScript.
+ */
+export function Pagination({
+  page,
   totalPages,
-  noun,
+  total,
+  limit,
+  noun = { one: 'row', other: 'rows' },
+  pageSizes = standardPageSizes,
+  className,
 }: {
-  query: ListQuery;
-  defaults: QueryDefaults;
-  total: number;
+  page: number;
   totalPages: number;
-  noun: string;
+  total: number;
+  limit: number;
+  /** What the rows are, for "Showing 1–20 of 57 students". */
+  noun?: { one: string; other: string };
+  pageSizes?: readonly number[];
+  className?: string;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const id = React.useId();
-  const { page, limit } = query;
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(page * limit, total);
-  const to = (n: number) => searchWith(query, defaults, { page: n });
+  const to = (n: number) => withParams(search, { page: n === 1 ? null : n });
+  const limitTo = (size: number) => withParams(search, { page: null, limit: size === defaultPageSize ? null : size });
+  const kept = [...new URLSearchParams(search).entries()].filter(([name]) => name !== 'page' && name !== 'limit');
 
   return (
-    <div className="flex flex-col-reverse items-center justify-between gap-3 text-sm sm:flex-row">
+    <div data-slot="pagination" className={cn('flex flex-col-reverse items-center justify-between gap-3 text-sm sm:flex-row', className)}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <p className="text-muted-foreground" aria-live="polite">
-          Showing <span className="font-medium text-foreground tabular-nums">{first}</span>–
-          <span className="font-medium text-foreground tabular-nums">{last}</span> of{' '}
-          <span className="font-medium text-foreground tabular-nums">{total}</span> {noun}
+          Showing <span className="font-medium text-foreground tabular-nums">{count(first)}</span>–
+          <span className="font-medium text-foreground tabular-nums">{count(last)}</span> of{' '}
+          <span className="font-medium text-foreground tabular-nums">{count(total)}</span> {total === 1 ? noun.one : noun.other}
         </p>
         <Form
           method="get"
@@ -89,10 +88,10 @@ export function ListPagination({
           onSubmit={(event) => {
             event.preventDefault();
             const value = new FormData(event.currentTarget).get('limit');
-            navigate({ search: searchWith(query, defaults, { limit: Number(value) }) }, { preventScrollReset: true });
+            navigate({ search: limitTo(Number(value)) }, { preventScrollReset: true });
           }}
         >
-          {keptParams(query, defaults, ['limit']).map(([name, value]) => (
+          {kept.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <label htmlFor={`${id}-limit`} className="text-muted-foreground">

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
 import * as React from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button, buttonVariants } from '~/components/ui/button';
@@ -6,61 +6,65 @@ import { cn } from '~/components/ui/cn';
 import { SearchIcon, SlidersHorizontalIcon, XIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
-import { isNarrowed, keptParams, searchWith, type ListQuery, type QueryDefaults } from './query';
-import type { FilterDef } from './types';
+import { withParams } from '~/lib/list-query';
+import type { Filter } from './types';
 
 const SEARCH_DELAY_MS = 350;
 
-const anyChoice = { branchId: 'All branches', courseId: 'All courses', active: 'Any status' } as const;
+/** The address parameters a toolbar with these filters sends: the search and each filter's. */
+export function filterParams(filters: readonly Filter[]): string[] {
+  return ['search', ...filters.flatMap((filter) => (filter.kind === 'days' ? [filter.from, filter.to] : [filter.name]))];
+}
 
-/** The parameters this form sends itself; the others ride along as hidden inputs. */
-const sent = ['search', 'branchId', 'courseId', 'active', 'admissionFrom', 'admissionTo'] as const;
+/** The address with this toolbar's search and filters removed: where "Clear filters" leads. */
+export function clearedSearch(search: string, filters: readonly Filter[]): string {
+  return withParams(search, Object.fromEntries([...filterParams(filters), 'page', 'view'].map((name) => [name, null])));
+}
 
-export const clearedFilters = {
-  search: null,
-  branchId: null,
-  courseId: null,
-  active: null,
-  admissionFrom: null,
-  admissionTo: null,
-} as const;
+/** Whether the address narrows the list by a search or a filter of this toolbar. */
+export function isFiltered(search: string, filters: readonly Filter[]): boolean {
+  const params = new URLSearchParams(search);
+  return filterParams(filters).some((name) => Boolean(params.get(name)?.trim()));
+}
 
 /**
- * Search and filters as one GET form. Without JavaScript it is submitted by its button; with it,
- * typing searches after a pause and a changed filter applies at once, leaving blank values out
- * of the address.
+ * Search and filters as one GET form over the page's address. Without JavaScript it is submitted
+ * by its button; with it, typing searches after a pause and a changed filter applies at once,
+ * leaving blank values out of the address and going back to the first page.
  */
 export function ListToolbar({
-  query,
-  defaults,
   filters,
   searchLabel,
   searchPlaceholder,
 }: {
-  query: ListQuery;
-  defaults: QueryDefaults;
-  filters: readonly FilterDef[];
+  filters: readonly Filter[];
   searchLabel: string;
   searchPlaceholder: string;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const formRef = React.useRef<HTMLFormElement>(null);
-  const searchRef = React.useRef<HTMLInputElement>(null);
   const timer = React.useRef<ReturnType<typeof setTimeout>>();
   const id = React.useId();
+  const sent = filterParams(filters);
+  const params = new URLSearchParams(search);
+  const value = (name: string) => params.get(name) ?? '';
 
   // Back and forward change the address under a mounted form: show what it now says.
   React.useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    for (const name of sent) {
+    const current = new URLSearchParams(search);
+    for (const name of filterParams(filters)) {
       const control = form.elements.namedItem(name);
       if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
       if (control === document.activeElement) continue;
-      control.value = query[name];
+      control.value = current.get(name) ?? '';
     }
-  }, [query]);
+    // Only a new address changes what the controls should say.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
 
   React.useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -69,29 +73,32 @@ export function ListToolbar({
     const form = formRef.current;
     if (!form) return;
     const values = new FormData(form);
-    const changes: Partial<Record<keyof ListQuery, string | null>> = {};
+    const changes: Record<string, string | null> = { page: null, view: null };
     for (const name of sent) {
-      const value = values.get(name);
-      changes[name] = typeof value === 'string' && value.trim() ? value.trim() : null;
+      const entry = values.get(name);
+      changes[name] = typeof entry === 'string' && entry.trim() ? entry.trim() : null;
     }
-    navigate({ search: searchWith(query, defaults, changes) }, { replace, preventScrollReset: true });
+    navigate({ search: withParams(search, changes) }, { replace, preventScrollReset: true });
   }
 
+  const applyDay = (event: React.ChangeEvent<HTMLInputElement>) =>
+    (event.currentTarget.value === '' || event.currentTarget.validity.valid) && apply();
+
   const filterControls = filters.map((filter) => {
-    if (filter.name === 'admission') {
+    if (filter.kind === 'days') {
       return (
-        <fieldset key="admission" className="col-span-2 flex min-w-0 items-center gap-2">
+        <fieldset key={filter.from} className="col-span-2 flex min-w-0 items-center gap-2">
           <legend className="sr-only">{filter.label}</legend>
           <span aria-hidden="true" className="shrink-0 text-sm text-muted-foreground">
             {filter.label}
           </span>
           <Input
             type="date"
-            name="admissionFrom"
+            name={filter.from}
             aria-label={`${filter.label} from`}
-            defaultValue={query.admissionFrom}
-            max={query.admissionTo || undefined}
-            onChange={(event) => (event.currentTarget.value === '' || event.currentTarget.validity.valid) && apply()}
+            defaultValue={value(filter.from)}
+            max={value(filter.to) || undefined}
+            onChange={applyDay}
             className="min-w-0"
           />
           <span aria-hidden="true" className="text-muted-foreground">
@@ -99,44 +106,31 @@ export function ListToolbar({
           </span>
           <Input
             type="date"
-            name="admissionTo"
+            name={filter.to}
             aria-label={`${filter.label} to`}
-            defaultValue={query.admissionTo}
-            min={query.admissionFrom || undefined}
-            onChange={(event) => (event.currentTarget.value === '' || event.currentTarget.validity.valid) && apply()}
+            defaultValue={value(filter.to)}
+            min={value(filter.from) || undefined}
+            onChange={applyDay}
             className="min-w-0"
           />
         </fieldset>
       );
     }
-    const name = filter.name;
-    const chosen = query[name];
-    const options =
-      name === 'active'
-        ? [
-            { value: 'true', label: 'Active' },
-            { value: 'false', label: 'Inactive' },
-          ]
-        : (filter.options ?? []);
+    const chosen = value(filter.name);
     return (
       <div key={filter.name} className="min-w-0 lg:w-44">
         <label htmlFor={`${id}-${filter.name}`} className="sr-only">
           {filter.label}
         </label>
-        <NativeSelect
-          id={`${id}-${filter.name}`}
-          name={filter.name}
-          defaultValue={chosen}
-          onChange={() => apply()}
-        >
-          <option value="">{anyChoice[name]}</option>
-          {options.map((option) => (
+        <NativeSelect id={`${id}-${filter.name}`} name={filter.name} defaultValue={chosen} onChange={() => apply()}>
+          <option value="">{filter.anyLabel}</option>
+          {filter.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
           {/* A filter from a shared link whose choice this user cannot see still shows as chosen. */}
-          {chosen && !options.some((option) => option.value === chosen) ? (
+          {chosen && !filter.options.some((option) => option.value === chosen) ? (
             <option value={chosen}>Selected {filter.label.toLowerCase()}</option>
           ) : null}
         </NativeSelect>
@@ -144,9 +138,10 @@ export function ListToolbar({
     );
   });
 
-  const activeFilters = [query.branchId, query.courseId, query.active, query.admissionFrom || query.admissionTo].filter(
-    Boolean,
+  const activeFilters = filters.filter((filter) =>
+    filter.kind === 'days' ? value(filter.from) || value(filter.to) : value(filter.name),
   ).length;
+  const filtered = isFiltered(search, filters);
 
   return (
     <Form
@@ -161,9 +156,11 @@ export function ListToolbar({
       }}
       className="group/toolbar grid gap-2 lg:flex lg:flex-wrap lg:items-center"
     >
-      {keptParams(query, defaults, sent).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {[...params.entries()]
+        .filter(([name]) => !sent.includes(name) && name !== 'page' && name !== 'view')
+        .map(([name, kept]) => (
+          <input key={name} type="hidden" name={name} value={kept} />
+        ))}
       <div className="flex min-w-0 gap-2 lg:w-72 lg:flex-none">
         <div className="relative min-w-0 flex-1">
           <label htmlFor={`${id}-search`} className="sr-only">
@@ -174,11 +171,10 @@ export function ListToolbar({
             className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <Input
-            ref={searchRef}
             id={`${id}-search`}
             type="search"
             name="search"
-            defaultValue={query.search}
+            defaultValue={value('search')}
             placeholder={searchPlaceholder}
             autoComplete="off"
             maxLength={100}
@@ -211,14 +207,14 @@ export function ListToolbar({
           {filterControls}
         </div>
       ) : null}
-      <div className={!hydrated || isNarrowed(query) ? 'flex items-center gap-2' : 'contents'}>
+      <div className={!hydrated || filtered ? 'flex items-center gap-2' : 'contents'}>
         <Button type="submit" variant="outline" className={hydrated ? 'sr-only' : undefined}>
           <SearchIcon aria-hidden="true" />
           Apply
         </Button>
-        {isNarrowed(query) ? (
+        {filtered ? (
           <Button asChild variant="ghost" size="sm">
-            <Link to={{ search: searchWith(query, defaults, clearedFilters) }} preventScrollReset>
+            <Link to={{ search: clearedSearch(search, filters) }} preventScrollReset>
               <XIcon aria-hidden="true" />
               Clear filters
             </Link>
