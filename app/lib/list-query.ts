@@ -172,3 +172,10 @@ export function withParams(search: string, changes: QueryChanges): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/** What every list row needs: an id, a name for dialogs, and the version a delete sends back. */
+export interface ListRow {
+  _id: string;
+  title: string;
+  version: number;
+}

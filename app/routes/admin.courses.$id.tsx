@@ -9,7 +9,7 @@ import { DeleteDialog } from '~/components/list/delete-dialog';
 import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from '~/components/record-list/record-details';
 import { ActiveBadge } from '~/components/record-list/status-badges';
-import type { ListRow } from '~/components/record-list/types';
+import type { ListRow } from '~/lib/list-query';
 import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/lib/record-values';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';

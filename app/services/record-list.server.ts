@@ -3,7 +3,7 @@ import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import { formPath } from '~/lib/record-links';
 import { parseListQuery, type FilterName, type ListQuery, type QueryDefaults, type SortField } from '~/lib/record-query';
-import type { DetailField, RecordDetail, RecordListData } from '~/components/record-list/types';
+import type { DetailField, RecordDetail, RecordListData } from '~/lib/record-list';
 import { humanise } from '~/lib/record-values';
 import { callEndpoint } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';

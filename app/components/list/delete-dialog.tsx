@@ -13,7 +13,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { useSubmittingIntent } from './use-list-navigation';
-import type { ListRow } from './types';
+import type { ListRow } from '~/lib/list-query';
 
 /**
  * Asks before deleting one record, then posts `intent=delete` to the route's action (which

@@ -5,7 +5,8 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { cn } from '~/components/ui/cn';
 import { nextSort, searchWith } from '~/lib/list-query';
-import type { Column, ListRow, ListView } from './types';
+import type { ListRow } from '~/lib/list-query';
+import type { Column, ListView } from './types';
 
 const sortNames = { asc: 'ascending', desc: 'descending' } as const;
 

@@ -7,7 +7,8 @@ import { ListTable, type RowTarget } from './list-table';
 import { clearedSearch, isFiltered, ListToolbar } from './list-toolbar';
 import { PageHeader } from './page-header';
 import { Pagination } from './pagination';
-import type { Column, Filter, ListRow, ListView } from './types';
+import type { ListRow } from '~/lib/list-query';
+import type { Column, Filter, ListView } from './types';
 import { useListNavigation } from './use-list-navigation';
 
 /** One page of a list as a list loader answers it (loadListPage). */

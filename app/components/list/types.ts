@@ -1,12 +1,5 @@
 import type * as React from 'react';
-import type { BaseQuery, Option, QueryDefaults } from '~/lib/list-query';
-
-/** What every list row needs: an id, a name for dialogs, and the version a delete sends back. */
-export interface ListRow {
-  _id: string;
-  title: string;
-  version: number;
-}
+import type { BaseQuery, ListRow, Option, QueryDefaults } from '~/lib/list-query';
 
 export interface Column<Row, Sort extends string = string> {
   id: string;

@@ -2,7 +2,7 @@ import { Badge } from '~/components/ui/badge';
 import { cn } from '~/components/ui/cn';
 import { FilePenIcon, FilePlusIcon, FileXIcon } from '~/components/ui/icons';
 import { formatDateTime } from '~/utils/format';
-import type { DetailField, FieldChange, HistoryEntry, RecordRow } from './types';
+import type { DetailField, FieldChange, HistoryEntry, RecordRow } from '~/lib/record-list';
 import { downloadHref } from '~/components/dynamic-form/upload-actors';
 import { fileNameOfKey } from '../../../common/uploads/keys';
 import { displayValue, fieldValue, humanise, tableRows } from '~/lib/record-values';

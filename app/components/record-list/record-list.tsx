@@ -3,13 +3,15 @@ import * as React from 'react';
 import { DeleteDialog } from '~/components/list/delete-dialog';
 import { ResourceList } from '~/components/list/resource-list';
 import { RowActions } from '~/components/list/row-actions';
-import type { Filter, ListRow } from '~/components/list/types';
+import type { Filter } from '~/components/list/types';
+import type { ListRow } from '~/lib/list-query';
 import { useListNavigation } from '~/components/list/use-list-navigation';
 import type { LucideIcon } from '~/components/ui/icons';
 import { searchWith } from '~/lib/list-query';
 import { editHref, formPath } from '~/lib/record-links';
 import { RecordSheet } from './record-sheet';
-import type { ColumnDef, FilterDef, RecordListData } from './types';
+import type { RecordListData } from '~/lib/record-list';
+import type { ColumnDef, FilterDef } from './types';
 
 export interface RecordListProps<Row extends ListRow> {
   title: string;

@@ -9,7 +9,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/utils/format';
 import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from './record-details';
-import type { RecordListData, RecordRow } from './types';
+import type { RecordListData, RecordRow } from '~/lib/record-list';
 
 /**
  * A record's details beside the list, opened by ?view=<id> (so it survives a reload and can be

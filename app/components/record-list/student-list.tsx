@@ -2,7 +2,8 @@ import type { LucideIcon } from '~/components/ui/icons';
 import { formatDate } from '~/utils/format';
 import { RecordList } from './record-list';
 import { StudentBadges } from './status-badges';
-import type { ColumnDef, FilterDef, RecordListData, RecordRow } from './types';
+import type { RecordListData, RecordRow } from '~/lib/record-list';
+import type { ColumnDef, FilterDef } from './types';
 
 /** The filters and sorts the three student lists share (their loaders' ListScreen). */
 export const studentScreenBase = {
