@@ -17,6 +17,30 @@ import { systemClock } from './api/http/context';
 import { createLogger } from './api/logger';
 import { createObjectStorage } from './api/storage';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
+import { admitBody, FORM_WITH_FILES_BYTES } from './api/http/body-limits';
+
+/**
+ * The web tier reads a form without files whole (request.formData()), so it is held to the same
+ * limits as the API's, and to the process's budget of bodies in flight, before a byte is read.
+ * Browsers send a form's length; a body without one is refused rather than counted.
+ */
+const limitWebBody: express.RequestHandler = (req, res, next) => {
+  if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) {
+    res.status(411).type('text/plain').send('A request body must declare its length');
+    return;
+  }
+  const admission = admitBody(
+    { contentType: req.headers['content-type'], contentLength: req.headers['content-length'], chunked: false },
+    FORM_WITH_FILES_BYTES,
+  );
+  if (admission.kind === 'admitted') {
+    res.on('close', admission.release);
+    next();
+    return;
+  }
+  if (admission.kind === 'busy') res.setHeader('Retry-After', '1');
+  res.status(admission.kind === 'busy' ? 503 : 413).type('text/plain').send(admission.message);
+};
 
 async function main() {
   const env = loadEnv();
@@ -73,6 +97,14 @@ async function main() {
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
     app.use(express.static('build/client', { maxAge: '1h' }));
   }
+
+  // Pages and their data speak of the signed-in user: no cache keeps them. Only the fingerprinted
+  // assets above are cached for long.
+  app.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(limitWebBody);
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>

@@ -67,6 +67,8 @@ export function createApi(
     // given before the answer is made; set on a made answer, each would rebuild it as a web Response.
     c.header('X-Request-Id', requestId);
     c.header('Content-Security-Policy', apiContentSecurityPolicy);
+    // Answers speak of one caller's data, and many carry tokens: no cache, shared or private, keeps them.
+    c.header('Cache-Control', 'no-store');
     await next();
     // An answer a route made whole (a file from the built-in store) has not taken them, and brings
     // a policy of its own.

@@ -4,9 +4,11 @@ import { issueAccessToken } from '../domain/auth/access-tokens';
 import { familyOf, revokeFamily, rotateRefreshToken } from '../domain/auth/refresh-tokens';
 import { loadSessionUser } from '../domain/auth/session-user';
 import { signIn } from '../domain/auth/sign-in';
-import { hashPassword, verifyPassword } from '../domain/passwords';
-import { users } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AuthConfig } from '../domain/auth/config';
+import { changeOwnPassword } from '../domain/auth/password-change';
+import { CREDENTIALS_BODY_BYTES } from './body-limits';
+import type { ApiEnv } from './context';
 import { clientAddress } from './client-address';
 import { defineEndpoint, type Reply } from './endpoint';
 import { HttpError } from './errors';
@@ -47,6 +49,8 @@ const login = defineEndpoint({
   summary: 'Sign in with email and password',
   tag: 'auth',
   access: { kind: 'public' },
+  maxBodyBytes: CREDENTIALS_BODY_BYTES,
+  answersWithSecrets: true,
   body: credentials,
   response: tokens.extend({ user: sessionUser }),
   async handle({ body, tx, meta, deps, c }): Promise<Reply> {
@@ -62,7 +66,7 @@ const login = defineEndpoint({
       case 'inactive':
         return { status: 403, message: authMessages.inactive, data: null };
       case 'rate-limited':
-        return { status: 429, message: authMessages.rateLimited, data: null };
+        return rateLimited(c, deps.auth);
     }
   },
 });
@@ -73,6 +77,8 @@ const refresh = defineEndpoint({
   summary: 'Swap a refresh token for a new access and refresh token',
   tag: 'auth',
   access: { kind: 'public' },
+  maxBodyBytes: CREDENTIALS_BODY_BYTES,
+  answersWithSecrets: true,
   body: z.object({ refreshToken: z.string().min(1, 'No refresh token available').max(200) }),
   response: tokens,
   async handle({ body, tx, meta, deps }): Promise<Reply> {
@@ -102,6 +108,7 @@ function logoutEndpoint(path: string) {
     summary: 'Sign out: revoke the session',
     tag: 'auth',
     access: { kind: 'public' },
+    maxBodyBytes: CREDENTIALS_BODY_BYTES,
     body: z.object({ refreshToken: z.string().max(200).optional() }),
     async handle({ body, actor, tx, meta }): Promise<Reply> {
       const fromBody = body.refreshToken ? await familyOf(tx!, body.refreshToken) : null;
@@ -138,25 +145,31 @@ const changePassword = defineEndpoint({
   summary: 'Change the signed-in user’s password',
   tag: 'auth',
   access: { kind: 'authenticated' },
+  maxBodyBytes: CREDENTIALS_BODY_BYTES,
   body: z.object({
     currentPassword: z.string().min(1, 'Current password is required').max(1024),
     newPassword: z.string().trim().min(6, 'Password must be at least 6 characters long').max(1024),
   }),
-  async handle({ body, actor, tx, meta }): Promise<Reply> {
-    const [row] = await tx!.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor!.id));
-    if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
-      throw new HttpError(400, authMessages.wrongPassword, { errors: { currentPassword: [authMessages.wrongPassword] } });
+  async handle({ body, actor, tx, meta, deps, c }): Promise<Reply> {
+    const result = await changeOwnPassword({ tx: tx!, meta }, deps.auth, {
+      userId: actor!.id,
+      sessionId: actor!.sessionId,
+      ...body,
+      ip: clientAddress(c.env, deps.trustProxy ?? 0),
+    });
+    if (result === 'rate-limited') return rateLimited(c, deps.auth);
+    if (result === 'wrong-password') {
+      return { status: 400, message: authMessages.wrongPassword, data: null, errors: { currentPassword: [authMessages.wrongPassword] } };
     }
-    await append(
-      tx!,
-      { type: 'user', id: actor!.id },
-      'any',
-      [{ type: 'UserPasswordChanged', data: { passwordHash: await hashPassword(body.newPassword) } }],
-      meta,
-    );
     return { message: 'Password changed', data: null };
   },
 });
+
+/** The rate limit's answer, with how long to wait: the window the failures are counted in. */
+function rateLimited(c: Context<ApiEnv>, config: AuthConfig): Reply {
+  c.header('Retry-After', String(config.failureWindowSeconds));
+  return { status: 429, message: authMessages.rateLimited, data: null };
+}
 
 export const authEndpoints = [
   login,

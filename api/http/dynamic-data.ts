@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { fieldsDataToValues, formTypeName, isDefaultFormType } from '../../common/forms/fields';
 import { validDate } from '../../common/forms/schema-builder';
 import type { FieldData } from '../../common/forms/types';
-import { MB } from '../../common/uploads/rules';
 import type { Executor } from '../db/client';
 import type { FieldValues } from '../db/projections/records';
 import type { Actor } from '../domain/auth/actor';
@@ -25,6 +24,7 @@ import { badRequest, notFound } from './errors';
 import { requireFormPermission, type FormAction } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
 import { requireStorableText } from './storable-text';
+import { FORM_WITH_FILES_BYTES, requireJsonShape } from './body-limits';
 import { pagingQuery } from './paging';
 
 export const dynamicDataMessages = {
@@ -128,9 +128,6 @@ const jsonSubmission = z.object({
     .optional(),
 });
 
-/** A multipart form holds at most a few files of at most 5 MB each (SPEC.md section 9). */
-const MAX_SUBMISSION_BYTES = 64 * MB;
-
 interface Submission {
   formType?: string;
   values: FieldValues;
@@ -161,6 +158,7 @@ async function decodeSubmission(c: Context<ApiEnv>): Promise<Submission> {
   } catch {
     throw badRequest(dynamicDataMessages.invalidJson);
   }
+  requireJsonShape(body);
   const parsed = jsonSubmission.safeParse(body);
   if (!parsed.success) throw badRequest('Invalid request body', { fieldsData: parsed.error.issues.map((i) => i.message) });
   const { formType, fieldsData = [] } = parsed.data;
@@ -192,12 +190,13 @@ async function readFormData(contentType: string, body: ArrayBuffer): Promise<Sub
 }
 
 function fieldsDataFromText(text: string): FieldValues {
+  let list: unknown;
   try {
-    const list = JSON.parse(text) as unknown;
-    if (Array.isArray(list)) return fieldsDataToValues(list as FieldData[]);
+    list = JSON.parse(text);
   } catch {
     // Not a list: reported as invalid below.
   }
+  if (Array.isArray(requireJsonShape(list))) return fieldsDataToValues(list as FieldData[]);
   throw badRequest(dynamicDataMessages.invalidForm, { fieldsData: ['fieldsData must be a JSON list of { name, value }'] });
 }
 
@@ -304,7 +303,7 @@ const create = defineEndpoint({
     'answer generatedNumbers',
   tag: 'dynamic-data',
   access: { kind: 'authenticated' },
-  maxBodyBytes: MAX_SUBMISSION_BYTES,
+  maxBodyBytes: FORM_WITH_FILES_BYTES,
   response: createdRecord,
   async handle({ tx, meta, actor, c, deps }): Promise<Reply> {
     const { formType, values, files } = await readSubmission(c);
@@ -331,7 +330,7 @@ const update = defineEndpoint({
     'Replace the values of a record’s form (the same shapes as adding one, files included); If-Match: "<version>" refuses a stale edit with 412',
   tag: 'dynamic-data',
   access: { kind: 'authenticated' },
-  maxBodyBytes: MAX_SUBMISSION_BYTES,
+  maxBodyBytes: FORM_WITH_FILES_BYTES,
   params: idParams,
   response: recordView,
   async handle({ tx, meta, actor, params, c, deps }): Promise<Reply> {

@@ -12,6 +12,7 @@ import type { ApiDeps, ApiEnv } from './context';
 import { HttpError, badRequest } from './errors';
 import { authenticate, authorize } from './authenticate';
 import { requireStorableText } from './storable-text';
+import { admitBody, requireJsonShape, tooLargeMessage } from './body-limits';
 import type { Actor } from '../domain/auth/actor';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -31,6 +32,8 @@ export interface Reply<Data = unknown> {
   status?: 200 | 201 | 202 | 400 | 401 | 403 | 409 | 422 | 429;
   message: string;
   data: Data;
+  /** Messages per field of the request, as a thrown badRequest gives them. */
+  errors?: Record<string, string[]>;
 }
 
 export interface HandlerInput<Body, Query, Params> {
@@ -58,7 +61,10 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
   params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
   /** Schema of `data` in a successful answer, for the OpenAPI document. */
   response?: ZodTypeAny;
-  /** Largest request body accepted (413 beyond it); unlimited when not given. */
+  /**
+   * Largest request body accepted (413 beyond it). A body other than multipart (the only kind with
+   * files) is held to TEXT_BODY_BYTES whatever this says.
+   */
   maxBodyBytes?: number;
   /**
    * Changes form configurations or operation prices. The database announces such changes to every
@@ -66,6 +72,12 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
    * before it answers, so its own next request already sees it.
    */
   changesSettings?: boolean;
+  /**
+   * Its answer carries secrets (tokens). Such an answer is never stored for replay, so the
+   * endpoint does not honour Idempotency-Key: a retry acts anew (a retried refresh finds its token
+   * used and ends the session, the safe way to fail).
+   */
+  answersWithSecrets?: boolean;
   handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply>;
 }
 
@@ -87,21 +99,7 @@ const CALLER_CHANGING_TAGS = new Set(['auth', 'users', 'permissions']);
 
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
   for (const endpoint of endpoints) {
-    const { maxBodyBytes } = endpoint;
-    if (maxBodyBytes) {
-      const message = `The request is larger than the ${Math.floor(maxBodyBytes / (1024 * 1024))}MB accepted here`;
-      const tooLarge = (c: Context<ApiEnv>) => c.json({ success: false, message }, 413);
-      const counted = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
-      const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
-        // A declared length is judged from the header. Hono's limit would turn the request into a
-        // web Request with a stream body to do the same, a tenth of a small command's work; it
-        // still counts the bytes of a body sent without a length.
-        const length = c.req.header('Content-Length');
-        if (length === undefined || c.req.header('Transfer-Encoding') !== undefined) return counted(c, next);
-        return Number(length) > maxBodyBytes ? tooLarge(c) : next();
-      };
-      app.on(endpoint.method.toUpperCase(), endpoint.path, limit);
-    }
+    app.on(endpoint.method.toUpperCase(), endpoint.path, limitBody(endpoint.maxBodyBytes));
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
       const actor = await authenticate(c, deps).catch((error: unknown) => {
         // A public endpoint serves anyone: a token that no longer works (the expired one a client
@@ -130,7 +128,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       if (endpoint.method === 'get') {
         return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));
       }
-      const key = c.req.header('Idempotency-Key');
+      const key = endpoint.answersWithSecrets ? undefined : c.req.header('Idempotency-Key');
       const requestHash = createHash('sha256').update(`${endpoint.method} ${c.req.path}\n`).update(bytes).digest('hex');
       const actorId = meta().actorId ?? null;
       const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
@@ -232,16 +230,47 @@ async function runCommand(
 
 function respond(c: Context<ApiEnv>, reply: Reply) {
   const status = reply.status ?? 200;
-  return c.json({ success: status < 400, message: reply.message, data: reply.data ?? null }, status);
+  return c.json({ success: status < 400, message: reply.message, data: reply.data ?? null, ...(reply.errors && { errors: reply.errors }) }, status);
+}
+
+/**
+ * Holds every request to the body limit of its endpoint and kind, and to the process's budget of
+ * bodies in flight, before a byte of the body is read.
+ */
+function limitBody(maxBytes: number | undefined): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const chunked = c.req.header('Transfer-Encoding') !== undefined;
+    const admission = admitBody(
+      { contentType: c.req.header('Content-Type'), contentLength: c.req.header('Content-Length'), chunked },
+      maxBytes,
+    );
+    if (admission.kind === 'too-large') return c.json({ success: false, message: admission.message }, 413);
+    if (admission.kind === 'busy') {
+      c.header('Retry-After', '1');
+      return c.json({ success: false, message: admission.message }, 503);
+    }
+    try {
+      // Hono's limit counts the bytes of a body sent without a length as it reads them. A declared
+      // length needs no counting: it would turn the request into a web Request with a stream body,
+      // a tenth of a small command's work.
+      if (!chunked) return await next();
+      const tooLarge = (c: Context<ApiEnv>) => c.json({ success: false, message: tooLargeMessage(admission.limit) }, 413);
+      return await bodyLimit({ maxSize: admission.limit, onError: tooLarge })(c, next);
+    } finally {
+      admission.release();
+    }
+  };
 }
 
 function parseJson(raw: string): unknown {
   if (!raw.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest('Request body must be valid JSON');
   }
+  return requireJsonShape(value);
 }
 
 function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, part: string): T {
