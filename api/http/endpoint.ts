@@ -239,11 +239,10 @@ function respond(c: Context<ApiEnv>, reply: Reply) {
  */
 function limitBody(maxBytes: number | undefined): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const chunked = c.req.header('Transfer-Encoding') !== undefined;
-    const admission = admitBody(
-      { contentType: c.req.header('Content-Type'), contentLength: c.req.header('Content-Length'), chunked },
-      maxBytes,
-    );
+    const length = c.req.header('Content-Length');
+    // Sent without a length: chunked over HTTP, or a web Request handed over in the process.
+    const chunked = c.req.header('Transfer-Encoding') !== undefined || (length === undefined && !['GET', 'HEAD'].includes(c.req.method));
+    const admission = admitBody({ contentType: c.req.header('Content-Type'), contentLength: length, chunked }, maxBytes);
     if (admission.kind === 'too-large') return c.json({ success: false, message: admission.message }, 413);
     if (admission.kind === 'busy') {
       c.header('Retry-After', '1');
