@@ -17,11 +17,11 @@ import { systemClock } from './api/http/context';
 import { createLogger } from './api/logger';
 import { createObjectStorage } from './api/storage';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
-import { admitBody, FORM_WITH_FILES_BYTES } from './api/http/body-limits';
+import { admitBody, FORM_WITH_FILES_BYTES, isMultipart } from './api/http/body-limits';
 
 /**
- * The web tier reads a form without files whole (request.formData()), so it is held to the same
- * limits as the API's, and to the process's budget of bodies in flight, before a byte is read.
+ * The web tier reads any body but a multipart one whole (request.formData()), so it is held to
+ * the API's limits, and to the process's budget of bodies in flight, before a byte is read.
  * Browsers send a form's length; a body without one is refused rather than counted.
  */
 const limitWebBody: express.RequestHandler = (req, res, next) => {
@@ -29,9 +29,10 @@ const limitWebBody: express.RequestHandler = (req, res, next) => {
     res.status(411).type('text/plain').send('A request body must declare its length');
     return;
   }
+  const contentType = req.headers['content-type'];
   const admission = admitBody(
-    { contentType: req.headers['content-type'], contentLength: req.headers['content-length'], chunked: false },
-    FORM_WITH_FILES_BYTES,
+    { contentType, contentLength: req.headers['content-length'], chunked: false },
+    { maxBytes: FORM_WITH_FILES_BYTES, decodedAsText: !isMultipart(contentType) },
   );
   if (admission.kind === 'admitted') {
     res.on('close', admission.release);

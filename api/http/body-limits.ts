@@ -27,13 +27,24 @@ export const MAX_JSON_ARRAY_LENGTH = 10_000;
 
 export const isMultipart = (contentType: string | null | undefined) => /^multipart\/form-data/i.test(contentType ?? '');
 
+/** Types read whole and decoded as text (a missing type is read as JSON). */
+const isText = (contentType: string | null | undefined) =>
+  !contentType || /^(application\/(json|x-www-form-urlencoded)|text\/)/i.test(contentType);
+
+export interface BodyLimits {
+  /** The endpoint's own limit: what a form with files or a file may reach. */
+  maxBytes?: number;
+  /** Whatever its type, the body is decoded as text and parsed whole. */
+  decodedAsText: boolean;
+}
+
 /**
- * The largest body a request may send: files come only in multipart bodies, so only those may
- * reach `multipartBytes`; any other body is text that is decoded and parsed whole.
+ * The largest body a request may send: a body decoded as text and parsed whole is held to
+ * TEXT_BODY_BYTES (or less); files, in multipart or binary bodies, to the endpoint's own limit.
  */
-export function bodyLimitFor(contentType: string | null | undefined, limits: { maxBytes?: number }): number {
-  if (isMultipart(contentType)) return limits.maxBytes ?? TEXT_BODY_BYTES;
-  return Math.min(limits.maxBytes ?? TEXT_BODY_BYTES, TEXT_BODY_BYTES);
+export function bodyLimitFor(contentType: string | null | undefined, { maxBytes, decodedAsText }: BodyLimits): number {
+  if (decodedAsText || isText(contentType)) return Math.min(maxBytes ?? TEXT_BODY_BYTES, TEXT_BODY_BYTES);
+  return maxBytes ?? TEXT_BODY_BYTES;
 }
 
 export const tooLargeMessage = (limit: number) =>
@@ -82,10 +93,10 @@ export type BodyAdmission =
  */
 export function admitBody(
   request: { contentType: string | null | undefined; contentLength: string | null | undefined; chunked: boolean },
-  maxBytes: number | undefined,
+  limits: BodyLimits,
   budget = bodyBudget,
 ): BodyAdmission {
-  const limit = bodyLimitFor(request.contentType, { maxBytes });
+  const limit = bodyLimitFor(request.contentType, limits);
   const declared = Number(request.contentLength ?? 0) || 0;
   if (!request.chunked && declared > limit) return { kind: 'too-large', message: tooLargeMessage(limit) };
   const release = budget.reserve(request.chunked ? limit : declared);

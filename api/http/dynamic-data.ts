@@ -20,11 +20,11 @@ import { saveWithPostedFiles, type PostedFile } from '../domain/posted-files';
 import { changeRecord, deleteRecord, submitRecord } from '../domain/records';
 import type { ApiEnv } from './context';
 import { defineEndpoint, type Reply } from './endpoint';
-import { badRequest, notFound } from './errors';
+import { badRequest, HttpError, notFound } from './errors';
 import { requireFormPermission, type FormAction } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
 import { requireStorableText } from './storable-text';
-import { FORM_WITH_FILES_BYTES, requireJsonShape } from './body-limits';
+import { FORM_WITH_FILES_BYTES, requireJsonShape, TEXT_BODY_BYTES, tooLargeMessage } from './body-limits';
 import { pagingQuery } from './paging';
 
 export const dynamicDataMessages = {
@@ -151,7 +151,10 @@ async function decodeSubmission(c: Context<ApiEnv>): Promise<Submission> {
     return readFormData(contentType, await c.req.arrayBuffer());
   }
   // Decoded here from the bytes the endpoint read: asked for as text, Hono would rebuild them as a web Response.
-  const raw = new TextDecoder().decode(await c.req.arrayBuffer());
+  const bytes = await c.req.arrayBuffer();
+  // A body of another type came in under the limit of a form with files; as JSON it is text.
+  if (bytes.byteLength > TEXT_BODY_BYTES) throw new HttpError(413, tooLargeMessage(TEXT_BODY_BYTES));
+  const raw = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = raw.trim() ? JSON.parse(raw) : {};

@@ -12,7 +12,7 @@ import type { ApiDeps, ApiEnv } from './context';
 import { HttpError, badRequest } from './errors';
 import { authenticate, authorize } from './authenticate';
 import { requireStorableText } from './storable-text';
-import { admitBody, requireJsonShape, tooLargeMessage } from './body-limits';
+import { admitBody, requireJsonShape, tooLargeMessage, type BodyLimits } from './body-limits';
 import type { Actor } from '../domain/auth/actor';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -62,8 +62,8 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> {
   /** Schema of `data` in a successful answer, for the OpenAPI document. */
   response?: ZodTypeAny;
   /**
-   * Largest request body accepted (413 beyond it). A body other than multipart (the only kind with
-   * files) is held to TEXT_BODY_BYTES whatever this says.
+   * Largest request body accepted (413 beyond it). A body decoded as text (JSON, a urlencoded
+   * form, any body of an endpoint with a body schema) is held to TEXT_BODY_BYTES whatever this says.
    */
   maxBodyBytes?: number;
   /**
@@ -99,7 +99,7 @@ const CALLER_CHANGING_TAGS = new Set(['auth', 'users', 'permissions']);
 
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
   for (const endpoint of endpoints) {
-    app.on(endpoint.method.toUpperCase(), endpoint.path, limitBody(endpoint.maxBodyBytes));
+    app.on(endpoint.method.toUpperCase(), endpoint.path, limitBody({ maxBytes: endpoint.maxBodyBytes, decodedAsText: endpoint.body !== undefined }));
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
       const actor = await authenticate(c, deps).catch((error: unknown) => {
         // A public endpoint serves anyone: a token that no longer works (the expired one a client
@@ -237,12 +237,12 @@ function respond(c: Context<ApiEnv>, reply: Reply) {
  * Holds every request to the body limit of its endpoint and kind, and to the process's budget of
  * bodies in flight, before a byte of the body is read.
  */
-function limitBody(maxBytes: number | undefined): MiddlewareHandler<ApiEnv> {
+function limitBody(limits: BodyLimits): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const length = c.req.header('Content-Length');
     // Sent without a length: chunked over HTTP, or a web Request handed over in the process.
     const chunked = c.req.header('Transfer-Encoding') !== undefined || (length === undefined && !['GET', 'HEAD'].includes(c.req.method));
-    const admission = admitBody({ contentType: c.req.header('Content-Type'), contentLength: length, chunked }, maxBytes);
+    const admission = admitBody({ contentType: c.req.header('Content-Type'), contentLength: length, chunked }, limits);
     if (admission.kind === 'too-large') return c.json({ success: false, message: admission.message }, 413);
     if (admission.kind === 'busy') {
       c.header('Retry-After', '1');

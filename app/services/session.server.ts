@@ -34,7 +34,7 @@ export function sealSession(data: unknown, secrets: readonly string[]): string {
 }
 
 /** The data, or null for a cookie that none of the secrets sealed (forged, altered, too old). */
-export function openSession(value: string, secrets: readonly string[]): Record<string, unknown> | null {
+export function openSession(value: string, secrets: readonly string[]): Partial<SessionData> | null {
   const bytes = Buffer.from(value, 'base64url');
   if (bytes.length < 29) return null;
   for (const secret of secrets) {
@@ -43,7 +43,7 @@ export function openSession(value: string, secrets: readonly string[]): Record<s
       decipher.setAuthTag(bytes.subarray(12, 28));
       const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
       const data: unknown = JSON.parse(text);
-      return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null;
+      return typeof data === 'object' && data !== null ? (data as Partial<SessionData>) : null;
     } catch {
       // Sealed with another secret, or not sealed here at all.
     }
@@ -63,7 +63,7 @@ function sessionStorage(): SessionStorage<SessionData> {
     async getSession(header, options) {
       const value: unknown = header ? await cookie.parse(header, options) : null;
       const data = typeof value === 'string' ? openSession(value, secrets) : null;
-      return createSession<SessionData>((data ?? {}) as SessionData);
+      return createSession((data ?? {}) as SessionData);
     },
     commitSession: (session, options) => cookie.serialize(sealSession(session.data, secrets), options),
     destroySession: (_session, options) => cookie.serialize('', { ...options, maxAge: undefined, expires: new Date(0) }),

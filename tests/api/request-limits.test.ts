@@ -26,7 +26,7 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 describe('request bodies', () => {
   it('refuses a sign-in body of more than a few KB with 413, declared or not', async () => {
     const body = JSON.stringify({ email, password: 'a'.repeat(CREDENTIALS_BODY_BYTES) });
-    for (const headers of [{ 'Content-Length': String(Buffer.byteLength(body)) }, {}]) {
+    for (const headers of [{ 'Content-Length': String(Buffer.byteLength(body)) }, {}] as Record<string, string>[]) {
       const response = await accounts.call('POST', '/auth/v2/login', { body, headers });
       expect(response.status).toBe(413);
       expect(response.body).toMatchObject({ success: false, message: 'The request is larger than the 4KB accepted here' });
@@ -38,6 +38,8 @@ describe('request bodies', () => {
     const response = await accounts.call('POST', '/dynamic-data', { token, body });
     expect(response.status).toBe(413);
     expect(response.body.message).toBe('The request is larger than the 256KB accepted here');
+    const binary = await accounts.call('POST', '/dynamic-data', { token, body, headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(binary.status).toBe(413);
   });
 
   it(`refuses JSON nested deeper than ${MAX_JSON_DEPTH} levels or with longer arrays than ${MAX_JSON_ARRAY_LENGTH} items with 400`, async () => {
