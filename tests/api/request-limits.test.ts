@@ -72,6 +72,21 @@ describe('answers', () => {
     }
   });
 
+  it('say which methods a path takes when asked with another: 405 with Allow', async () => {
+    const response = await accounts.call('PUT', '/wallet/transactions', { token, body: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('GET, HEAD');
+    expect(response.body.success).toBe(false);
+    expect((await accounts.call('GET', '/definitely-not-here')).status).toBe(404);
+  });
+
+  it('name the part of the request that is wrong: a quote without its branch is an invalid query', async () => {
+    const response = await accounts.call('GET', '/wallet/operation-pricing/quote?operationKey=ADD_STUDENT', { token });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Invalid request query');
+    expect(Object.keys(response.body.errors)).toEqual(['branchId']);
+  });
+
   it('that carry tokens are never stored for a replay: a sign-in with a used key signs in anew', async () => {
     const signIn = () =>
       accounts.call('POST', '/auth/v2/login', { body: { email, password: defaultPassword }, headers: { 'Idempotency-Key': 'sign-in-once' } });
