@@ -209,6 +209,16 @@ describe('a password change', () => {
   });
 });
 
+describe('the log', () => {
+  it('takes a page that does not exist as an answer, with no stack trace in plain text', async () => {
+    const seen = server.output.length;
+    expect((await fetch(`${server.baseUrl}/definitely-not-here`)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const written = server.output.slice(seen).join('\n');
+    expect(written).not.toMatch(/^\s+at |No route matches/m);
+  });
+});
+
 describe('caching', () => {
   it('keeps API answers and pages out of every cache, and caches fingerprinted assets for long', async () => {
     const { accessToken } = await tokensOf('admin');
