@@ -17,6 +17,31 @@ import { systemClock } from './api/domain/clock';
 import { createLogger } from './api/logger';
 import { createObjectStorage } from './api/storage';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
+import { admitBody, FORM_WITH_FILES_BYTES, isMultipart } from './api/http/body-limits';
+
+/**
+ * The web tier reads any body but a multipart one whole (request.formData()), so it is held to
+ * the API's limits, and to the process's budget of bodies in flight, before a byte is read.
+ * Browsers send a form's length; a body without one is refused rather than counted.
+ */
+const limitWebBody: express.RequestHandler = (req, res, next) => {
+  if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) {
+    res.status(411).type('text/plain').send('A request body must declare its length');
+    return;
+  }
+  const contentType = req.headers['content-type'];
+  const admission = admitBody(
+    { contentType, contentLength: req.headers['content-length'], chunked: false },
+    { maxBytes: FORM_WITH_FILES_BYTES, decodedAsText: !isMultipart(contentType) },
+  );
+  if (admission.kind === 'admitted') {
+    res.on('close', admission.release);
+    next();
+    return;
+  }
+  if (admission.kind === 'busy') res.setHeader('Retry-After', '1');
+  res.status(admission.kind === 'busy' ? 503 : 413).type('text/plain').send(admission.message);
+};
 
 async function main() {
   const env = loadEnv();
@@ -73,6 +98,14 @@ async function main() {
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
     app.use(express.static('build/client', { maxAge: '1h' }));
   }
+
+  // Pages and their data speak of the signed-in user: no cache keeps them. Only the fingerprinted
+  // assets above are cached for long.
+  app.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(limitWebBody);
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>

@@ -40,6 +40,19 @@ export const apiEndpoints: Endpoint<any, any, any>[] = [
 
 export type Api = ReturnType<typeof createApi>;
 
+/** The methods each path of the API answers, for a 405's Allow. */
+function allowedMethods(endpoints: Endpoint<any, any, any>[]) {
+  const routes = endpoints.map((endpoint) => ({
+    pattern: new RegExp(`^/api/v1${endpoint.path.replace(/:\w+/g, '[^/]+')}/?$`),
+    method: endpoint.method.toUpperCase(),
+  }));
+  return (path: string) => {
+    const methods = new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods];
+  };
+}
+
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 /**
@@ -70,6 +83,8 @@ export function createApi(
     // given before the answer is made; set on a made answer, each would rebuild it as a web Response.
     c.header('X-Request-Id', requestId);
     c.header('Content-Security-Policy', apiContentSecurityPolicy);
+    // Answers speak of one caller's data, and many carry tokens: no cache, shared or private, keeps them.
+    c.header('Cache-Control', 'no-store');
     await next();
     // An answer a route made whole (a file from the built-in store) has not taken them, and brings
     // a policy of its own.
@@ -94,7 +109,14 @@ export function createApi(
   const document = buildOpenApiDocument(endpoints);
   app.get('/openapi.json', (c) => c.json(document));
 
-  app.notFound((c) => c.json({ success: false, message: 'Not found' }, 404));
+  const allowed = allowedMethods(endpoints);
+  app.notFound((c) => {
+    // A path the API serves, asked with a method it does not serve there.
+    const methods = allowed(c.req.path);
+    if (!methods.length) return c.json({ success: false, message: 'Not found' }, 404);
+    c.header('Allow', methods.join(', '));
+    return c.json({ success: false, message: `Method not allowed: use ${methods.join(', ')}` }, 405);
+  });
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from '@remix-run/node';
+import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
@@ -24,6 +24,22 @@ function contentSecurityPolicy(nonce: string) {
     "object-src 'none'",
   ].join('; ');
 }
+
+/**
+ * Errors of loaders, actions and rendering go to the host's log as JSON lines, like the API's:
+ * a page that does not exist is an answer, not a fault, and a request its browser gave up on
+ * is nobody's fault.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = context.log;
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ method: request.method, path, status: error.status }, 'no such page');
+    return;
+  }
+  log.error({ err: error, method: request.method, path }, 'unhandled error');
+};
 
 export default function handleRequest(
   request: Request,

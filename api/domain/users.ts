@@ -190,7 +190,7 @@ async function assertAnotherActiveSuperadmin(tx: Tx, userId: string, message: st
 }
 
 /** Revokes every session of a user, except the one the caller is using (when it is theirs). */
-async function revokeSessions(tx: Tx, userId: string, now: Date, keepSessionId?: string) {
+export async function revokeSessions(tx: Tx, userId: string, now: Date, keepSessionId?: string) {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: now })

@@ -4,11 +4,13 @@ import { issueAccessToken } from '../domain/auth/access-tokens';
 import { familyOf, revokeFamily, rotateRefreshToken } from '../domain/auth/refresh-tokens';
 import { loadSessionUser } from '../domain/auth/session-user';
 import { signIn } from '../domain/auth/sign-in';
-import { hashPassword, verifyPassword } from '../domain/passwords';
-import { users } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AuthConfig } from '../domain/auth/config';
+import { changeOwnPassword } from '../domain/auth/password-change';
+import { CREDENTIALS_BODY_BYTES } from './body-limits';
+import type { ApiEnv } from './context';
 import { clientAddress } from './client-address';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, type FailureReply } from './endpoint';
 import { HttpError } from './errors';
 
 export const authMessages = {
@@ -23,6 +25,8 @@ export const authMessages = {
 const login = defineEndpoint({
   ...authContract.login,
   access: { kind: 'public' },
+  maxBodyBytes: CREDENTIALS_BODY_BYTES,
+  answersWithSecrets: true,
   async handle({ body, tx, meta, deps, c }) {
     const result = await signIn({ tx, meta }, deps.auth, { ...body, ip: clientAddress(c.env, deps.trustProxy ?? 0) });
     switch (result.kind) {
@@ -36,7 +40,7 @@ const login = defineEndpoint({
       case 'inactive':
         return { status: 403, message: authMessages.inactive, data: null };
       case 'rate-limited':
-        return { status: 429, message: authMessages.rateLimited, data: null };
+        return rateLimited(c, deps.auth);
     }
   },
 });
@@ -44,6 +48,8 @@ const login = defineEndpoint({
 const refresh = defineEndpoint({
   ...authContract.refresh,
   access: { kind: 'public' },
+  maxBodyBytes: CREDENTIALS_BODY_BYTES,
+  answersWithSecrets: true,
   async handle({ body, tx, meta, deps }) {
     const now = meta.occurredAt;
     const result = await rotateRefreshToken(tx, deps.auth, now, body.refreshToken);
@@ -67,6 +73,7 @@ function logoutEndpoint(contract: typeof authContract.logout | typeof authContra
   return defineEndpoint({
     ...contract,
     access: { kind: 'public' },
+    maxBodyBytes: CREDENTIALS_BODY_BYTES,
     async handle({ body, actor, tx, meta }) {
       const fromBody = body.refreshToken ? await familyOf(tx, body.refreshToken) : null;
       const session = actor ? { familyId: actor.sessionId, userId: actor.id } : fromBody;
@@ -95,21 +102,27 @@ const currentUser = defineEndpoint({
 const changePassword = defineEndpoint({
   ...authContract.changePassword,
   access: { kind: 'authenticated' },
-  async handle({ body, actor, tx, meta }) {
-    const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-    if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
-      throw new HttpError(400, authMessages.wrongPassword, { errors: { currentPassword: [authMessages.wrongPassword] } });
+  maxBodyBytes: CREDENTIALS_BODY_BYTES,
+  async handle({ body, actor, tx, meta, deps, c }) {
+    const result = await changeOwnPassword({ tx, meta }, deps.auth, {
+      userId: actor.id,
+      sessionId: actor.sessionId,
+      ...body,
+      ip: clientAddress(c.env, deps.trustProxy ?? 0),
+    });
+    if (result === 'rate-limited') return rateLimited(c, deps.auth);
+    if (result === 'wrong-password') {
+      return { status: 400, message: authMessages.wrongPassword, data: null, errors: { currentPassword: [authMessages.wrongPassword] } };
     }
-    await append(
-      tx,
-      { type: 'user', id: actor.id },
-      'any',
-      [{ type: 'UserPasswordChanged', data: { passwordHash: await hashPassword(body.newPassword) } }],
-      meta,
-    );
     return { message: 'Password changed', data: null };
   },
 });
+
+/** The rate limit's answer, with how long to wait: the window the failures are counted in. */
+function rateLimited(c: Context<ApiEnv>, config: AuthConfig): FailureReply {
+  c.header('Retry-After', String(config.failureWindowSeconds));
+  return { status: 429, message: authMessages.rateLimited, data: null };
+}
 
 export const authEndpoints = [
   login,

@@ -18,7 +18,7 @@ const recordThing = defineEndpoint({
   body: z.object({ name: z.string().min(1) }),
   async handle({ body, tx, meta }) {
     const id = newId(meta.occurredAt.getTime());
-    await append(tx!, { type: 'thing', id }, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.name } }], meta);
+    await append(tx, { type: 'thing', id }, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.name } }], meta);
     return { status: 201, message: 'Thing recorded', data: { id, name: body.name, at: meta.occurredAt } };
   },
 });
@@ -33,7 +33,7 @@ const registerName = defineEndpoint({
   body: z.object({ name: z.string().min(1) }),
   async handle({ body, tx, meta }) {
     const stream = { type: 'name', id: `name-${body.name}` };
-    await append(tx!, stream, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.name } }], meta);
+    await append(tx, stream, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.name } }], meta);
     return { status: 201, message: 'Name registered', data: { name: body.name } };
   },
 });
@@ -48,9 +48,9 @@ const claimTicket = defineEndpoint({
   body: z.object({ ticket: z.string().min(1) }),
   async handle({ body, tx, meta }) {
     const stream = { type: 'ticket', id: `ticket-${body.ticket}` };
-    await tx!.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${stream.id}))`);
-    if ((await streamVersion(tx!, stream.id)) > 0) throw new HttpError(409, 'Ticket already claimed');
-    await append(tx!, stream, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.ticket } }], meta);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${stream.id}))`);
+    if ((await streamVersion(tx, stream.id)) > 0) throw new HttpError(409, 'Ticket already claimed');
+    await append(tx, stream, 'no_stream', [{ type: 'ThingRecorded', data: { name: body.ticket } }], meta);
     return { status: 201, message: 'Ticket claimed', data: { ticket: body.ticket } };
   },
 });

@@ -13,6 +13,7 @@ import type { ApiDeps, ApiEnv } from './context';
 import { HttpError, badRequest } from './errors';
 import { authenticate, authorize } from './authenticate';
 import { requireStorableText } from './storable-text';
+import { admitBody, requireJsonShape, tooLargeMessage, type BodyLimits } from './body-limits';
 import type { Actor } from '../domain/auth/actor';
 
 /** Who may call an endpoint. Every endpoint states it; the authorization tests walk them all. */
@@ -33,10 +34,20 @@ export interface Reply<Data = unknown> {
   status?: SuccessStatus | FailureStatus;
   message: string;
   data: Data;
+  /** Messages per field of the request, as a thrown badRequest gives them. */
+  errors?: Record<string, string[]>;
 }
 
 /** A handler's answer as its contract types it: the contract's data, or nothing on a failure. */
-export type TypedReply<Data> = { status?: SuccessStatus; message: string; data: Data } | { status: FailureStatus; message: string; data: null };
+export type TypedReply<Data> = { status?: SuccessStatus; message: string; data: Data } | FailureReply;
+
+/** A failure a handler answers (and commits) rather than throws, with messages per field where it has them. */
+export interface FailureReply {
+  status: FailureStatus;
+  message: string;
+  data: null;
+  errors?: Record<string, string[]>;
+}
 
 export interface HandlerInput<Body, Query, Params> {
   body: Body;
@@ -63,7 +74,10 @@ export type Guaranteed<Method extends HttpMethod, Kind extends Access['kind'], B
 
 interface Implementation {
   access: Access;
-  /** Largest request body accepted (413 beyond it); unlimited when not given. */
+  /**
+   * Largest request body accepted (413 beyond it). A body decoded as text (JSON, a urlencoded
+   * form, any body of an endpoint with a body schema) is held to TEXT_BODY_BYTES whatever this says.
+   */
   maxBodyBytes?: number;
   /**
    * Changes form configurations or operation prices. The database announces such changes to every
@@ -71,6 +85,12 @@ interface Implementation {
    * before it answers, so its own next request already sees it.
    */
   changesSettings?: boolean;
+  /**
+   * Its answer carries secrets (tokens). Such an answer is never stored for replay, so the
+   * endpoint does not honour Idempotency-Key: a retry acts anew (a retried refresh finds its token
+   * used and ends the session, the safe way to fail).
+   */
+  answersWithSecrets?: boolean;
 }
 
 export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> extends Omit<EndpointContract, 'body' | 'query' | 'params'>, Implementation {
@@ -119,21 +139,7 @@ const CALLER_CHANGING_TAGS = new Set(['auth', 'users', 'permissions']);
 
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
   for (const endpoint of endpoints) {
-    const { maxBodyBytes } = endpoint;
-    if (maxBodyBytes) {
-      const message = `The request is larger than the ${Math.floor(maxBodyBytes / (1024 * 1024))}MB accepted here`;
-      const tooLarge = (c: Context<ApiEnv>) => c.json({ success: false, message }, 413);
-      const counted = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
-      const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
-        // A declared length is judged from the header. Hono's limit would turn the request into a
-        // web Request with a stream body to do the same, a tenth of a small command's work; it
-        // still counts the bytes of a body sent without a length.
-        const length = c.req.header('Content-Length');
-        if (length === undefined || c.req.header('Transfer-Encoding') !== undefined) return counted(c, next);
-        return Number(length) > maxBodyBytes ? tooLarge(c) : next();
-      };
-      app.on(endpoint.method.toUpperCase(), endpoint.path, limit);
-    }
+    app.on(endpoint.method.toUpperCase(), endpoint.path, limitBody({ maxBytes: endpoint.maxBodyBytes, decodedAsText: endpoint.body !== undefined }));
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
       const actor = await authenticate(c, deps).catch((error: unknown) => {
         // A public endpoint serves anyone: a token that no longer works (the expired one a client
@@ -162,7 +168,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       if (endpoint.method === 'get') {
         return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));
       }
-      const key = c.req.header('Idempotency-Key');
+      const key = endpoint.answersWithSecrets ? undefined : c.req.header('Idempotency-Key');
       const requestHash = createHash('sha256').update(`${endpoint.method} ${c.req.path}\n`).update(bytes).digest('hex');
       const actorId = meta().actorId ?? null;
       const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
@@ -264,16 +270,46 @@ async function runCommand(
 
 function respond(c: Context<ApiEnv>, reply: Reply) {
   const status = reply.status ?? 200;
-  return c.json({ success: status < 400, message: reply.message, data: reply.data ?? null }, status);
+  return c.json({ success: status < 400, message: reply.message, data: reply.data ?? null, ...(reply.errors && { errors: reply.errors }) }, status);
+}
+
+/**
+ * Holds every request to the body limit of its endpoint and kind, and to the process's budget of
+ * bodies in flight, before a byte of the body is read.
+ */
+function limitBody(limits: BodyLimits): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const length = c.req.header('Content-Length');
+    // Sent without a length: chunked over HTTP, or a web Request handed over in the process.
+    const chunked = c.req.header('Transfer-Encoding') !== undefined || (length === undefined && !['GET', 'HEAD'].includes(c.req.method));
+    const admission = admitBody({ contentType: c.req.header('Content-Type'), contentLength: length, chunked }, limits);
+    if (admission.kind === 'too-large') return c.json({ success: false, message: admission.message }, 413);
+    if (admission.kind === 'busy') {
+      c.header('Retry-After', '1');
+      return c.json({ success: false, message: admission.message }, 503);
+    }
+    try {
+      // Hono's limit counts the bytes of a body sent without a length as it reads them. A declared
+      // length needs no counting: it would turn the request into a web Request with a stream body,
+      // a tenth of a small command's work.
+      if (!chunked) return await next();
+      const tooLarge = (c: Context<ApiEnv>) => c.json({ success: false, message: tooLargeMessage(admission.limit) }, 413);
+      return await bodyLimit({ maxSize: admission.limit, onError: tooLarge })(c, next);
+    } finally {
+      admission.release();
+    }
+  };
 }
 
 function parseJson(raw: string): unknown {
   if (!raw.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest('Request body must be valid JSON');
   }
+  return requireJsonShape(value);
 }
 
 function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, part: string): T {

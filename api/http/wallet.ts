@@ -54,12 +54,12 @@ function readScope(actor: Actor): string[] | null {
 }
 
 /** The branch a change applies to: a branch's own staff change only their own. */
-function targetBranch(actor: Actor, requested: string | undefined): string {
+function targetBranch(actor: Actor, requested: string | undefined, part: 'body' | 'query' = 'body'): string {
   if (actor.role !== SUPERADMIN && actor.branchId) {
     if (requested && requested !== actor.branchId) throw new HttpError(403, walletMessages.otherBranch);
     return actor.branchId;
   }
-  if (!requested) throw badRequest('Invalid request body', { branchId: [walletMessages.branchRequired] });
+  if (!requested) throw badRequest(`Invalid request ${part}`, { branchId: [walletMessages.branchRequired] });
   return requested;
 }
 
@@ -193,7 +193,7 @@ const quote = defineEndpoint({
     if (own && query.branchId && query.branchId !== own) throw notFound('Branch');
     // Whoever may charge a branch may see what the charge would take; a viewer only what they may read.
     if (!own && !hasAnyPermission(actor, spenders)) readScope(actor);
-    const branchId = targetBranch(actor, query.branchId);
+    const branchId = targetBranch(actor, query.branchId, 'query');
     return { message: 'Charge quote', data: await quoteCharge(db, branchId, query.operationKey) };
   },
 });

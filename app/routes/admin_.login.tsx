@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const headers = new Headers({ 'Set-Cookie': await startSession(request, result.data, user) });
   await toastHeader({ type: 'success', title: isSuperAdmin ? 'Super Admin login successful!' : 'Login successful!' }, headers);
-  return redirect(isSuperAdmin ? '/admin/super-admin' : safeRedirectTo(redirectTo, '/admin'), { headers });
+  return redirect(isSuperAdmin ? '/admin/super-admin' : safeRedirectTo(redirectTo, '/admin', '/admin'), { headers });
 }
 
 export default function AdminLogin() {

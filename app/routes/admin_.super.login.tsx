@@ -40,8 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const headers = new Headers({ 'Set-Cookie': await startSession(request, result.data, user) });
   await toastHeader({ type: 'success', title: 'Super Admin login successful!' }, headers);
-  const target = safeRedirectTo(redirectTo, '/admin/super-admin');
-  return redirect(target.startsWith('/admin/super-admin') ? target : '/admin/super-admin', { headers });
+  return redirect(safeRedirectTo(redirectTo, '/admin/super-admin', '/admin/super-admin'), { headers });
 }
 
 export default function SuperAdminLogin() {

@@ -76,6 +76,8 @@ export async function callApi<Data>(
   if (request.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(request.body);
+    // Declared, the API judges the length from the header instead of counting a stream.
+    headers.set('Content-Length', String(Buffer.byteLength(body)));
   }
   const response = await transport(new Request(url, { method, headers, body, signal: request.signal }));
   const payload = (await response.json().catch(() => null)) as {

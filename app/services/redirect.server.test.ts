@@ -16,3 +16,20 @@ describe('safeRedirectTo', () => {
     },
   );
 });
+
+describe('safeRedirectTo after normalisation', () => {
+  it.each(['/.//evil.example/', '/%2e//evil.example/', '/admin/..//evil.example/', '/admin/%2e%2e//evil.example/'])(
+    'falls back for %s, whose path would start with //',
+    (value) => {
+      expect(safeRedirectTo(value, '/admin', '/admin')).toBe('/admin');
+      expect(safeRedirectTo(value, '/')).toBe('/');
+    },
+  );
+
+  it('keeps a path under the area and falls back for one outside it', () => {
+    expect(safeRedirectTo('/admin/students/../users?page=2', '/admin', '/admin')).toBe('/admin/users?page=2');
+    expect(safeRedirectTo('/admin', '/admin/x', '/admin')).toBe('/admin');
+    expect(safeRedirectTo('/administrator', '/admin', '/admin')).toBe('/admin');
+    expect(safeRedirectTo('/admin/../logout', '/admin', '/admin')).toBe('/admin');
+  });
+});

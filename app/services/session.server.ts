@@ -1,4 +1,5 @@
-import { createCookieSessionStorage, type Session } from '@remix-run/node';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCookie, createSession, type Session, type SessionStorage } from '@remix-run/node';
 import { cookieSettings } from './cookie-settings.server';
 
 export type UserType = 'admin' | 'superadmin';
@@ -14,15 +15,59 @@ export interface SessionData {
 
 export type AuthSession = Session<SessionData>;
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
+/**
+ * The session lives in its cookie, and holds the API's tokens: the cookie is sealed with
+ * AES-256-GCM (which also authenticates it), so whoever reads it (a log, a proxy, the browser's
+ * profile) learns nothing. The web tier keeps no store of its own (DESIGN.md).
+ */
+const cookieName = '__session';
+const keyInfo = 'institute-admin session cookie v1';
+
+/** A key per secret, the newest first: a cookie sealed with a secret being retired still opens. */
+const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', keyInfo, 32));
+
+export function sealSession(data: unknown, secrets: readonly string[]): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(secrets[0]!), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The data, or null for a cookie that none of the secrets sealed (forged, altered, too old). */
+export function openSession(value: string, secrets: readonly string[]): Partial<SessionData> | null {
+  const bytes = Buffer.from(value, 'base64url');
+  if (bytes.length < 29) return null;
+  for (const secret of secrets) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+      const data: unknown = JSON.parse(text);
+      return typeof data === 'object' && data !== null ? (data as Partial<SessionData>) : null;
+    } catch {
+      // Sealed with another secret, or not sealed here at all.
+    }
+  }
+  return null;
+}
+
+let storage: SessionStorage<SessionData> | undefined;
 
 /** Created on first use: the host sets SESSION_SECRET before serving. */
-function sessionStorage() {
+function sessionStorage(): SessionStorage<SessionData> {
   if (storage) return storage;
   const { secret, secure } = cookieSettings();
-  storage = createCookieSessionStorage<SessionData>({
-    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secure, secrets: [secret] },
-  });
+  const secrets = [secret];
+  const cookie = createCookie(cookieName, { httpOnly: true, sameSite: 'lax', path: '/', secure });
+  storage = {
+    async getSession(header, options) {
+      const value: unknown = header ? await cookie.parse(header, options) : null;
+      const data = typeof value === 'string' ? openSession(value, secrets) : null;
+      return createSession((data ?? {}) as SessionData);
+    },
+    commitSession: (session, options) => cookie.serialize(sealSession(session.data, secrets), options),
+    destroySession: (_session, options) => cookie.serialize('', { ...options, maxAge: undefined, expires: new Date(0) }),
+  };
   return storage;
 }
 

@@ -164,6 +164,14 @@ describe('POST /auth/v2/login', () => {
     expect(wrong.body.message).toBe('Invalid email or password');
   });
 
+  it('counts a right password of an inactive account as a failure, so the limit bounds what can be learnt', async () => {
+    const inactive = await person({ role: 'admin', status: 'inactive' });
+    const ip = newAddress();
+    for (let i = 0; i < 4; i++) expect((await login(inactive.email, `wrong-${i}`, ip)).status).toBe(401);
+    expect((await login(inactive.email, inactive.password, ip)).status).toBe(403);
+    expect((await login(inactive.email, inactive.password, ip)).status).toBe(429);
+  });
+
   it('records a success and a failure in the event log', async () => {
     const admin = await person({ role: 'admin' });
     const ip = newAddress();
@@ -539,6 +547,47 @@ describe('POST /users/change-password', () => {
     expect(fresh.status).toBe(200);
     expect((await eventsOf(admin.id)).map((event) => event.type)).toContain('UserPasswordChanged');
     expect(JSON.stringify(await eventsOf(admin.id))).not.toContain('brand-new-1');
+  });
+
+  it('ends every other session of the user, and keeps the one that changed it', async () => {
+    const admin = await person({ role: 'admin' });
+    const a = await signIn(admin);
+    const b = await signIn(admin);
+    later();
+    const changed = await accounts.call('POST', '/users/change-password', {
+      token: a.accessToken,
+      body: { currentPassword: admin.password, newPassword: 'brand-new-1' },
+    });
+    expect(changed.status).toBe(200);
+
+    expect((await currentUser(b.accessToken)).status).toBe(401);
+    expect((await refresh(b.refreshToken)).status).toBe(401);
+    expect((await currentUser(a.accessToken)).status).toBe(200);
+    expect((await refresh(a.refreshToken)).status).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins: the sixth waits, with Retry-After', async () => {
+    const admin = await person({ role: 'admin' });
+    const { accessToken } = await signIn(admin);
+    const ip = newAddress();
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 12; i++) {
+      later();
+      last = await accounts.call('POST', '/users/change-password', {
+        token: accessToken,
+        body: { currentPassword: `wrong-${i}`, newPassword: 'brand-new-1' },
+        clientAddress: ip,
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
+    expect(last!.body.message).toBe(authMessages.rateLimited);
+    expect(last!.headers.get('Retry-After')).toMatch(/^\d+$/);
+    // Sign-in with the right password waits too, and is told how long (the window, 15 minutes).
+    const waiting = await login(admin.email, admin.password);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('Retry-After')).toBe('900');
   });
 
   it('needs a signed-in caller', async () => {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { demo, expect, loginAs, test } from './fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
+import { openSession } from '../../app/services/session.server';
 
 /**
  * Sign-in and the session lifecycle in a real browser: both login screens, the role rules, the
@@ -32,12 +33,14 @@ async function fillLogin(page: Page, address: string, secret: string) {
 }
 
 /** The web session cookie's content (signed, not encrypted): the tokens the server keeps for the browser. */
-async function sessionOf(context: BrowserContext) {
+/** The tokens the session cookie holds, opened with the session secret of the server's data folder. */
+async function sessionOf(context: BrowserContext, dataDir = process.env.E2E_DATA_DIR!) {
   const cookie = (await context.cookies()).find((c) => c.name === '__session');
   if (!cookie) return null;
-  const value = decodeURIComponent(cookie.value);
-  const encoded = value.slice(0, value.lastIndexOf('.'));
-  const data = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as { accessToken: string; refreshToken: string };
+  const sealed = JSON.parse(Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8')) as string;
+  const secret = (await readFile(path.join(dataDir, 'secrets', 'session-secret'), 'utf8')).trim();
+  const data = openSession(sealed, [secret]) as { accessToken: string; refreshToken: string } | null;
+  if (!data) throw new Error('The session cookie does not open with the server’s secret');
   const claims = JSON.parse(Buffer.from(data.accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number };
   return { raw: cookie.value, ...data, expiresAt: claims.exp * 1000 };
 }
@@ -330,14 +333,14 @@ test.describe('an expired access token', () => {
 
   /** Waits until the access token the cookie holds now has expired, and returns the session. */
   async function outliveAccessToken(context: BrowserContext) {
-    const session = await sessionOf(context);
+    const session = await sessionOf(context, dataDir!);
     expect(session).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, session!.expiresAt - Date.now()) + 1_000));
     return session!;
   }
 
   async function expectRenewed(context: BrowserContext, before: NonNullable<Awaited<ReturnType<typeof sessionOf>>>) {
-    const after = await sessionOf(context);
+    const after = await sessionOf(context, dataDir!);
     expect(after, 'still signed in').not.toBeNull();
     expect(after!.refreshToken).not.toBe(before.refreshToken);
     expect(after!.accessToken).not.toBe(before.accessToken);
@@ -388,7 +391,7 @@ test.describe('an expired access token', () => {
     await page.goto(`${baseURL}/admin/students/registered`);
     await expect(page).toHaveURL(`${baseURL}/admin/login?redirectTo=%2Fadmin%2Fstudents%2Fregistered`);
     await expect(toast(page, 'Session expired. Please log in again.')).toBeVisible();
-    expect(await sessionOf(context)).toBeNull();
+    expect(await sessionOf(context, dataDir!)).toBeNull();
     const seen = answers();
     expect(seen.slice(seen.indexOf('/api/v1/users/current-user 410')), seen.join('\n')).toContain('/api/v1/users/refresh 401');
   });

@@ -38,6 +38,8 @@ export default async function globalSetup() {
   const baseURL = server.baseUrl;
 
   process.env.E2E_BASE_URL = baseURL;
+  // The tests open the session cookie with the secret the server keeps there.
+  process.env.E2E_DATA_DIR = dataDir;
   console.log(`e2e: server ready at ${baseURL} on ${database ? `database ${database.name}` : `PGlite in ${dataDir}`}`);
   return async () => {
     await server.stop();

@@ -29,12 +29,7 @@ export async function signIn(
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const now = meta.occurredAt;
-  const since = new Date(now.getTime() - config.failureWindowSeconds * 1000);
-
-  // Sign-ins of one email take turns, so a burst of guesses cannot all pass the count before
-  // any of them is recorded.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${email}`}))`);
-  if (await isRateLimited(tx, config, email, input.ip, since)) return { kind: 'rate-limited' };
+  if (await beginGuess(tx, config, email, input.ip, now)) return { kind: 'rate-limited' };
 
   const [user] = await tx
     .select({ id: users.id, passwordHash: users.passwordHash, status: users.status, role: users.role, branchId: users.branchId })
@@ -43,11 +38,15 @@ export async function signIn(
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
 
   if (!user || !passwordMatches) {
-    await tx.insert(signInAttempts).values({ email, ip: input.ip, succeeded: false, at: now });
-    await append(tx, signInStream(email), 'any', [{ type: 'SignInFailed', data: { email, ip: input.ip } }], meta);
+    await recordFailedGuess({ tx, meta }, email, input.ip);
     return { kind: 'invalid' };
   }
-  if (user.status !== 'active') return { kind: 'inactive' };
+  // Only a right password learns that the account is inactive (docs/decisions/020). It still
+  // counts as a failure: the guesses that may find it out are those of the rate limit, no more.
+  if (user.status !== 'active') {
+    await recordFailedGuess({ tx, meta }, email, input.ip);
+    return { kind: 'inactive' };
+  }
 
   await tx.insert(signInAttempts).values({ email, ip: input.ip, succeeded: true, at: now });
   const { token: refreshToken, familyId } = await issueRefreshToken(tx, config, now, user.id);
@@ -61,6 +60,22 @@ export async function signIn(
   const accessToken = await issueAccessToken(config, now, { sub: user.id, role: user.role, sid: familyId });
   const sessionUser = (await loadSessionUser(tx, user.id))!;
   return { kind: 'signed-in', accessToken, refreshToken, user: sessionUser };
+}
+
+/**
+ * Starts a guess at the password of `email` (a sign-in, or the current password of a password
+ * change): guesses of one email take turns, so a burst cannot all pass the count before any of
+ * them is recorded. Answers whether the guess is refused by the rate limit.
+ */
+export async function beginGuess(tx: CommandContext['tx'], config: AuthConfig, email: string, ip: string, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${email}`}))`);
+  return isRateLimited(tx, config, email, ip, new Date(now.getTime() - config.failureWindowSeconds * 1000));
+}
+
+/** Counted towards the rate limit, so the caller must commit even when the guess fails. */
+export async function recordFailedGuess({ tx, meta }: CommandContext, email: string, ip: string) {
+  await tx.insert(signInAttempts).values({ email, ip, succeeded: false, at: meta.occurredAt });
+  await append(tx, signInStream(email), 'any', [{ type: 'SignInFailed', data: { email, ip } }], meta);
 }
 
 /** Failures since the last success for this email, and all failures from this address. */

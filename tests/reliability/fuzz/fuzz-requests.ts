@@ -3,6 +3,8 @@ import type { Caller } from '../endpoints/institute';
 import { hostileFieldName, hostileString, hostileValue, RawJson, toJsonText } from './hostile-values';
 import { validValue, type JsonSchema } from './json-schema-arbitrary';
 import { fillPath, type Operation } from './operations';
+import { CREDENTIALS_BODY_BYTES, MAX_JSON_DEPTH, TEXT_BODY_BYTES } from '../../../api/http/body-limits';
+import { MB } from '../../../common/uploads/rules';
 
 /** What the fuzzer starts from: valid requests and real values, known before the run. */
 export interface FuzzWorld {
@@ -204,13 +206,36 @@ const rawBodies = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
 );
 
+/** Sizes about the limits: of a sign-in, of any body without files, and well beyond both. */
+const bodySizes = fc.constantFrom(CREDENTIALS_BODY_BYTES + 1, TEXT_BODY_BYTES, TEXT_BODY_BYTES + 1, 3 * MB);
+/** Depths about the limit, and far deeper than a recursive walk survives. */
+const nestingDepths = fc.constantFrom(MAX_JSON_DEPTH - 2, MAX_JSON_DEPTH + 1, 5_000, 20_000);
+
+/** The valid body, unchanged in meaning, made `size` bytes long with whitespace after it. */
+function paddedTo(body: unknown, size: number): RawJson {
+  const text = toJsonText(body ?? {});
+  return new RawJson(text + ' '.repeat(Math.max(0, size - Buffer.byteLength(text))));
+}
+
 function bodyMutations(operation: Operation, draft: Draft): fc.Arbitrary<Mutation>[] {
   if (!takesBody(operation)) return [];
   const whole = rawBodies.map<Mutation>((text) => ({
     describe: `body is ${shown(text)}`,
     apply: (d) => void (d.body = new RawJson(text)),
   }));
-  return [...bodyFieldMutations(operation, draft.body), whole];
+  const size = bodySizes.map<Mutation>((bytes) => ({
+    describe: `body padded to ${bytes} bytes`,
+    apply: (d) => void (d.body = paddedTo(d.body, bytes)),
+  }));
+  const places = [...locations(draft.body), ['fuzzNested']];
+  const depth = fc.tuple(fc.constantFrom(...places), nestingDepths).map<Mutation>(([path, levels]) => ({
+    describe: `body.${path.join('.')} nested ${levels} levels deep`,
+    apply: (d) =>
+      void (d.body = changedAt(isObject(d.body) || Array.isArray(d.body) ? d.body : {}, path, {
+        value: new RawJson(`${'['.repeat(levels)}${']'.repeat(levels)}`),
+      })),
+  }));
+  return [...bodyFieldMutations(operation, draft.body), whole, size, depth];
 }
 
 function queryMutations(operation: Operation): fc.Arbitrary<Mutation>[] {
