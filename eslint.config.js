@@ -24,6 +24,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       ...jsxA11y.flatConfigs.recommended.rules,
+      // The first field of a sign-in page or a just-opened dialog takes focus: what keyboard users expect there.
+      'jsx-a11y/no-autofocus': 'off',
+      // The ui/ wrappers render the native control a label wraps.
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Input', 'NativeCheckbox', 'NativeSelect', 'Textarea', 'DateInput'], depth: 3 }],
     },
   },
 );

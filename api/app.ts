@@ -25,7 +25,7 @@ import { permissionEndpoints } from './http/permissions';
 import { userEndpoints } from './http/users';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
-export const apiEndpoints: Endpoint<any, any, any>[] = [
+export const apiEndpoints: Endpoint[] = [
   ...healthEndpoints,
   ...authEndpoints,
   ...permissionEndpoints,
@@ -41,7 +41,7 @@ export const apiEndpoints: Endpoint<any, any, any>[] = [
 export type Api = ReturnType<typeof createApi>;
 
 /** The methods each path of the API answers, for a 405's Allow. */
-function allowedMethods(endpoints: Endpoint<any, any, any>[]) {
+function allowedMethods(endpoints: Endpoint[]) {
   const routes = endpoints.map((endpoint) => ({
     pattern: new RegExp(`^/api/v1${endpoint.path.replace(/:\w+/g, '[^/]+')}/?$`),
     method: endpoint.method.toUpperCase(),
@@ -61,7 +61,7 @@ export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'no
  */
 export function createApi(
   given: Omit<ApiDeps, 'auth' | 'storage' | 'callers' | 'settings'> & { auth?: AuthConfig; storage?: ObjectStorage },
-  endpoints: Endpoint<any, any, any>[] = apiEndpoints,
+  endpoints: Endpoint[] = apiEndpoints,
 ) {
   const deps: ApiDeps = {
     ...given,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { dynamicDataContract, dynamicDataMessages, recordSubmission, type RecordView } from '../../common/contracts/dynamic-data';
-import { fieldsDataToValues, formTypeName, isDefaultFormType } from '../../common/forms/fields';
+import { fieldsDataToValues, formTypeName } from '../../common/forms/fields';
 import type { FieldData } from '../../common/forms/types';
 import type { Executor } from '../db/client';
 import type { FieldValues } from '../domain/record-events';

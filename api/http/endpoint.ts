@@ -137,7 +137,7 @@ const MAX_ATTEMPTS = 4;
  */
 const CALLER_CHANGING_TAGS = new Set(['auth', 'users', 'permissions']);
 
-export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint<any, any, any>[]) {
+export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint[]) {
   for (const endpoint of endpoints) {
     app.on(endpoint.method.toUpperCase(), endpoint.path, limitBody({ maxBytes: endpoint.maxBodyBytes, decodedAsText: endpoint.body !== undefined }));
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {

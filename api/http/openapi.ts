@@ -6,7 +6,7 @@ import type { Endpoint } from './endpoint';
 extendZodWithOpenApi(z);
 
 /** The OpenAPI document, generated from the same zod schemas that validate the requests. */
-export function buildOpenApiDocument(endpoints: Endpoint<any, any, any>[]) {
+export function buildOpenApiDocument(endpoints: Endpoint[]) {
   const registry = new OpenAPIRegistry();
   for (const endpoint of endpoints) {
     registry.registerPath({

@@ -3,6 +3,7 @@ import { badRequest } from './errors';
 export const storableTextMessage = 'Text may not contain the NUL character or broken Unicode (half of a surrogate pair)';
 
 // PostgreSQL stores neither: text refuses NUL, jsonb refuses NUL and lone surrogates.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL refuses to store
 const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**

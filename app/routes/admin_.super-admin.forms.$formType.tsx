@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useParams } from '@remix-run/react';
 import { z } from 'zod';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { ArrowLeftIcon, FileQuestionIcon, RefreshCwIcon } from '~/components/ui/icons';
+import { FileQuestionIcon } from '~/components/ui/icons';
 import { formFieldsSchema } from '../../common/forms/config-schema';
 import { formTypeLabel } from '../../common/forms/fields';
 import { defaultFormConfigs } from '../../common/forms/defaults';

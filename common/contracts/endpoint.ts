@@ -37,12 +37,12 @@ export function defineContract<Contract extends EndpointContract>(contract: Cont
 export type ResponseOf<Contract> = Contract extends { response: infer Schema extends ZodTypeAny } ? z.infer<Schema> : unknown;
 
 /** A part of a request, optional when every field of it is. */
-type Part<Name extends string, Value> = {} extends Value ? { [key in Name]?: Value } : { [key in Name]: Value };
+type Part<Name extends string, Value> = Record<never, never> extends Value ? { [key in Name]?: Value } : { [key in Name]: Value };
 type SchemaPart<Contract, Key extends string, Name extends string = Key> = Contract extends {
   [key in Key]: infer Schema extends ZodTypeAny;
 }
   ? Part<Name, z.input<Schema>>
-  : {};
+  : Record<never, never>;
 
 /** What a caller sends: the path parameters, the query and the body the contract declares. */
 export type InputOf<Contract> = SchemaPart<Contract, 'params'> &

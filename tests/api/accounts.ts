@@ -23,7 +23,8 @@ export interface AccountsApi {
   database: Database;
   db: Db;
   auth: AuthConfig;
-  call<Body = any>(method: string, path: string, options?: CallOptions): Promise<TestResponse<Body>>; // any: see TestResponse
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
+  call<Body = any>(method: string, path: string, options?: CallOptions): Promise<TestResponse<Body>>;
   cleanup(): Promise<void>;
 }
 

@@ -25,7 +25,7 @@ import {
  * another branch. An endpoint added without an entry below fails the walk.
  */
 
-type AnyEndpoint = Endpoint<any, any, any>; // any: endpoints of every input type share the list
+type AnyEndpoint = Endpoint;
 const key = (endpoint: Pick<AnyEndpoint, 'method' | 'path'>) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 
 /** The only endpoints anyone may call without signing in. Adding one is a decision: add it here. */

@@ -31,7 +31,8 @@ export async function openInProcessApi(databaseUrl: string, poolSize: number) {
     auth: authConfig(randomBytes(48), { accessTokenTtlSeconds: 24 * 60 * 60 }),
   });
 
-  async function call<Data = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer<Data>> { // any: callers name the data they read
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers name the data they read
+  async function call<Data = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer<Data>> {
     const headers = new Headers({ 'Content-Type': 'application/json' });
     if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
     if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
@@ -46,7 +47,8 @@ export async function openInProcessApi(databaseUrl: string, poolSize: number) {
   }
 
   /** Like `call`, but a failure stops the generation with the API's answer. */
-  async function expect<Data = any>(status: number, method: string, path: string, options: CallOptions = {}): Promise<Data> { // any: as above
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  async function expect<Data = any>(status: number, method: string, path: string, options: CallOptions = {}): Promise<Data> {
     const answer = await call<Data>(method, path, options);
     if (answer.status !== status) {
       throw new Error(`${method} ${path} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body)}`);

@@ -27,6 +27,7 @@ interface Options {
 export const test = base.extend<Options>({
   allowedConsoleErrors: [[], { option: true }],
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run the suite with `npx playwright test`.');

@@ -107,7 +107,7 @@ export interface TestApiOptions {
   /** An open database to build on; without one a fresh test database is created (and cleaned up). */
   database?: Database;
   /** The endpoints to mount; all of /api/v1 by default. */
-  endpoints?: Endpoint<any, any, any>[]; // any: endpoints of every input type share the list
+  endpoints?: Endpoint[];
   /** Where files go; a temporary folder of the app's own by default. */
   storage?: ObjectStorage;
 }
@@ -129,7 +129,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   return { api, database, cleanup: async () => owned?.cleanup() };
 }
 
-export interface TestResponse<Body = any> { // any: each test reads the fields it expects
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it expects
+export interface TestResponse<Body = any> {
   status: number;
   body: Body;
   headers: Headers;
@@ -144,7 +145,8 @@ export interface RequestOptions {
 }
 
 /** One request to the app, without a network; the body comes back parsed when it is JSON. */
-export async function request<Body = any>( // any: see TestResponse
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
+export async function request<Body = any>(
   app: { request: Api['request'] },
   method: string,
   path: string,

@@ -13,7 +13,7 @@ import {
   type CourseCategory,
   type CourseCategoryCommand,
 } from './decide';
-import { COURSE_CATEGORY_STREAM, courseCategoryStream, type CourseCategoryEvent } from './events';
+import { COURSE_CATEGORY_STREAM, courseCategoryStream } from './events';
 import { coursesUsing, nameHolder } from './queries';
 
 /** A category's state and version, folded from its stream; another stream's id reads as none. */

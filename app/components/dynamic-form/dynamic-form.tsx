@@ -122,6 +122,7 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
   const submission = useSubmissionActor(actionData);
   // Adding a student to a wallet-enabled branch asks to confirm the charge first.
   const charge = useAdmissionCharge({ applies: data.formType === 'student' && !data.editing });
+  const { settle: settleCharge, abort: abortCharge } = charge;
   const [generation, setGeneration] = useState(0);
   const [consumed, setConsumed] = useState<DynamicFormActionData | undefined>(undefined);
 
@@ -132,16 +133,16 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
 
   useEffect(() => {
     const blocked = submission.on('submission.blocked', (event) => {
-      charge.abort();
+      abortCharge();
       toast.error(event.message, { id: event.type });
     });
     // A submission that never reached the action leaves the charge flow nothing to settle.
-    const failed = submission.on('submission.failed', () => charge.abort());
+    const failed = submission.on('submission.failed', () => abortCharge());
     return () => {
       blocked.unsubscribe();
       failed.unsubscribe();
     };
-  }, [submission]);
+  }, [submission, abortCharge]);
 
   // Lists that could not be loaded: the form works without them.
   const noticeKey = data.notices.join('|');
@@ -157,13 +158,13 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
     if (actionData.status === 'intent') return;
     if (actionData.status !== 'success') {
       // The wallet's refusal is announced by the charge flow, in the API's words.
-      if (actionData.walletRefusal !== undefined) return charge.settle({ ok: false, status: 402, message: actionData.walletRefusal });
-      charge.settle({ ok: false });
+      if (actionData.walletRefusal !== undefined) return settleCharge({ ok: false, status: 402, message: actionData.walletRefusal });
+      settleCharge({ ok: false });
       toast.error(actionData.message);
       return;
     }
     for (const spec of actionData.toasts) showToast(spec, navigate);
-    charge.settle({ ok: true, charge: actionData.charge });
+    settleCharge({ ok: true, charge: actionData.charge });
     setConsumed(actionData);
     setGeneration((value) => value + 1);
     if (actionData.redirectTo) {
@@ -171,7 +172,7 @@ function DynamicForm({ data, actionData }: { data: DynamicFormLoaderData; action
       return () => clearTimeout(timer);
     }
     submission.send({ type: 'form.reset' });
-  }, [actionData, navigate, submission]);
+  }, [actionData, navigate, submission, settleCharge]);
 
   const lastResult = actionData && actionData !== consumed && actionData.status !== 'success' ? actionData.result : undefined;
 

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { BaseQuery, ListRow, Option, QueryDefaults } from '~/lib/list-query';
+import type { BaseQuery, Option, QueryDefaults } from '~/lib/list-query';
 
 export interface Column<Row, Sort extends string = string> {
   id: string;

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import {
   AlertDialog,
@@ -111,17 +111,21 @@ export function useAdmissionCharge({ applies = true }: { applies?: boolean } = {
     actorRef.send({ type: 'charge.request', operation: { ...ADMISSION_OPERATION, branchId } });
   }
 
-  function settle(answer: ChargeAnswer) {
-    const resolve = pending.current;
-    pending.current = null;
-    if (resolve && actorRef.getSnapshot().matches('charging')) resolve(outcomeOf(answer));
-  }
+  // Stable across renders: the form's effects that settle or abort a charge depend on them.
+  const settle = useCallback(
+    (answer: ChargeAnswer) => {
+      const resolve = pending.current;
+      pending.current = null;
+      if (resolve && actorRef.getSnapshot().matches('charging')) resolve(outcomeOf(answer));
+    },
+    [actorRef],
+  );
 
   /** The confirmed submission did not go ahead after all (the form stopped it): end quietly. */
-  function abort() {
+  const abort = useCallback(() => {
     pending.current?.({ status: 'aborted' });
     pending.current = null;
-  }
+  }, []);
 
   const dialog = (
     <ChargeConfirmDialog

@@ -2,10 +2,9 @@ import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/re
 import type * as React from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
-import { TriangleAlertIcon, type LucideIcon } from '~/components/ui/icons';
+import { TriangleAlertIcon } from '~/components/ui/icons';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
-import { Spinner } from '~/components/ui/spinner';
 import { formatRupees } from '~/utils/format';
 
 /** True while the page reloads itself with other filters (not while leaving for another page). */

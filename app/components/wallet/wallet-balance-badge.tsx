@@ -1,5 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { cn } from '~/components/ui/cn';
 import { WalletIcon } from '~/components/ui/icons';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -19,10 +19,13 @@ export function WalletBalanceBadge({ className }: { className?: string }) {
   const fetcher = useFetcher<WalletBalanceAnswer>({ key: WALLET_BALANCE_FETCHER });
   const loaded = fetcher.data !== undefined;
   const { load } = fetcher;
+  const requested = useRef(false);
   useEffect(() => {
     // Once per mount: later reads come from revalidation.
-    if (!loaded) load(WALLET_BALANCE_URL);
-  }, []);
+    if (loaded || requested.current) return;
+    requested.current = true;
+    load(WALLET_BALANCE_URL);
+  }, [loaded, load]);
 
   if (!loaded) return <Skeleton className={cn('h-8 w-24 rounded-full', className)} />;
   const wallet = fetcher.data?.wallet;

@@ -4,13 +4,15 @@
  * the caller cannot know whether the command took effect.
  */
 
-export interface ApiEnvelope<Data = any> { // any: each check reads the fields it expects
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each check reads the fields it expects
+export interface ApiEnvelope<Data = any> {
   success: boolean;
   message: string;
   data: Data;
 }
 
-export type CallOutcome<Data = any> = // any: see ApiEnvelope
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see ApiEnvelope
+export type CallOutcome<Data = any> =
   | { kind: 'answered'; status: number; body: ApiEnvelope<Data>; headers: Headers }
   | { kind: 'lost'; reason: string };
 
@@ -22,7 +24,8 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-export async function callApi<Data = any>( // any: see ApiEnvelope
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see ApiEnvelope
+export async function callApi<Data = any>(
   baseUrl: string,
   method: string,
   path: string,
