@@ -13,7 +13,6 @@ import { UserManagement } from '~/components/super-admin/user-management';
 import {
   readUserListQuery,
   roleFilters,
-  USER_PAGE_SIZE,
   userActionSchema,
   userListSearch,
   userMessages as messages,
@@ -45,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       role: query.role === 'all' ? undefined : query.role,
       status: query.status === 'all' ? undefined : query.status,
       page: query.page,
-      limit: USER_PAGE_SIZE,
+      limit: query.limit,
       sortBy: 'createdAt',
       order: 'desc',
     }),

@@ -1,14 +1,13 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { roleLabel } from '../../../common/roles';
+import { defaultPageSize, pageSizes } from '~/lib/list-query';
 
 /**
  * What a user-management screen shares between its route (loader and action) and its parts:
  * the list's query in the address and the add/edit/status/delete forms. Any screen managing users
  * (the super-admin panel's, the admin area's) reads the same query and posts the same forms.
  */
-
-export const USER_PAGE_SIZE = 10;
 
 export const userMessages = {
   requiredOnCreate: 'Please fill in required fields (name, email, password)',
@@ -52,6 +51,8 @@ export interface UserListQuery {
   role: string;
   status: 'all' | 'active' | 'inactive';
   page: number;
+  /** Users per page: one of the list kit's page sizes. */
+  limit: number;
 }
 
 /** The list's query, all in the address so it works without JavaScript and can be shared. */
@@ -64,12 +65,17 @@ export function readUserListQuery(url: URL, filterRoles: readonly string[]): Use
       .catch('all'),
     status: z.enum(['all', 'active', 'inactive']).catch('all'),
     page: z.coerce.number().int().min(1).max(100_000).catch(1),
+    limit: z.coerce
+      .number()
+      .refine((size) => (pageSizes as readonly number[]).includes(size))
+      .catch(defaultPageSize),
   });
   return schema.parse({
     search: url.searchParams.get('search') ?? '',
     role: url.searchParams.get('role') ?? 'all',
     status: url.searchParams.get('status') ?? 'all',
     page: url.searchParams.get('page') ?? 1,
+    limit: url.searchParams.get('limit') ?? defaultPageSize,
   });
 }
 
@@ -80,6 +86,7 @@ export function userListSearch(query: UserListQuery, page = query.page): string 
   if (query.role !== 'all') params.set('role', query.role);
   if (query.status !== 'all') params.set('status', query.status);
   if (page > 1) params.set('page', String(page));
+  if (query.limit !== defaultPageSize) params.set('limit', String(query.limit));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

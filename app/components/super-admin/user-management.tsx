@@ -10,7 +10,6 @@ import { UserFilters } from './user-filters';
 import { UserFormDialog, type EditableUser } from './user-form-dialog';
 import {
   isFiltered,
-  USER_PAGE_SIZE,
   userListSearch,
   type FilterOption,
   type ListedUser,
@@ -18,7 +17,7 @@ import {
   type UserListQuery,
 } from './user-management-model';
 import { UserTable } from './user-table';
-import { UsersPagination } from './users-pagination';
+import { Pagination } from '~/components/list/pagination';
 
 /** What the screen's loader reads. */
 export interface UserManagementData {
@@ -139,13 +138,13 @@ export function UserManagement(props: UserManagementProps) {
               </div>
             )}
             {list.total > 0 ? (
-              <UsersPagination
+              <Pagination
                 page={query.page}
-                pageSize={USER_PAGE_SIZE}
-                total={list.total}
                 totalPages={list.totalPages}
-                shown={list.users.length}
-                pageHref={(page) => `${basePath}${userListSearch(query, page)}`}
+                total={list.total}
+                limit={query.limit}
+                noun={{ one: 'user', other: 'users' }}
+                className="border-t px-4 py-3"
               />
             ) : null}
           </>
