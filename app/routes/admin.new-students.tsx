@@ -1,11 +1,6 @@
-import type { MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { StudentList, studentScreenBase } from '~/components/record-list/student-list';
+import { studentListRoute, studentScreenBase } from '~/components/record-list/student-list';
 import { UserCheckIcon } from '~/components/ui/icons';
 import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
-
-const title = 'New Students';
 
 /**
  * "New" means admitted but not yet registered (isRegistered false) nor passed out, newest first,
@@ -19,26 +14,13 @@ const screen: ListScreen = {
   defaults: { sort: 'createdAt', order: 'desc' },
 };
 
-export const meta: MetaFunction = () => [{ title }];
-
 export const loader = recordListLoader(screen);
 export const action = recordDeleteAction;
 
-export default function NewStudents() {
-  const list = useLoaderData<typeof loader>();
-  return (
-    <StudentList
-      data={list}
-      title={title}
-      empty={{
-        icon: UserCheckIcon,
-        title: 'No new students',
-        description: 'Admitted students waiting for registration appear here.',
-      }}
-    />
-  );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary title={title} />;
-}
+const route = studentListRoute({
+  title: 'New Students',
+  empty: { icon: UserCheckIcon, title: 'No new students', description: 'Admitted students waiting for registration appear here.' },
+});
+export const meta = route.meta;
+export default route.Screen;
+export const ErrorBoundary = route.ErrorBoundary;

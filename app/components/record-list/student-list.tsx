@@ -1,3 +1,6 @@
+import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { LucideIcon } from '~/components/ui/icons';
 import { formatDate } from '~/utils/format';
 import { RecordList } from './record-list';
@@ -69,4 +72,16 @@ export function StudentList({
       empty={empty}
     />
   );
+}
+
+/** A student list route's meta, screen and error state: what the three student lists differ in is their title and empty text. */
+export function studentListRoute({ title, empty }: { title: string; empty: { icon: LucideIcon; title: string; description: string } }) {
+  const meta: MetaFunction = () => [{ title }];
+  function Screen() {
+    return <StudentList data={useLoaderData<RecordListData>()} title={title} empty={empty} />;
+  }
+  function ErrorBoundary() {
+    return <GeneralErrorBoundary title={title} />;
+  }
+  return { meta, Screen, ErrorBoundary };
 }
