@@ -8,15 +8,7 @@ import type { CategoryRow } from '~/lib/course-categories';
  * A row's own controls, each a button in the tab order: rename (a dialog opened by the address),
  * activate or deactivate (a form that posts at once), delete (the list's confirmation).
  */
-export function CategoryActions({
-  row,
-  renameTo,
-  onDelete,
-}: {
-  row: CategoryRow;
-  renameTo: string;
-  onDelete: () => void;
-}) {
+export function CategoryActions({ row, renameTo, onDelete }: { row: CategoryRow; renameTo: string; onDelete: () => void }) {
   const fetcher = useFetcher();
   const active = fetcher.formData ? row.status !== 'active' : row.status === 'active';
   return (
