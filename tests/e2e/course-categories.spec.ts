@@ -116,6 +116,20 @@ test.describe('as the admin', () => {
     });
   });
 
+  test('the palette opens the add dialog', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    // Shortcuts exist once React runs: keep pressing until the palette answers.
+    await expect(async () => {
+      if (!(await palette.isVisible())) await page.keyboard.press('ControlOrMeta+k');
+      await expect(palette).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
+    await page.keyboard.type('add course category');
+    await palette.getByRole('option', { name: 'Add course category' }).click();
+    await expect(page).toHaveURL(/\/admin\/course\/categories\?add=1$/);
+    await expect(page.getByRole('dialog', { name: 'Add course category' })).toBeVisible();
+  });
+
   test('refuses to delete a category courses use, with the reason as a toast', async ({ page }) => {
     await page.goto(`${screen}?search=Accounting`);
     await expect(nameCells(page)).toHaveText(['Accounting']);
