@@ -194,3 +194,23 @@ test('a branch user without the permission is refused', async ({ page }) => {
   const response = await page.request.get('/api/v1/course/categories', { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(403);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('adds a category from the page and toggles it with plain forms', async ({ page }) => {
+    const name = unique('Plain');
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(screen);
+    await page.getByRole('link', { name: 'Add category' }).first().click();
+    const add = page.getByRole('region', { name: 'Add course category' });
+    await add.getByLabel('Name').fill(name);
+    await add.getByRole('button', { name: 'Add category' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === screen && !url.searchParams.has('add'));
+
+    await page.goto(`${screen}?search=${encodeURIComponent(name)}`);
+    await expect(nameCells(page)).toHaveText([name]);
+    await page.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await expect(rows(page)).toContainText('Inactive');
+  });
+});
