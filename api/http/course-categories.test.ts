@@ -229,6 +229,16 @@ describe('GET /course/categories', () => {
     expect(second.categories).toEqual(all.categories.slice(2, 4));
   });
 
+  it('filters by status, alone and with a search', async () => {
+    const [first] = (await listed('search=Mid Music')).categories as unknown as { _id: string }[];
+    expect((await call('PUT', `/course/categories/${first!._id}/status`, { status: 'inactive' })).status).toBe(200);
+    const inactive = (await listed('status=inactive&limit=100')).categories as unknown as { name: string; status: string }[];
+    expect(inactive.map((row) => row.name)).toContain('Mid Music');
+    expect(inactive.every((row) => row.status === 'inactive')).toBe(true);
+    expect(await listed('status=active&search=Mid Music')).toMatchObject({ total: 0 });
+    expect((await call('PUT', `/course/categories/${first!._id}/status`, { status: 'active' })).status).toBe(200);
+  });
+
   it('sorts by the time made, newest first, and by status', async () => {
     const newest = await listed('sortBy=createdAt&order=desc&limit=3');
     expect(newest.categories.map((row) => row.name)).toEqual([...names].reverse());

@@ -9,6 +9,8 @@ export interface PageAction {
   label: string;
   /** The registry page the action opens. */
   path: string;
+  /** What the page opens with, such as its own add dialog (`?add=1`). */
+  search?: string;
   icon: IconName;
   keywords: readonly string[];
 }
@@ -17,6 +19,7 @@ export const pageActions: readonly PageAction[] = [
   { id: 'action:/admin/students/add', label: 'Add student', path: '/admin/students/add', icon: 'UserPlus', keywords: ['new student', 'admission', 'enrol'] },
   { id: 'action:/admin/invoices/student/create', label: 'Create invoice for a student', path: '/admin/invoices/student/create', icon: 'ReceiptText', keywords: ['new invoice', 'bill', 'fees'] },
   { id: 'action:/admin/invoices/branch/create', label: 'Create invoice for a branch', path: '/admin/invoices/branch/create', icon: 'ReceiptText', keywords: ['new invoice', 'bill'] },
+  { id: 'action:/admin/course/categories?add=1', label: 'Add course category', path: '/admin/course/categories', search: '?add=1', icon: 'Tags', keywords: ['new category', 'course category'] },
   { id: 'action:/admin/wallet/add-balance', label: 'Add balance', path: '/admin/wallet/add-balance', icon: 'PlusCircle', keywords: ['top up', 'recharge', 'wallet', 'credit'] },
   { id: 'action:/admin/wallet/transactions', label: 'View transactions', path: '/admin/wallet/transactions', icon: 'ArrowLeftRight', keywords: ['view transactions', 'wallet', 'ledger', 'statement', 'history'] },
 ];

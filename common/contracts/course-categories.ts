@@ -22,6 +22,7 @@ export const courseCategorySortFields = ['name', 'status', 'createdAt', 'updated
 export const courseCategoryListQuery = z.object({
   ...pagingQuery,
   search: z.string().trim().max(100).optional().describe('Part of the name, any case'),
+  status: courseCategoryStatus.optional().describe('Only the categories of this status'),
   sortBy: z
     .enum(courseCategorySortFields, { message: `Sort by one of ${courseCategorySortFields.join(', ')}` })
     .default('name'),

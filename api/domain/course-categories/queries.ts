@@ -68,9 +68,10 @@ function sortOrder(query: CourseCategoryListQuery): SQL[] {
 
 export async function listCourseCategories(db: Executor, query: CourseCategoryListQuery): Promise<CourseCategoryList> {
   // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
-  const filter = query.search
-    ? sql`strpos(lower(${courseCategories.name}), ${query.search.toLowerCase()}) > 0`
-    : undefined;
+  const filter = and(
+    query.search ? sql`strpos(lower(${courseCategories.name}), ${query.search.toLowerCase()}) > 0` : undefined,
+    query.status ? eq(courseCategories.status, query.status) : undefined,
+  );
   const rows = await db
     .select()
     .from(courseCategories)

@@ -47,7 +47,7 @@ export function AdminCommandPalette() {
         group: 'Actions',
         icon: routeIcons[action.icon],
         keywords: action.keywords,
-        href: action.path,
+        href: `${action.path}${action.search ?? ''}`,
       })),
       {
         id: 'action:refresh-permissions',
