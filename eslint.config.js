@@ -27,7 +27,10 @@ export default tseslint.config(
       // The first field of a sign-in page or a just-opened dialog takes focus: what keyboard users expect there.
       'jsx-a11y/no-autofocus': 'off',
       // The ui/ wrappers render the native control a label wraps.
-      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Input', 'NativeCheckbox', 'NativeSelect', 'Textarea', 'DateInput'], depth: 3 }],
+      'jsx-a11y/label-has-associated-control': [
+        'error',
+        { controlComponents: ['Input', 'NativeCheckbox', 'NativeSelect', 'Textarea', 'DateInput'], depth: 3 },
+      ],
     },
   },
 );

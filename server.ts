@@ -40,7 +40,10 @@ const limitWebBody: express.RequestHandler = (req, res, next) => {
     return;
   }
   if (admission.kind === 'busy') res.setHeader('Retry-After', '1');
-  res.status(admission.kind === 'busy' ? 503 : 413).type('text/plain').send(admission.message);
+  res
+    .status(admission.kind === 'busy' ? 503 : 413)
+    .type('text/plain')
+    .send(admission.message);
 };
 
 async function main() {

@@ -59,8 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApi?.cleanup());
 
-const call = (method: string, path: string, options?: Parameters<typeof request>[3]) =>
-  request(testApi.api, method, path, options);
+const call = (method: string, path: string, options?: Parameters<typeof request>[3]) => request(testApi.api, method, path, options);
 
 describe('GET /api/v1/health', () => {
   it('answers with the kind of database behind it', async () => {
@@ -135,7 +134,9 @@ describe('the size limit of an endpoint, over a socket', () => {
         response.on('end', () => resolve({ status: response.statusCode!, body: text }));
       });
       // The server may answer 413 and close before it has read everything.
-      sending.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      sending.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+      );
       for (let at = 0; at < size; at += 64 * 1024) sending.write(body.subarray(at, at + 64 * 1024));
       sending.end();
     });

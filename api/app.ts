@@ -120,10 +120,7 @@ export function createApi(
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      return c.json(
-        { success: false, message: error.message, ...error.details },
-        error.status as ContentfulStatusCode,
-      );
+      return c.json({ success: false, message: error.message, ...error.details }, error.status as ContentfulStatusCode);
     }
     if (error instanceof DomainError) {
       return c.json(
@@ -148,10 +145,7 @@ export function createApi(
       return c.json({ success: false, message: 'The database could not be reached. Please try again.', requestId }, 503);
     }
     (c.get('log') ?? deps.logger).error({ err: error, requestId }, 'unhandled error');
-    return c.json(
-      { success: false, message: 'Something went wrong. Please try again.', requestId },
-      500,
-    );
+    return c.json({ success: false, message: 'Something went wrong. Please try again.', requestId }, 500);
   });
 
   return app;

@@ -13,11 +13,9 @@ export async function loadSecret(dataDir: string, name: string, configured?: str
     return (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' }).catch(
-      (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
-      },
-    );
+    await writeFile(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     return (await readFile(file, 'utf8')).trim();
   }
 }

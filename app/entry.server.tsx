@@ -41,12 +41,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   log.error({ err: error, method: request.method, path }, 'unhandled error');
 };
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = randomBytes(16).toString('base64');
   // Vite's development client injects scripts of its own; the policy guards the production build.
   if (process.env.NODE_ENV === 'production') {

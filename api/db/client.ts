@@ -40,10 +40,7 @@ export type DatabaseTarget = { url: string; poolSize?: number } | { pgliteDir: s
  * Loaded on first use: a server on PostgreSQL never needs it.
  */
 export async function createPglite(options: Omit<PGliteOptions, 'extensions'>): Promise<PGlite> {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
@@ -56,9 +53,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await mkdir(target.pgliteDir, { recursive: true });
     client = await createPglite({ dataDir: target.pgliteDir });
   } catch (error) {
-    throw new DatabaseUnavailableError(
-      `Cannot open the embedded database in ${target.pgliteDir}: ${describe(error)}`,
-    );
+    throw new DatabaseUnavailableError(`Cannot open the embedded database in ${target.pgliteDir}: ${describe(error)}`);
   }
   return wrapPglite(client);
 }

@@ -71,9 +71,7 @@ describe('append', () => {
   it('applies the projections in the same transaction', async () => {
     await appendInTransaction('no_stream', [categoryCreated('Languages')], { type: 'course-category', id: 'c1' });
     const rows = await db.select().from(courseCategories);
-    expect(rows).toEqual([
-      expect.objectContaining({ id: 'c1', name: 'Languages', status: 'active', createdAt: meta().occurredAt }),
-    ]);
+    expect(rows).toEqual([expect.objectContaining({ id: 'c1', name: 'Languages', status: 'active', createdAt: meta().occurredAt })]);
   });
 });
 
@@ -161,9 +159,7 @@ describe('concurrent writers', () => {
     expect(winners.sort((a, b) => a - b)).toEqual(Array.from({ length: writers }, (_, v) => v));
     const read = await readStream(db, stream.id);
     expect(read.map((e) => e.version)).toEqual(Array.from({ length: writers }, (_, v) => v + 1));
-    expect(read.map((e) => (e.data as { n: number }).n).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: writers }, (_, n) => n),
-    );
+    expect(read.map((e) => (e.data as { n: number }).n).sort((a, b) => a - b)).toEqual(Array.from({ length: writers }, (_, n) => n));
   });
 
   // Only a server runs two transactions at once (PGlite queues them), so this case belongs to

@@ -174,19 +174,7 @@ export async function readStream(db: Executor, stream: StreamRef | string): Prom
 }
 
 /** Events in log order, a page at a time, for rebuilding projections over large logs. */
-export async function readAll(
-  db: Executor,
-  after: number,
-  limit: number,
-  streamType?: string,
-): Promise<StoredEvent[]> {
-  const condition = streamType
-    ? and(gt(events.position, after), eq(events.streamType, streamType))
-    : gt(events.position, after);
-  return (await db
-    .select()
-    .from(events)
-    .where(condition)
-    .orderBy(asc(events.position))
-    .limit(limit)) as StoredEvent[];
+export async function readAll(db: Executor, after: number, limit: number, streamType?: string): Promise<StoredEvent[]> {
+  const condition = streamType ? and(gt(events.position, after), eq(events.streamType, streamType)) : gt(events.position, after);
+  return (await db.select().from(events).where(condition).orderBy(asc(events.position)).limit(limit)) as StoredEvent[];
 }

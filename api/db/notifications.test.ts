@@ -102,7 +102,9 @@ if (inject('testDatabase').kind === 'postgres') {
     });
 
     it('tells every listener when its connection is lost, and listens again on a new one', async () => {
-      await db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+      await db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      );
       await vi.waitFor(() => expect(heard.every(({ states }) => states.includes(false))).toBe(true), soon);
       await vi.waitFor(() => expect(heard.every(({ listening }) => listening())).toBe(true), { timeout: 10_000, interval: 100 });
 

@@ -88,7 +88,11 @@ export function listenOnServer(url: string): ServerListener {
       listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
       if (!current) return connect();
       // Heard only once the connection listens on the channel too.
-      if (live) listenOn(current, listened, channel).then(() => listener.listening(true), () => {});
+      if (live)
+        listenOn(current, listened, channel).then(
+          () => listener.listening(true),
+          () => {},
+        );
     },
     async close() {
       closed = true;

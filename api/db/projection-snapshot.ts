@@ -3,9 +3,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { projections, projectionTableNames } from './projections';
 
-const tablesByName = new Map<string, PgTable>(
-  projections.flatMap((p) => p.tables).map((table) => [getTableConfig(table).name, table]),
-);
+const tablesByName = new Map<string, PgTable>(projections.flatMap((p) => p.tables).map((table) => [getTableConfig(table).name, table]));
 
 /** The primary key columns of a read table: the order its snapshot rows are listed in. */
 export function projectionPrimaryKey(name: string): string[] {
@@ -26,7 +24,9 @@ export type ProjectionSnapshot = Record<string, Record<string, unknown>[]>;
 export async function projectionSnapshot(db: Executor): Promise<ProjectionSnapshot> {
   const result: ProjectionSnapshot = {};
   for (const name of projectionTableNames()) {
-    const order = projectionPrimaryKey(name).map((column) => `"${column}"`).join(', ');
+    const order = projectionPrimaryKey(name)
+      .map((column) => `"${column}"`)
+      .join(', ');
     const { rows } = (await db.execute(sql.raw(`SELECT * FROM "${name}" ORDER BY ${order}`))) as {
       rows: Record<string, unknown>[];
     };

@@ -44,20 +44,52 @@ describe('rebuildProjections', () => {
     const at = (minute: number) => ({ occurredAt: new Date(Date.UTC(2026, 2, 1, 9, minute)), requestId: 'rebuild-test' });
     const student = (name: string) => ({ studentName: name, isActive: true, admissionDate: '2026-03-01' });
     await db.transaction(async (tx) => {
-      await append(tx, recordStream('r-kept'), 'no_stream', [
-        { type: 'RecordCreated', data: { formType: 'student', branchId: 'b1', fields: student('Asha Rao'), registrationNo: 'RB/2026/0901', rollNo: 'RB260901', sequence: { scope: 'b1', year: 2026, value: 901 }, files: ['k1', 'k2'] } },
-      ], at(1));
-      await append(tx, recordStream('r-gone'), 'no_stream', [
-        { type: 'RecordCreated', data: { formType: 'course', branchId: null, fields: { courseName: 'Gone' }, files: ['k4'] } },
-      ], at(2));
-      await append(tx, recordStream('r-kept'), 1, [
-        { type: 'RecordUpdated', data: { fields: { ...student('Asha Iyer'), isRegistered: true }, files: ['k2', 'k3'] } },
-        { type: 'RecordUpdated', data: { fields: { ...student('Asha Iyer'), completedCourse: true }, branchId: 'b2' } },
-      ], at(3));
+      await append(
+        tx,
+        recordStream('r-kept'),
+        'no_stream',
+        [
+          {
+            type: 'RecordCreated',
+            data: {
+              formType: 'student',
+              branchId: 'b1',
+              fields: student('Asha Rao'),
+              registrationNo: 'RB/2026/0901',
+              rollNo: 'RB260901',
+              sequence: { scope: 'b1', year: 2026, value: 901 },
+              files: ['k1', 'k2'],
+            },
+          },
+        ],
+        at(1),
+      );
+      await append(
+        tx,
+        recordStream('r-gone'),
+        'no_stream',
+        [{ type: 'RecordCreated', data: { formType: 'course', branchId: null, fields: { courseName: 'Gone' }, files: ['k4'] } }],
+        at(2),
+      );
+      await append(
+        tx,
+        recordStream('r-kept'),
+        1,
+        [
+          { type: 'RecordUpdated', data: { fields: { ...student('Asha Iyer'), isRegistered: true }, files: ['k2', 'k3'] } },
+          { type: 'RecordUpdated', data: { fields: { ...student('Asha Iyer'), completedCourse: true }, branchId: 'b2' } },
+        ],
+        at(3),
+      );
       await append(tx, recordStream('r-gone'), 1, [{ type: 'RecordDeleted', data: {} }], at(4));
     });
     const before = await snapshot();
-    expect(before.records?.find((row) => row.id === 'r-kept')).toMatchObject({ title: 'Asha Iyer', branch_id: 'b2', completed_course: true, version: 3 });
+    expect(before.records?.find((row) => row.id === 'r-kept')).toMatchObject({
+      title: 'Asha Iyer',
+      branch_id: 'b2',
+      completed_course: true,
+      version: 3,
+    });
     expect(before.records?.some((row) => row.id === 'r-gone')).toBe(false);
     expect(before.record_files?.filter((row) => String(row.key).startsWith('k'))).toEqual([
       { key: 'k2', record_id: 'r-kept' },

@@ -24,11 +24,7 @@ async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]>
  * wait on the tables' locks and see the old rows or the complete new ones, never a part. The log
  * is read a batch at a time and each batch is replayed at once (see Projection.replay).
  */
-export async function rebuildProjections(
-  db: Db,
-  onProgress?: (applied: number) => void,
-  batchSize = 20_000,
-): Promise<number> {
+export async function rebuildProjections(db: Db, onProgress?: (applied: number) => void, batchSize = 20_000): Promise<number> {
   return db.transaction(async (tx) => {
     const tables = projectionTableNames();
     await tx.execute(sql.raw(`TRUNCATE ${tables.map((name) => `"${name}"`).join(', ')}`));

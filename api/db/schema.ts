@@ -35,10 +35,7 @@ export const events = pgTable(
     requestId: text('request_id'),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [
-    uniqueIndex('events_stream_version_key').on(t.streamId, t.version),
-    index('events_stream_type_idx').on(t.streamType, t.position),
-  ],
+  (t) => [uniqueIndex('events_stream_version_key').on(t.streamId, t.version), index('events_stream_type_idx').on(t.streamType, t.position)],
 );
 
 /** First answer to a mutating request, replayed when a client retries with the same key. */
@@ -65,10 +62,7 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    index('users_branch_idx').on(t.branchId),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_branch_idx').on(t.branchId)],
 );
 
 export const permissions = pgTable('permissions', {

@@ -33,10 +33,7 @@ describe('seedIfEmpty', () => {
 
   it('creates the six demo logins with their roles, passwords and branches', async () => {
     expect(demoLogins).toHaveLength(6);
-    const branches = await db
-      .select({ id: records.id, title: records.title })
-      .from(records)
-      .where(eq(records.formType, 'branch'));
+    const branches = await db.select({ id: records.id, title: records.title }).from(records).where(eq(records.formType, 'branch'));
     for (const login of demoLogins) {
       const [user] = await db.select().from(users).where(eq(users.email, login.email));
       expect(user, login.email).toMatchObject({ role: login.role, status: 'active' });

@@ -60,8 +60,22 @@ const branches = [
 const categories = ['Computer Applications', 'Accounting', 'Languages'];
 
 const courses = [
-  { name: 'Diploma in Computer Applications', code: 'DCA', category: 0, months: 12, fees: 18000, subjects: 'Computer Fundamentals, MS Office, Internet, Tally' },
-  { name: 'Advanced Diploma in Computer Applications', code: 'ADCA', category: 0, months: 18, fees: 26000, subjects: 'Programming in C, Web Design, DBMS, Networking' },
+  {
+    name: 'Diploma in Computer Applications',
+    code: 'DCA',
+    category: 0,
+    months: 12,
+    fees: 18000,
+    subjects: 'Computer Fundamentals, MS Office, Internet, Tally',
+  },
+  {
+    name: 'Advanced Diploma in Computer Applications',
+    code: 'ADCA',
+    category: 0,
+    months: 18,
+    fees: 26000,
+    subjects: 'Programming in C, Web Design, DBMS, Networking',
+  },
   { name: 'Tally with GST', code: 'TGST', category: 1, months: 6, fees: 9500, subjects: 'Accounting Basics, Tally Prime, GST Returns' },
   { name: 'Spoken English', code: 'SPE', category: 2, months: 3, fees: 4500, subjects: 'Grammar, Conversation, Presentation' },
 ];
@@ -136,15 +150,17 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
     for (const login of demoLogins) {
       const branchId = login.branch ? branchIds.get(login.branch)! : null;
       await createUser(ctx, {
-        name: login.branch ? `${login.branch} ${login.role === 'branch_admin' ? 'Admin' : 'Staff'}` : login.role === 'superadmin' ? 'Super Admin' : 'Institute Admin',
+        name: login.branch
+          ? `${login.branch} ${login.role === 'branch_admin' ? 'Admin' : 'Staff'}`
+          : login.role === 'superadmin'
+            ? 'Super Admin'
+            : 'Institute Admin',
         email: login.email,
         password: login.password,
         role: login.role,
         branchId,
         permissionNames:
-          login.role === 'admin'
-            ? allPermissionNames
-            : branchStaffPermissions[login.role as keyof typeof branchStaffPermissions] ?? [],
+          login.role === 'admin' ? allPermissionNames : (branchStaffPermissions[login.role as keyof typeof branchStaffPermissions] ?? []),
       });
     }
 

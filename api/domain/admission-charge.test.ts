@@ -64,9 +64,11 @@ function admit() {
 }
 
 const students = () =>
-  accounts.db.select().from(records).where(and(eq(records.formType, 'student'), eq(records.branchId, branchId)));
-const balance = async () =>
-  (await accounts.db.select().from(walletBalances).where(eq(walletBalances.branchId, branchId)))[0]?.balance;
+  accounts.db
+    .select()
+    .from(records)
+    .where(and(eq(records.formType, 'student'), eq(records.branchId, branchId)));
+const balance = async () => (await accounts.db.select().from(walletBalances).where(eq(walletBalances.branchId, branchId)))[0]?.balance;
 
 describe('admitting a student to a wallet-enabled branch', () => {
   it('charges ADD_STUDENT with the student as the reference and reports the new balance', async () => {

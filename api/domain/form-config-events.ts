@@ -17,6 +17,4 @@ export interface FormConfigUpdatedData {
   fields: FormFieldConfig[];
 }
 
-export type FormConfigEvent =
-  | DomainEvent<'FormConfigured', FormConfiguredData>
-  | DomainEvent<'FormConfigUpdated', FormConfigUpdatedData>;
+export type FormConfigEvent = DomainEvent<'FormConfigured', FormConfiguredData> | DomainEvent<'FormConfigUpdated', FormConfigUpdatedData>;

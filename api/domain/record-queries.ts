@@ -163,8 +163,13 @@ export function recordListQueries(db: Executor, query: RecordListQuery, scope: s
     .offset((query.page - 1) * query.limit)
     .as('page_ids');
   return {
-    page: selectRecords(db).innerJoin(pageIds, eq(records.id, pageIds.pageId)).orderBy(...ordering),
-    total: db.select({ total: sql<number>`count(*)::int` }).from(records).where(where),
+    page: selectRecords(db)
+      .innerJoin(pageIds, eq(records.id, pageIds.pageId))
+      .orderBy(...ordering),
+    total: db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(records)
+      .where(where),
   };
 }
 
@@ -202,9 +207,7 @@ export async function recordHistory(db: Executor, id: string, formType: string):
   const stored = await readStream(db, id);
   const actorIds = [...new Set(stored.map((e) => e.actorId).filter((a): a is string => a !== null))];
   const [names, [config]] = await Promise.all([
-    actorIds.length
-      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))
-      : Promise.resolve([]),
+    actorIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds)) : Promise.resolve([]),
     db.select({ fields: formConfigs.fields }).from(formConfigs).where(eq(formConfigs.formType, formType)),
   ]);
   const nameOf = new Map(names.map((u) => [u.id, u.name]));

@@ -120,9 +120,7 @@ export type Submitter = Pick<Actor, 'id' | 'role' | 'branchId'>;
 const unstoredFields = new Set(['password']);
 
 function storedValues(values: FieldValues): FieldValues {
-  return Object.fromEntries(
-    Object.entries(values).filter(([name, value]) => !unstoredFields.has(name) && !isEmptyValue(value)),
-  );
+  return Object.fromEntries(Object.entries(values).filter(([name, value]) => !unstoredFields.has(name) && !isEmptyValue(value)));
 }
 
 async function configOf(ctx: CommandContext, formType: string): Promise<FormConfigView> {
@@ -357,7 +355,11 @@ export async function changeRecord(ctx: CommandContext, by: Submitter, id: strin
   const kept = Object.fromEntries(Object.entries(current.fields).filter(([name]) => !shown.has(name)));
   const fields = { ...storedValues(kept), ...storedValues(values) };
   const branchId = branchOf(current.formType, scope, values, current.branchId);
-  const data: RecordUpdatedData = { fields, files: heldFileKeys(config.fields, fields), ...(branchId !== current.branchId && { branchId }) };
+  const data: RecordUpdatedData = {
+    fields,
+    files: heldFileKeys(config.fields, fields),
+    ...(branchId !== current.branchId && { branchId }),
+  };
   await appendAt(ctx, id, current.version, { type: 'RecordUpdated', data }, input.expectedVersion !== undefined);
 }
 

@@ -26,8 +26,12 @@ beforeAll(async () => {
 afterAll(() => testDatabase?.cleanup());
 beforeEach(async () => {
   await truncateAll(db);
-  await db.insert(formConfigs).values({ id: 'f1', formType: 'visitor', label: 'Visitor', fields: [], version: 1, createdAt: at, updatedAt: at });
-  await db.insert(operationPrices).values({ id: 'p1', operationKey: 'ISSUE_CARD', operationName: 'Issue card', price: 100, enabled: true, createdAt: at, updatedAt: at });
+  await db
+    .insert(formConfigs)
+    .values({ id: 'f1', formType: 'visitor', label: 'Visitor', fields: [], version: 1, createdAt: at, updatedAt: at });
+  await db
+    .insert(operationPrices)
+    .values({ id: 'p1', operationKey: 'ISSUE_CARD', operationName: 'Issue card', price: 100, enabled: true, createdAt: at, updatedAt: at });
 });
 
 const labelOf = async () => (await settings.formConfig(db, 'visitor'))?.label;
@@ -36,7 +40,12 @@ const priceOf = async () => (await settings.operationPrice(db, 'ISSUE_CARD'))?.p
 /** Whether the price is kept: a change nobody announces does not show on the next read. */
 async function keepsPrice(): Promise<boolean> {
   const before = (await priceOf())!;
-  await unannounced(db, (tx) => tx.update(operationPrices).set({ price: before + 1 }).where(eq(operationPrices.id, 'p1')));
+  await unannounced(db, (tx) =>
+    tx
+      .update(operationPrices)
+      .set({ price: before + 1 })
+      .where(eq(operationPrices.id, 'p1')),
+  );
   return (await priceOf()) === before;
 }
 
@@ -71,7 +80,15 @@ describe('settings kept until announced', () => {
     await settled();
     expect(await settings.operationPrice(db, 'PRINT_RESULT')).toBeNull();
     await unannounced(db, (tx) =>
-      tx.insert(operationPrices).values({ id: 'p2', operationKey: 'PRINT_RESULT', operationName: 'Print result', price: 50, enabled: true, createdAt: at, updatedAt: at }),
+      tx.insert(operationPrices).values({
+        id: 'p2',
+        operationKey: 'PRINT_RESULT',
+        operationName: 'Print result',
+        price: 50,
+        enabled: true,
+        createdAt: at,
+        updatedAt: at,
+      }),
     );
     expect((await settings.operationPrice(db, 'PRINT_RESULT'))?.price).toBe(50);
   });
@@ -93,7 +110,9 @@ describe('a process that changes a setting', () => {
       request(api, method, `/api/v1/wallet${path}`, { body, headers: { Authorization: `Bearer ${token}` } });
     expect((await call('POST', '/add-balance', { branchId, amount: 10_000 })).status).toBe(201);
 
-    const charge = async (referenceId: string) => (await call('POST', '/operation-pricing/deduct', { branchId, operationKey: 'PRINT_CARD', referenceId })).body.data.operationPrice.price;
+    const charge = async (referenceId: string) =>
+      (await call('POST', '/operation-pricing/deduct', { branchId, operationKey: 'PRINT_CARD', referenceId })).body.data.operationPrice
+        .price;
     expect(await charge('card-1')).toBe(300);
     expect((await call('PUT', `/operation-pricing/${price._id}`, { price: 450 })).status).toBe(200);
     expect(await charge('card-2')).toBe(450);

@@ -142,7 +142,11 @@ export interface AcceptedFile {
 }
 
 /** Records an accepted file (FileUploaded), with the caller as uploader and the caller's branch as owner. */
-export async function recordUpload({ tx, meta }: CommandContext, actor: Pick<Actor, 'id' | 'branchId'>, file: AcceptedFile): Promise<UploadRecord> {
+export async function recordUpload(
+  { tx, meta }: CommandContext,
+  actor: Pick<Actor, 'id' | 'branchId'>,
+  file: AcceptedFile,
+): Promise<UploadRecord> {
   const data: FileUploadedData = {
     originalFileName: file.originalFileName.trim().slice(0, 255),
     contentType: file.contentType,

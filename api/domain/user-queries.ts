@@ -81,9 +81,7 @@ function selectUsers(db: Executor) {
 
 /** `branchId` confines the answer to one branch's users (a branch-scoped caller, or a branch's list). */
 export async function findUser(db: Executor, id: string, branchId: string | null): Promise<UserView | null> {
-  const [row] = await selectUsers(db).where(
-    and(eq(users.id, id), branchId === null ? undefined : eq(users.branchId, branchId)),
-  );
+  const [row] = await selectUsers(db).where(and(eq(users.id, id), branchId === null ? undefined : eq(users.branchId, branchId)));
   return row ? toView(row) : null;
 }
 

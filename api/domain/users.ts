@@ -156,10 +156,7 @@ async function grantedPermissionNames(tx: Tx, userId: string): Promise<string[]>
 }
 
 async function grantedPermissionIds(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: userPermissions.permissionId })
-    .from(userPermissions)
-    .where(eq(userPermissions.userId, userId));
+  const rows = await tx.select({ id: userPermissions.permissionId }).from(userPermissions).where(eq(userPermissions.userId, userId));
   return rows.map((r) => r.id).sort();
 }
 
@@ -348,12 +345,7 @@ export async function updateUser(ctx: CommandContext, id: string, input: UpdateU
 }
 
 /** Replaces a user's permissions; only a super admin grants, so nobody can raise their own. */
-export async function setUserPermissions(
-  ctx: CommandContext,
-  id: string,
-  references: string[],
-  by: Acting,
-): Promise<string[]> {
+export async function setUserPermissions(ctx: CommandContext, id: string, references: string[], by: Acting): Promise<string[]> {
   if (!isSuperadmin(by)) throw forbidden(userMessages.onlySuperadminGrants);
   await userToChange(ctx.tx, id, by);
   const wanted = await resolvePermissions(ctx.tx, references);

@@ -22,7 +22,10 @@ export async function authenticate(c: Context<ApiEnv>, deps: ApiDeps): Promise<A
   try {
     claims = await verifyAccessToken(deps.auth, deps.clock.now(), token);
   } catch (error) {
-    throw new HttpError(error instanceof AccessTokenExpired ? 410 : 401, error instanceof AccessTokenExpired ? messages.expired : messages.invalid);
+    throw new HttpError(
+      error instanceof AccessTokenExpired ? 410 : 401,
+      error instanceof AccessTokenExpired ? messages.expired : messages.invalid,
+    );
   }
   const actor = await deps.callers.load(claims.sub, claims.sid);
   if (!actor) throw new HttpError(401, messages.invalid);

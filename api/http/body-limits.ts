@@ -82,9 +82,7 @@ export function createBodyBudget(totalBytes: number) {
 export const bodyBudget = createBodyBudget(BODIES_IN_FLIGHT_BYTES);
 
 export type BodyAdmission =
-  | { kind: 'too-large'; message: string }
-  | { kind: 'busy'; message: string }
-  | { kind: 'admitted'; limit: number; release: () => void };
+  { kind: 'too-large'; message: string } | { kind: 'busy'; message: string } | { kind: 'admitted'; limit: number; release: () => void };
 
 /**
  * Judges a request by its headers before a byte of its body is read: a declared length beyond the

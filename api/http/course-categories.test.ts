@@ -102,13 +102,24 @@ describe('PUT /course/categories/:id', () => {
     const response = await call('PUT', `/course/categories/${category._id}`, { name: 'Renamed Category' });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Category updated successfully');
-    expect(response.body.data).toMatchObject({ _id: category._id, name: 'Renamed Category', version: 2, updatedAt: clock.now().toISOString() });
+    expect(response.body.data).toMatchObject({
+      _id: category._id,
+      name: 'Renamed Category',
+      version: 2,
+      updatedAt: clock.now().toISOString(),
+    });
   });
 
   it('changes the case of its own name, and makes nothing of the same name', async () => {
     const category = await addCategory('Yoga');
-    expect((await call('PUT', `/course/categories/${category._id}`, { name: 'YOGA' })).body.data).toMatchObject({ name: 'YOGA', version: 2 });
-    expect((await call('PUT', `/course/categories/${category._id}`, { name: 'YOGA' })).body.data).toMatchObject({ name: 'YOGA', version: 2 });
+    expect((await call('PUT', `/course/categories/${category._id}`, { name: 'YOGA' })).body.data).toMatchObject({
+      name: 'YOGA',
+      version: 2,
+    });
+    expect((await call('PUT', `/course/categories/${category._id}`, { name: 'YOGA' })).body.data).toMatchObject({
+      name: 'YOGA',
+      version: 2,
+    });
   });
 
   it('refuses the name of another category', async () => {

@@ -9,15 +9,7 @@ import { defaultFormConfigs } from '../../common/forms/defaults';
 import { fieldsDataToValues } from '../../common/forms/fields';
 import { buildRecordSchema } from '../../common/forms/schema-builder';
 import type { FieldData, FormFieldConfig } from '../../common/forms/types';
-import {
-  addBranch,
-  addUser,
-  asSystem,
-  createAccountsApi,
-  syncCatalogue,
-  tokenFor,
-  type AccountsApi,
-} from '../../tests/api/accounts';
+import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { createTestDatabase, testClock } from '../../tests/support/test-database';
 import { MB, uploadMessages } from '../../common/uploads/rules';
 import { idempotencyKeys, records, uploads } from '../db/schema';
@@ -104,8 +96,7 @@ afterAll(async () => {
   if (storage) await rm(storage.root, { recursive: true, force: true });
 });
 
-const asFieldsData = (values: Record<string, unknown>): FieldData[] =>
-  Object.entries(values).map(([name, value]) => ({ name, value }));
+const asFieldsData = (values: Record<string, unknown>): FieldData[] => Object.entries(values).map(([name, value]) => ({ name, value }));
 
 function post(token: string, formType: string | undefined, values: Record<string, unknown>, headers = {}) {
   return accounts.call('POST', '/dynamic-data', { token, headers, body: { formType, fieldsData: asFieldsData(values) } });
@@ -141,7 +132,11 @@ function formOf(values: Record<string, string | Blob>) {
 
 describe('POST /dynamic-data: students', () => {
   it('admits a student to the branch chosen as its center, with generated numbers', async () => {
-    const response = await post(fx.tokens.admin, 'student', student({ fatherName: '', state: 'Kerala', isActive: 'on', admissionDate: '2026-03-01' }));
+    const response = await post(
+      fx.tokens.admin,
+      'student',
+      student({ fatherName: '', state: 'Kerala', isActive: 'on', admissionDate: '2026-03-01' }),
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.message).toBe('Student Registered Successfully!');
     const { data } = response.body;
@@ -204,7 +199,9 @@ describe('POST /dynamic-data: students', () => {
     const north = await post(fx.tokens.northAdmin, 'student', student({ selectedCourse: southCourse.body.data._id }));
     expect(north.status).toBe(400);
     expect(north.body.errors).toEqual({ selectedCourse: ['Selected Course selection is invalid'] });
-    expect((await post(fx.tokens.southAdmin, 'student', student({ centerName: fx.south, selectedCourse: southCourse.body.data._id }))).status).toBe(201);
+    expect(
+      (await post(fx.tokens.southAdmin, 'student', student({ centerName: fx.south, selectedCourse: southCourse.body.data._id }))).status,
+    ).toBe(201);
     expect((await post(fx.tokens.northAdmin, 'student', student({ selectedCourse: fx.course }))).status).toBe(201);
     expect((await post(fx.tokens.admin, 'student', student({ selectedCourse: southCourse.body.data._id }))).status).toBe(201);
     // The course lists further down count the institute's courses.
@@ -250,7 +247,9 @@ describe('POST /dynamic-data: students', () => {
     const response = await post(fx.tokens.viewer, 'student', student());
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(messages.forbidden);
-    expect((await post(fx.tokens.northAdmin, 'branch', { branchCode: 'X1', courseName: 'DCA', phoneNumber: '9810000001' })).status).toBe(403);
+    expect((await post(fx.tokens.northAdmin, 'branch', { branchCode: 'X1', courseName: 'DCA', phoneNumber: '9810000001' })).status).toBe(
+      403,
+    );
     expect((await post(fx.tokens.nobody, 'course', { courseName: 'X', category: fx.category })).status).toBe(403);
   });
 
@@ -371,7 +370,10 @@ const bigPng = Buffer.concat([png, Buffer.alloc(2 * MB)]);
 const fileOf = (bytes: Buffer, type: string) => new Blob([new Uint8Array(bytes)], { type });
 
 /** Address, PUT and confirm, as the browser does them; the field name is the client's to give or not. */
-async function upload(token: string, { bytes = png, type = 'image/png', name = 'photo.png', formType = 'student', fieldName = undefined as string | undefined } = {}) {
+async function upload(
+  token: string,
+  { bytes = png, type = 'image/png', name = 'photo.png', formType = 'student', fieldName = undefined as string | undefined } = {},
+) {
   const address = await accounts.call('POST', '/s3-upload/presigned-url', {
     token,
     body: { fileName: name, fileType: type, fileSize: bytes.length, formType, fieldName },
@@ -409,8 +411,7 @@ async function download(key: string): Promise<Buffer> {
   return Buffer.from(await file.arrayBuffer());
 }
 
-const keyPattern = (formType: string, name: string) =>
-  new RegExp(`^${formType}/2026/03/[0-9a-f-]{36}-${name.replace('.', '\\.')}$`);
+const keyPattern = (formType: string, name: string) => new RegExp(`^${formType}/2026/03/[0-9a-f-]{36}-${name.replace('.', '\\.')}$`);
 
 describe('file values of a record', () => {
   it('accepts a confirmed upload that fits the field', async () => {
@@ -453,7 +454,11 @@ describe('file values of a record', () => {
       documents: [recordFileMessages.notUploaded],
       signature: [recordFileMessages.notUploaded],
     });
-    const typed = await post(fx.tokens.admin, 'student', student({ studentPhoto: 'student/2026/03/../../x.png', signature: { key: ofSouth } }));
+    const typed = await post(
+      fx.tokens.admin,
+      'student',
+      student({ studentPhoto: 'student/2026/03/../../x.png', signature: { key: ofSouth } }),
+    );
     expect(typed.body.errors).toEqual({ studentPhoto: [recordFileMessages.notUploaded], signature: [recordFileMessages.notAKey] });
   });
 
@@ -461,7 +466,14 @@ describe('file values of a record', () => {
     const paper = await upload(fx.tokens.admin, { bytes: pdf, type: 'application/pdf', name: 'paper.pdf', formType: 'examResult' });
     const photo = await upload(fx.tokens.admin, { formType: 'examResult' });
     const exam = (rows: object[]) => ({ examId: 'EX-ROW', examName: 'Rows', selectedCourse: fx.course, examSubjectsTable: rows });
-    const refused = await post(fx.tokens.admin, 'examResult', exam([{ subjectName: 'A', examPaper: paper }, { subjectName: 'B', subjectPaper: photo }]));
+    const refused = await post(
+      fx.tokens.admin,
+      'examResult',
+      exam([
+        { subjectName: 'A', examPaper: paper },
+        { subjectName: 'B', subjectPaper: photo },
+      ]),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ 'examSubjectsTable[1].subjectPaper': ['File type not supported. Accepted: PDF, DOC, DOCX'] });
     const accepted = await post(fx.tokens.admin, 'examResult', exam([{ subjectName: 'A', examPaper: paper }]));
@@ -473,11 +485,17 @@ describe('file values of a record', () => {
     const created = await post(fx.tokens.northAdmin, 'student', student({ studentPhoto: photo, studentName: 'Moving Student' }));
     expect(created.status).toBe(201);
     const id = created.body.data._id;
-    expect((await put(fx.tokens.admin, id, student({ centerName: fx.south, studentName: 'Moving Student', studentPhoto: photo }))).status).toBe(200);
+    expect(
+      (await put(fx.tokens.admin, id, student({ centerName: fx.south, studentName: 'Moving Student', studentPhoto: photo }))).status,
+    ).toBe(200);
     const kept = await put(fx.tokens.southAdmin, id, student({ centerName: fx.south, studentName: 'Moved Student', studentPhoto: photo }));
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     const other = await upload(fx.tokens.northAdmin, { fieldName: 'studentPhoto' });
-    const replaced = await put(fx.tokens.southAdmin, id, student({ centerName: fx.south, studentName: 'Moved Student', studentPhoto: other }));
+    const replaced = await put(
+      fx.tokens.southAdmin,
+      id,
+      student({ centerName: fx.south, studentName: 'Moved Student', studentPhoto: other }),
+    );
     expect(replaced.status).toBe(400);
     expect(replaced.body.errors).toEqual({ studentPhoto: [recordFileMessages.notUploaded] });
   });
@@ -536,7 +554,10 @@ describe('a file belongs to one record', () => {
       selectedCourse: fx.course,
       examSubjectsTable: [{ subjectName: 'A', examPaper: paper }],
     });
-    const answers = await Promise.all([post(fx.tokens.admin, 'examResult', exam('EX-RACE-1')), post(fx.tokens.admin, 'examResult', exam('EX-RACE-2'))]);
+    const answers = await Promise.all([
+      post(fx.tokens.admin, 'examResult', exam('EX-RACE-1')),
+      post(fx.tokens.admin, 'examResult', exam('EX-RACE-2')),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
     expect(answers.find((answer) => answer.status === 400)!.body.errors).toEqual({
       'examSubjectsTable[0].examPaper': [recordFileMessages.inUse],
@@ -557,7 +578,13 @@ describe('POST and PUT /dynamic-data with file parts', () => {
     expect((await storedKeys()).filter((k) => !before.includes(k))).toEqual([key]);
     expect(await download(key)).toEqual(png);
     const [row] = await accounts.db.select().from(uploads).where(eq(uploads.key, key));
-    expect(row).toMatchObject({ originalFileName: 'photo.png', contentType: 'image/png', size: png.length, formType: 'student', branchId: fx.north });
+    expect(row).toMatchObject({
+      originalFileName: 'photo.png',
+      contentType: 'image/png',
+      size: png.length,
+      formType: 'student',
+      branchId: fx.north,
+    });
   });
 
   it('puts a subject row’s file posted as field_index_subfield in that row, and a list of parts as a list', async () => {
@@ -578,7 +605,11 @@ describe('POST and PUT /dynamic-data with file parts', () => {
     expect(values.examPaper).toMatch(keyPattern('examResult', 'finals.pdf'));
     expect(values.examSubjectsTable).toEqual([
       { subjectName: 'Office' },
-      { subjectName: 'Internet', examPaper: expect.stringMatching(keyPattern('examResult', 'internet.pdf')), subjectPaper: expect.stringMatching(keyPattern('examResult', 'internet-notes.pdf')) },
+      {
+        subjectName: 'Internet',
+        examPaper: expect.stringMatching(keyPattern('examResult', 'internet.pdf')),
+        subjectPaper: expect.stringMatching(keyPattern('examResult', 'internet-notes.pdf')),
+      },
     ]);
     expect(await download(values.examSubjectsTable[1]!.examPaper!)).toEqual(pdf);
 
@@ -587,24 +618,46 @@ describe('POST and PUT /dynamic-data with file parts', () => {
     list.append('documents', fileOf(png, 'image/png'), 'back.png');
     const listed = await postForm(fx.tokens.admin, list);
     const documents = fieldsDataToValues((await listed.json()).data.fieldsData).documents;
-    expect(documents).toEqual([expect.stringMatching(keyPattern('student', 'front.png')), expect.stringMatching(keyPattern('student', 'back.png'))]);
+    expect(documents).toEqual([
+      expect.stringMatching(keyPattern('student', 'front.png')),
+      expect.stringMatching(keyPattern('student', 'back.png')),
+    ]);
   });
 
   it.each([
     ['too large for its field', 'studentPhoto', bigPng, 'image/png', 'big.png', 'File size must be less than 1MB'],
-    ['of a type its field does not take', 'studentPhoto', pdf, 'application/pdf', 'scan.pdf', 'File type not supported. Accepted: JPG, PNG, SVG, GIF'],
-    ['whose bytes are not its type', 'signature', Buffer.from('plain text, not a picture'), 'image/png', 'sign.png', uploadMessages.contentMismatch],
+    [
+      'of a type its field does not take',
+      'studentPhoto',
+      pdf,
+      'application/pdf',
+      'scan.pdf',
+      'File type not supported. Accepted: JPG, PNG, SVG, GIF',
+    ],
+    [
+      'whose bytes are not its type',
+      'signature',
+      Buffer.from('plain text, not a picture'),
+      'image/png',
+      'sign.png',
+      uploadMessages.contentMismatch,
+    ],
     ['for a row that was not sent', 'examSubjectsTable_0_examPaper', pdf, 'application/pdf', 'a.pdf', postedFileMessages.noRow],
     ['for no file field', 'studentName', png, 'image/png', 'a.png', postedFileMessages.noField],
   ])('refuses a file part %s and stores nothing', async (_, part, bytes, type, name, message) => {
     const [storedBefore, uploadsBefore] = [await storedKeys(), await uploadCount()];
     const formType = part.startsWith('examSubjectsTable') ? 'examResult' : 'student';
-    const values = formType === 'student' ? student() : { examId: 'EX-X', examName: 'X', selectedCourse: fx.course, examSubjectsTable: '[]' };
+    const values =
+      formType === 'student' ? student() : { examId: 'EX-X', examName: 'X', selectedCourse: fx.course, examSubjectsTable: '[]' };
     const form = formOf({ formType, ...values });
     form.append(part, fileOf(bytes, type), name);
     const response = await postForm(fx.tokens.admin, form);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, message: 'Please fill all required fields correctly', errors: { [part]: [message] } });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: 'Please fill all required fields correctly',
+      errors: { [part]: [message] },
+    });
     expect(await storedKeys()).toEqual(storedBefore);
     expect(await uploadCount()).toBe(uploadsBefore);
   });
@@ -661,9 +714,25 @@ describe('GET, PUT and DELETE /dynamic-data/:id', () => {
     expect(response.headers.get('ETag')).toBe('"1"');
     expect(Object.keys(response.body.data).sort()).toEqual(
       [
-        '_id', 'formType', 'branchId', 'branchName', 'title', 'code', 'courseId', 'courseName', 'registrationNo', 'rollNo',
-        'isActive', 'isRegistered', 'completedCourse', 'walletEnabled', 'admissionDate', 'fieldsData', 'version',
-        'createdAt', 'updatedAt',
+        '_id',
+        'formType',
+        'branchId',
+        'branchName',
+        'title',
+        'code',
+        'courseId',
+        'courseName',
+        'registrationNo',
+        'rollNo',
+        'isActive',
+        'isRegistered',
+        'completedCourse',
+        'walletEnabled',
+        'admissionDate',
+        'fieldsData',
+        'version',
+        'createdAt',
+        'updatedAt',
       ].sort(),
     );
     expect(response.body.data).toMatchObject({ _id: id, title: 'Asha Rao', branchId: fx.north });
@@ -676,14 +745,20 @@ describe('GET, PUT and DELETE /dynamic-data/:id', () => {
       ['PUT', `/dynamic-data/${id}`],
       ['DELETE', `/dynamic-data/${id}`],
     ] as const) {
-      const response = await accounts.call(method, path, { token: fx.tokens.southAdmin, body: method === 'PUT' ? { fieldsData: [] } : undefined });
+      const response = await accounts.call(method, path, {
+        token: fx.tokens.southAdmin,
+        body: method === 'PUT' ? { fieldsData: [] } : undefined,
+      });
       expect(response.status, `${method} ${path}`).toBe(404);
     }
   });
 
   it('updates the values, keeping the numbers and the values of fields the form no longer shows', async () => {
     const before = (await accounts.call('GET', `/dynamic-data/${id}`, { token: fx.tokens.admin })).body.data;
-    await accounts.db.update(records).set({ fields: { ...fieldsDataToValues(before.fieldsData), legacyNote: 'kept' } }).where(eq(records.id, id));
+    await accounts.db
+      .update(records)
+      .set({ fields: { ...fieldsDataToValues(before.fieldsData), legacyNote: 'kept' } })
+      .where(eq(records.id, id));
     clock.advance(60_000);
     const response = await put(fx.tokens.northAdmin, id, student({ studentName: 'Asha R. Rao', isRegistered: true }), {
       'If-Match': '"1"',
@@ -734,8 +809,15 @@ describe('GET, PUT and DELETE /dynamic-data/:id', () => {
     expect(response.status).toBe(200);
     const history = response.body.data;
     expect(history.map((e: { type: string }) => e.type)).toEqual(['RecordCreated', 'RecordUpdated', 'RecordUpdated', 'RecordUpdated']);
-    expect(history.map((e: { actorName: string }) => e.actorName)).toEqual(['North Admin', 'North Admin', 'Institute Admin', 'Institute Admin']);
-    expect(history[0].changes).toEqual(expect.arrayContaining([{ name: 'studentName', label: 'Student Name', from: null, to: 'Asha Rao' }]));
+    expect(history.map((e: { actorName: string }) => e.actorName)).toEqual([
+      'North Admin',
+      'North Admin',
+      'Institute Admin',
+      'Institute Admin',
+    ]);
+    expect(history[0].changes).toEqual(
+      expect.arrayContaining([{ name: 'studentName', label: 'Student Name', from: null, to: 'Asha Rao' }]),
+    );
     expect(history[1]).toMatchObject({ version: 2, at: '2026-03-02T10:01:00.000Z' });
     expect(history[1].changes).toEqual(
       expect.arrayContaining([
@@ -744,7 +826,9 @@ describe('GET, PUT and DELETE /dynamic-data/:id', () => {
         { name: 'city', label: 'City', from: 'Delhi', to: null },
       ]),
     );
-    expect(history[2].changes).toEqual(expect.arrayContaining([{ name: 'centerName', label: 'Center Name', from: fx.north, to: fx.south }]));
+    expect(history[2].changes).toEqual(
+      expect.arrayContaining([{ name: 'centerName', label: 'Center Name', from: fx.north, to: fx.south }]),
+    );
   });
 
   it('deletes with the delete permission, then answers 404', async () => {
@@ -803,9 +887,13 @@ describe('GET /dynamic-data: search, filters, sort and pages', () => {
   });
 
   const list = async (query: Record<string, string>) => {
-    const response = await accounts.call('GET', `/dynamic-data?${new URLSearchParams({ formType: 'student', branchId: branch, ...query })}`, {
-      token,
-    });
+    const response = await accounts.call(
+      'GET',
+      `/dynamic-data?${new URLSearchParams({ formType: 'student', branchId: branch, ...query })}`,
+      {
+        token,
+      },
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body.data as { records: { title: string }[]; total: number; page: number; limit: number; totalPages: number };
   };
@@ -890,7 +978,10 @@ describe('GET /dynamic-data: search, filters, sort and pages', () => {
   it('lists courses and branches to those who fill in the student form', async () => {
     const courses = await accounts.call('GET', '/dynamic-data?formType=course&sort=title&order=asc', { token: fx.tokens.southAdmin });
     expect(courses.status).toBe(200);
-    expect(courses.body.data.records.map((r: { title: string }) => r.title)).toEqual(['Diploma in Computer Applications', 'Tally with GST']);
+    expect(courses.body.data.records.map((r: { title: string }) => r.title)).toEqual([
+      'Diploma in Computer Applications',
+      'Tally with GST',
+    ]);
     const branches = await accounts.call('GET', '/dynamic-data?formType=branch', { token: fx.tokens.southAdmin });
     expect(branches.body.data.records.map((r: { _id: string }) => r._id)).toEqual([fx.south]);
     expect((await accounts.call('GET', '/dynamic-data?formType=student', { token: fx.tokens.nobody })).status).toBe(403);
@@ -922,7 +1013,12 @@ describe('course choices when there are no courses (SPEC.md section 8)', () => {
       token,
       body: {
         formType: 'examResult',
-        fieldsData: asFieldsData({ examId: `EX-${++serial}`, examName: 'Fallback', selectedCourse, examSubjectsTable: [{ subjectName: 'A' }] }),
+        fieldsData: asFieldsData({
+          examId: `EX-${++serial}`,
+          examName: 'Fallback',
+          selectedCourse,
+          examSubjectsTable: [{ subjectName: 'A' }],
+        }),
       },
     });
   const refused = { selectedCourse: ['Selected Course selection is invalid'] };
@@ -1004,7 +1100,10 @@ describe('the demo institute', () => {
         const result = schema.safeParse(row.fields);
         expect(result.success, `${row.formType}: ${JSON.stringify(!result.success && result.error.issues)}`).toBe(true);
         const names = new Set(defaultFormConfigs[row.formType as keyof typeof defaultFormConfigs].fields.map((f) => f.name));
-        expect(Object.keys(row.fields as object).filter((name) => !names.has(name)), row.formType).toEqual([]);
+        expect(
+          Object.keys(row.fields as object).filter((name) => !names.has(name)),
+          row.formType,
+        ).toEqual([]);
       }
     } finally {
       await testDatabase.cleanup();
@@ -1046,9 +1145,17 @@ describe('GET /dynamic-data/choices', () => {
 describe('the Idempotency-Key record', () => {
   it('names the caller who made the first request', async () => {
     const me = await accounts.call('GET', '/users/current-user', { token: fx.tokens.admin });
-    const created = await post(fx.tokens.admin, 'course', { courseName: 'Keyed Course', category: fx.category }, { 'Idempotency-Key': 'keyed-course' });
+    const created = await post(
+      fx.tokens.admin,
+      'course',
+      { courseName: 'Keyed Course', category: fx.category },
+      { 'Idempotency-Key': 'keyed-course' },
+    );
     expect(created.status).toBe(201);
-    const [row] = await accounts.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `${me.body.data._id}:keyed-course`));
+    const [row] = await accounts.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, `${me.body.data._id}:keyed-course`));
     expect(row?.actorId).toBe(me.body.data._id);
   });
 });

@@ -231,7 +231,9 @@ describe('options of a saved configuration', () => {
       isCustom: true,
       fields: [{ ...colours(['Red', 'Blue']), required: true, isActive: true, order: 1 }],
     };
-    await asSystem(accounts.db, ({ tx, meta }) => append(tx, formStream(data.formType), 'no_stream', [{ type: 'FormConfigured', data }], meta));
+    await asSystem(accounts.db, ({ tx, meta }) =>
+      append(tx, formStream(data.formType), 'no_stream', [{ type: 'FormConfigured', data }], meta),
+    );
     const loaded = await accounts.call('GET', '/dynamic-forms/type/legacy-colours');
     expect(loaded.body.data.fields[0].options).toEqual(['Red', 'Blue']);
 

@@ -18,10 +18,7 @@ import type { Actor } from '../domain/auth/actor';
 
 /** Who may call an endpoint. Every endpoint states it; the authorization tests walk them all. */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'permission'; anyOf: readonly string[] }
-  | { kind: 'superadmin' };
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; anyOf: readonly string[] } | { kind: 'superadmin' };
 
 type SuccessStatus = 200 | 201 | 202;
 type FailureStatus = 400 | 401 | 403 | 409 | 422 | 429;
@@ -93,7 +90,8 @@ interface Implementation {
   answersWithSecrets?: boolean;
 }
 
-export interface Endpoint<Body = unknown, Query = unknown, Params = unknown> extends Omit<EndpointContract, 'body' | 'query' | 'params'>, Implementation {
+export interface Endpoint<Body = unknown, Query = unknown, Params = unknown>
+  extends Omit<EndpointContract, 'body' | 'query' | 'params'>, Implementation {
   body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
   query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
   params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
@@ -139,7 +137,11 @@ const CALLER_CHANGING_TAGS = new Set(['auth', 'users', 'permissions']);
 
 export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endpoint[]) {
   for (const endpoint of endpoints) {
-    app.on(endpoint.method.toUpperCase(), endpoint.path, limitBody({ maxBytes: endpoint.maxBodyBytes, decodedAsText: endpoint.body !== undefined }));
+    app.on(
+      endpoint.method.toUpperCase(),
+      endpoint.path,
+      limitBody({ maxBytes: endpoint.maxBodyBytes, decodedAsText: endpoint.body !== undefined }),
+    );
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
       const actor = await authenticate(c, deps).catch((error: unknown) => {
         // A public endpoint serves anyone: a token that no longer works (the expired one a client
@@ -150,7 +152,8 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       authorize(endpoint.access, actor);
       // Read as bytes: a multipart body carries files that text decoding would damage, and Hono
       // serves every later reading (text, form data) from this first one.
-      const bytes = endpoint.method === 'get' || endpoint.method === 'delete' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
+      const bytes =
+        endpoint.method === 'get' || endpoint.method === 'delete' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
       // An endpoint without a body schema reads its body itself (a form with files).
       const received = endpoint.body ? parseJson(new TextDecoder().decode(bytes)) : undefined;
       requireStorableText({ params: c.req.param(), query: c.req.queries(), body: received });
@@ -270,7 +273,10 @@ async function runCommand(
 
 function respond(c: Context<ApiEnv>, reply: Reply) {
   const status = reply.status ?? 200;
-  return c.json({ success: status < 400, message: reply.message, data: reply.data ?? null, ...(reply.errors && { errors: reply.errors }) }, status);
+  return c.json(
+    { success: status < 400, message: reply.message, data: reply.data ?? null, ...(reply.errors && { errors: reply.errors }) },
+    status,
+  );
 }
 
 /**

@@ -5,12 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  request,
-  testClock,
-  type TestDatabase,
-} from '../../tests/support/test-database';
+import { createTestDatabase, request, testClock, type TestDatabase } from '../../tests/support/test-database';
 import { createApi, type Api } from '../app';
 import { events, uploads } from '../db/schema';
 import { issueAccessToken } from '../domain/auth/access-tokens';
@@ -103,7 +98,10 @@ interface Upload {
   fieldName?: string;
 }
 
-async function presign(token: string, { fileName = 'My Photo.png', fileType = 'image/png', bytes = png, formType = 'student', fieldName }: Upload = {}) {
+async function presign(
+  token: string,
+  { fileName = 'My Photo.png', fileType = 'image/png', bytes = png, formType = 'student', fieldName }: Upload = {},
+) {
   return call(token, 'POST', '/s3-upload/presigned-url', { fileName, fileType, fileSize: bytes.length, formType, fieldName });
 }
 
@@ -155,7 +153,9 @@ describe('POST /s3-upload/presigned-url', () => {
       message: 'Upload address created',
       data: {
         key: expect.stringMatching(/^student\/2026\/01\/[0-9a-f-]{36}-My-Photo-1\.png$/),
-        presignedUrl: expect.stringMatching(/^\/api\/v1\/storage\/objects\/student\/2026\/01\/.+\?expires=\d+&size=\d+&type=image%2Fpng&signature=/),
+        presignedUrl: expect.stringMatching(
+          /^\/api\/v1\/storage\/objects\/student\/2026\/01\/.+\?expires=\d+&size=\d+&type=image%2Fpng&signature=/,
+        ),
         cloudFrontUrl: null,
         s3Url: null,
         requiresAclHeader: false,
@@ -212,9 +212,7 @@ describe('POST /s3-upload/presigned-url', () => {
       fieldName: 'examPaper',
     });
     expect(response.status).toBe(200);
-    expect(response.body.data.headers['Content-Type']).toBe(
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    );
+    expect(response.body.data.headers['Content-Type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
   });
 });
 
@@ -372,9 +370,7 @@ describe('GET /s3-upload/download-url', () => {
     const file = await api.request(named.body.data.url);
     expect(file.headers.get('Content-Disposition')).toContain('attachment; filename="asha.png"');
     const original = await call(admin, 'GET', `/s3-upload/download-url?key=${encodeURIComponent(key)}&download=true`);
-    expect((await api.request(original.body.data.url)).headers.get('Content-Disposition')).toContain(
-      'filename="Asha photo.png"',
-    );
+    expect((await api.request(original.body.data.url)).headers.get('Content-Disposition')).toContain('filename="Asha photo.png"');
   });
 
   it('caps the lifetime at an hour', async () => {

@@ -1,15 +1,7 @@
 import { userContract, type UserView } from '../../common/contracts/users';
 import { branchScope } from '../domain/auth/branch-scope';
 import { findUser, listUsers } from '../domain/user-queries';
-import {
-  changeUserStatus,
-  createBranchUser,
-  createUser,
-  deleteUser,
-  isBranch,
-  setUserPermissions,
-  updateUser,
-} from '../domain/users';
+import { changeUserStatus, createBranchUser, createUser, deleteUser, isBranch, setUserPermissions, updateUser } from '../domain/users';
 import type { Executor } from '../db/client';
 import { defineEndpoint } from './endpoint';
 import { notFound } from '../domain/errors';

@@ -11,14 +11,7 @@ export type { ObjectStorage } from './object-storage';
 
 type StorageSettings = Pick<
   Env,
-  | 'dataDir'
-  | 'PUBLIC_URL'
-  | 'S3_BUCKET'
-  | 'S3_REGION'
-  | 'S3_ENDPOINT'
-  | 'S3_ACCESS_KEY_ID'
-  | 'S3_SECRET_ACCESS_KEY'
-  | 'S3_FORCE_PATH_STYLE'
+  'dataDir' | 'PUBLIC_URL' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
 >;
 
 /**

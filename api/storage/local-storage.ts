@@ -40,9 +40,7 @@ export const localStorageMessages = {
   wrongType: (type: string) => `Content-Type must be ${type}, the type this address was issued for`,
 } as const;
 
-type Verified =
-  | { ok: true; key: string; params: URLSearchParams }
-  | { ok: false; status: 400 | 403 | 404; message: string };
+type Verified = { ok: true; key: string; params: URLSearchParams } | { ok: false; status: 400 | 403 | 404; message: string };
 
 /**
  * The built-in store: files under one folder, written and read through HMAC-signed, expiring
@@ -324,11 +322,7 @@ export class LocalObjectStorage implements ObjectStorage {
  * Streams a body into a new file, stopping as soon as it passes `size` bytes (the rest is never
  * read). The file is flushed to disk before this returns 'ok'.
  */
-async function writeAtMost(
-  body: ReadableStream<Uint8Array> | null,
-  file: string,
-  size: number,
-): Promise<'ok' | 'too-large' | 'too-small'> {
+async function writeAtMost(body: ReadableStream<Uint8Array> | null, file: string, size: number): Promise<'ok' | 'too-large' | 'too-small'> {
   const handle = await open(file, 'wx', 0o600);
   let received = 0;
   try {

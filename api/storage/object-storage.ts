@@ -94,7 +94,13 @@ export function safeFileName(name: string): string {
       .replace(/\.{2,}/g, '.')
       .replace(/^[._-]+|[._-]+$/g, '');
   const stem = clean(dot > 0 ? ascii.slice(0, dot) : ascii);
-  const extension = dot > 0 ? clean(ascii.slice(dot + 1)).replace(/\./g, '').slice(0, 10).toLowerCase() : '';
+  const extension =
+    dot > 0
+      ? clean(ascii.slice(dot + 1))
+          .replace(/\./g, '')
+          .slice(0, 10)
+          .toLowerCase()
+      : '';
   const kept = (stem || 'file').slice(0, 100 - (extension ? extension.length + 1 : 0)).replace(/[._-]+$/, '');
   return extension ? `${kept || 'file'}.${extension}` : kept || 'file';
 }
@@ -105,10 +111,7 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
   const wellFormed = fileName.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
   const name = Array.from(wellFormed).slice(0, 200);
   const fallback = name.map((c) => (/^[\x20-\x7e]$/.test(c) && c !== '"' && c !== '\\' ? c : '_')).join('');
-  const encoded = encodeURIComponent(name.join('')).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(name.join('')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback || 'download'}"; filename*=UTF-8''${encoded}`;
 }
 

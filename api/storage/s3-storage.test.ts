@@ -130,10 +130,7 @@ describe('the upload endpoints on S3', () => {
     api = createApi({ database: testDatabase.database, logger: pino({ level: 'silent' }), clock: systemClock, auth, storage });
     const now = new Date();
     const userId = await db.transaction((tx) =>
-      createUser(
-        { tx, meta: { occurredAt: now } },
-        { name: 'Admin', email: 'admin@example.com', password: 'Secret@123', role: 'admin' },
-      ),
+      createUser({ tx, meta: { occurredAt: now } }, { name: 'Admin', email: 'admin@example.com', password: 'Secret@123', role: 'admin' }),
     );
     const { familyId } = await issueRefreshToken(db, auth, now, userId);
     token = await issueAccessToken(auth, now, { sub: userId, role: 'admin', sid: familyId });

@@ -80,9 +80,7 @@ export class S3ObjectStorage implements ObjectStorage {
       Bucket: this.bucket,
       Key: key,
       ResponseContentDisposition:
-        downloadName !== undefined
-          ? contentDisposition('attachment', downloadName || key.split('/').pop()!)
-          : undefined,
+        downloadName !== undefined ? contentDisposition('attachment', downloadName || key.split('/').pop()!) : undefined,
     });
     return getSignedUrl(this.client, command, { expiresIn: lifetime(expiresIn), signingDate: this.clock.now() });
   }
@@ -118,9 +116,7 @@ export class S3ObjectStorage implements ObjectStorage {
     assertSafeKey(key);
     if (bytes <= 0) return Buffer.alloc(0);
     try {
-      const found = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
-      );
+      const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
       const body = Buffer.from((await found.Body?.transformToByteArray()) ?? []);
       // A service that ignores Range sends everything.
       return body.subarray(0, bytes);

@@ -120,9 +120,7 @@ export function CommandPaletteDialog({
   const groups = useMemo(() => groupByHeading(items), [items]);
   const recentItems = useMemo(() => {
     const byId = new Map(items.filter((item) => item.href).map((item) => [item.id, item]));
-    return recent
-      .map((id) => byId.get(id))
-      .filter((item): item is PaletteItem => item !== undefined && item.href !== location.pathname);
+    return recent.map((id) => byId.get(id)).filter((item): item is PaletteItem => item !== undefined && item.href !== location.pathname);
   }, [items, recent, location.pathname]);
 
   const resultGroups = useMemo(
@@ -186,7 +184,13 @@ export function CommandPaletteDialog({
         <DialogDescription className="sr-only">
           Type to find a page, an action or a record. Use the arrow keys to move and Enter to open.
         </DialogDescription>
-        <Command label={title} loop vimBindings={false} filter={filter} className="flex h-full w-full flex-col overflow-hidden bg-popover text-popover-foreground">
+        <Command
+          label={title}
+          loop
+          vimBindings={false}
+          filter={filter}
+          className="flex h-full w-full flex-col overflow-hidden bg-popover text-popover-foreground"
+        >
           <div data-slot="command-input-wrapper" className="flex h-12 items-center gap-2 border-b px-3">
             <SearchIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             <Command.Input
@@ -203,9 +207,7 @@ export function CommandPaletteDialog({
             </Command.Empty>
             {!query && recentItems.length > 0 ? (
               <Command.Group heading="Recent" className={groupClassName}>
-                {recentItems.map((item) =>
-                  renderItem({ ...item, icon: item.icon ?? ClockIcon }, `${RECENT_PREFIX}${item.id}`, item.id),
-                )}
+                {recentItems.map((item) => renderItem({ ...item, icon: item.icon ?? ClockIcon }, `${RECENT_PREFIX}${item.id}`, item.id))}
               </Command.Group>
             ) : null}
             {ordered.map(({ key, heading, list, found }) => (

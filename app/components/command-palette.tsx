@@ -44,9 +44,7 @@ export interface CommandPaletteProps {
 }
 
 // cmdk and its dialog load after hydration: the palette opens from a key or a button handled here.
-const CommandPaletteDialog = lazyComponent(() =>
-  import('./command-palette-dialog').then((module) => module.CommandPaletteDialog),
-);
+const CommandPaletteDialog = lazyComponent(() => import('./command-palette-dialog').then((module) => module.CommandPaletteDialog));
 
 /**
  * A keyboard-first command palette (cmdk in a dialog): the given routes and actions grouped and

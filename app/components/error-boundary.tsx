@@ -46,10 +46,7 @@ export function GeneralErrorBoundary({
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   const missing = status === 404;
   return (
-    <section
-      aria-labelledby="error-title"
-      className={cn('grid gap-5', fullScreen && 'min-h-svh content-center justify-items-center p-6')}
-    >
+    <section aria-labelledby="error-title" className={cn('grid gap-5', fullScreen && 'min-h-svh content-center justify-items-center p-6')}>
       <h1 id="error-title" className="text-2xl font-semibold tracking-tight">
         {title}
       </h1>
@@ -60,9 +57,7 @@ export function GeneralErrorBoundary({
         <div className="flex size-12 items-center justify-center rounded-full bg-destructive/10">
           <Icon aria-hidden="true" className="size-6 text-destructive" />
         </div>
-        <h2 className="mt-4 text-base font-medium">
-          {heading ? heading(status) : missing ? 'Not found' : `${title} could not be loaded`}
-        </h2>
+        <h2 className="mt-4 text-base font-medium">{heading ? heading(status) : missing ? 'Not found' : `${title} could not be loaded`}</h2>
         <p className="mt-1 max-w-md text-sm text-balance text-muted-foreground">{messageOf(error, statusMessages, fallback)}</p>
         <div className="mt-5 flex flex-wrap justify-center gap-2">
           {missing ? null : (

@@ -93,7 +93,10 @@ export function LoginForm({ id, title, description, validation, lastResult, redi
   const passwordId = fields.password.id;
   useEffect(() => {
     if (lastResult?.status !== 'error' || !lastResult.initialValue) return;
-    for (const [name, id] of [['email', emailId], ['password', passwordId]] as const) {
+    for (const [name, id] of [
+      ['email', emailId],
+      ['password', passwordId],
+    ] as const) {
       const input = document.getElementById(id);
       if (input instanceof HTMLInputElement && lastResult.initialValue[name] === undefined) input.value = '';
     }
@@ -113,12 +116,7 @@ export function LoginForm({ id, title, description, validation, lastResult, redi
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <div className="grid gap-2">
             <Label htmlFor={fields.email.id}>Email</Label>
-            <Input
-              {...getInputProps(fields.email, { type: 'email' })}
-              autoComplete="email"
-              autoFocus
-              placeholder="you@institute.in"
-            />
+            <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" autoFocus placeholder="you@institute.in" />
             <FieldError id={fields.email.errorId} errors={fields.email.errors} />
           </div>
           <div className="grid gap-2">
@@ -127,7 +125,11 @@ export function LoginForm({ id, title, description, validation, lastResult, redi
             <FieldError id={fields.password.errorId} errors={fields.password.errors} />
           </div>
           {form.errors?.length ? (
-            <div role="alert" id={form.errorId} className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <div
+              role="alert"
+              id={form.errorId}
+              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            >
               {form.errors.map((message) => (
                 <p key={message}>{message}</p>
               ))}

@@ -38,21 +38,21 @@ export function ShortcutsDialog({
             .map((section) => {
               const headingId = `shortcuts-${section.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
               return (
-              <section key={section.title} aria-labelledby={headingId}>
-                <h3 id={headingId} className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                  {section.title}
-                </h3>
-                <dl className="grid gap-1.5">
-                  {section.shortcuts.map((shortcut) => (
-                    <div key={shortcut.keys} className="flex items-center justify-between gap-4 text-sm">
-                      <dt>{shortcut.label}</dt>
-                      <dd>
-                        <ShortcutKeys keys={shortcut.keys} />
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
+                <section key={section.title} aria-labelledby={headingId}>
+                  <h3 id={headingId} className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                    {section.title}
+                  </h3>
+                  <dl className="grid gap-1.5">
+                    {section.shortcuts.map((shortcut) => (
+                      <div key={shortcut.keys} className="flex items-center justify-between gap-4 text-sm">
+                        <dt>{shortcut.label}</dt>
+                        <dd>
+                          <ShortcutKeys keys={shortcut.keys} />
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </section>
               );
             })}
         </div>

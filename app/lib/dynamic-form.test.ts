@@ -1,13 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { defaultFormConfigs } from '../../common/forms/defaults';
-import {
-  dynamicFormMessages,
-  dynamicFormSchema,
-  formTitle,
-  sectionsOf,
-  uploadFieldName,
-} from './dynamic-form';
+import { dynamicFormMessages, dynamicFormSchema, formTitle, sectionsOf, uploadFieldName } from './dynamic-form';
 import { subjectsOf } from './record-values';
 
 function form(entries: Record<string, string>) {
@@ -37,9 +31,22 @@ describe('dynamic form model', () => {
   it('orders the sections: grid, table, checkboxes, files (none for the exam form)', () => {
     const student = sectionsOf(defaultFormConfigs.student.fields, 'student');
     expect(student.grid.map((field) => field.name)).toEqual([
-      'centerName', 'studentName', 'selectedCourse', 'state', 'studentEmail', 'phoneNumber', 'aadhaarNumber',
-      'fatherName', 'motherName', 'registrationNumber', 'city', 'dateOfBirth', 'admissionDate', 'maritalStatus',
-      'address', 'pinCode',
+      'centerName',
+      'studentName',
+      'selectedCourse',
+      'state',
+      'studentEmail',
+      'phoneNumber',
+      'aadhaarNumber',
+      'fatherName',
+      'motherName',
+      'registrationNumber',
+      'city',
+      'dateOfBirth',
+      'admissionDate',
+      'maritalStatus',
+      'address',
+      'pinCode',
     ]);
     expect(student.checkboxes.map((field) => field.name)).toEqual(['isActive', 'isRegistered', 'completedCourse']);
     expect(student.files.map((field) => field.name)).toEqual(['studentPhoto', 'documents', 'signature']);
@@ -78,10 +85,7 @@ describe('dynamic form model', () => {
   it('reads the subject table from row inputs and drops blank rows', () => {
     const schema = dynamicFormSchema(defaultFormConfigs.examResult.fields);
     const base = { examId: 'E1', examName: 'Finals', selectedCourse: 'course-1' };
-    const blank = parseWithZod(
-      form({ ...base, 'examSubjectsTable[0].subjectName': '', 'examSubjectsTable[0].examDate': '' }),
-      { schema },
-    );
+    const blank = parseWithZod(form({ ...base, 'examSubjectsTable[0].subjectName': '', 'examSubjectsTable[0].examDate': '' }), { schema });
     expect(blank.status).toBe('error');
     expect(blank.reply().error).toEqual({ examSubjectsTable: ['Exam Subjects is required'] });
 

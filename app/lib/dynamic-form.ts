@@ -40,8 +40,7 @@ export const dynamicFormMessages = {
     formType === 'examResult' ? 'Exam created successfully!' : `${typeName(formType, name)} created successfully`,
   updated: (formType: DynamicFormType, name?: string) =>
     formType === 'examResult' ? 'Exam updated successfully!' : `${typeName(formType, name)} updated successfully`,
-  editLoadFailed: (formType: DynamicFormType, name?: string) =>
-    `Failed to load ${typeName(formType, name).toLowerCase()} data for editing`,
+  editLoadFailed: (formType: DynamicFormType, name?: string) => `Failed to load ${typeName(formType, name).toLowerCase()} data for editing`,
 } as const;
 
 /**

@@ -22,8 +22,7 @@ export interface BaseQuery<Sort extends string = string> {
   view: string;
 }
 
-export type ListQuery<Sort extends string = string, Filter extends string = never> = BaseQuery<Sort> &
-  Record<Filter, string>;
+export type ListQuery<Sort extends string = string, Filter extends string = never> = BaseQuery<Sort> & Record<Filter, string>;
 
 export interface QueryDefaults<Sort extends string = string> {
   sort: Sort;
@@ -45,8 +44,7 @@ export const dayParam = () =>
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .catch('');
 /** One of a few values, else empty (meaning either or any). */
-export const choiceParam = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(['', ...values]).catch('');
+export const choiceParam = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(['', ...values]).catch('');
 
 const baseKeys = new Set(['search', 'sort', 'order', 'page', 'limit', 'view']);
 
@@ -98,7 +96,11 @@ export function isNarrowed(query: BaseQuery): boolean {
 
 /** The filter parameters of a query, all set to null: what "Clear filters" changes. */
 export function clearedFilters(query: BaseQuery): Record<string, null> {
-  return Object.fromEntries(Object.keys(query).filter((name) => name === 'search' || !baseKeys.has(name)).map((name) => [name, null]));
+  return Object.fromEntries(
+    Object.keys(query)
+      .filter((name) => name === 'search' || !baseKeys.has(name))
+      .map((name) => [name, null]),
+  );
 }
 
 export type QueryChanges = Record<string, string | number | null | undefined>;

@@ -16,12 +16,49 @@ export interface PageAction {
 }
 
 export const pageActions: readonly PageAction[] = [
-  { id: 'action:/admin/students/add', label: 'Add student', path: '/admin/students/add', icon: 'UserPlus', keywords: ['new student', 'admission', 'enrol'] },
-  { id: 'action:/admin/invoices/student/create', label: 'Create invoice for a student', path: '/admin/invoices/student/create', icon: 'ReceiptText', keywords: ['new invoice', 'bill', 'fees'] },
-  { id: 'action:/admin/invoices/branch/create', label: 'Create invoice for a branch', path: '/admin/invoices/branch/create', icon: 'ReceiptText', keywords: ['new invoice', 'bill'] },
-  { id: 'action:/admin/course/categories?add=1', label: 'Add course category', path: '/admin/course/categories', search: '?add=1', icon: 'Tags', keywords: ['new category', 'course category'] },
-  { id: 'action:/admin/wallet/add-balance', label: 'Add balance', path: '/admin/wallet/add-balance', icon: 'PlusCircle', keywords: ['top up', 'recharge', 'wallet', 'credit'] },
-  { id: 'action:/admin/wallet/transactions', label: 'View transactions', path: '/admin/wallet/transactions', icon: 'ArrowLeftRight', keywords: ['view transactions', 'wallet', 'ledger', 'statement', 'history'] },
+  {
+    id: 'action:/admin/students/add',
+    label: 'Add student',
+    path: '/admin/students/add',
+    icon: 'UserPlus',
+    keywords: ['new student', 'admission', 'enrol'],
+  },
+  {
+    id: 'action:/admin/invoices/student/create',
+    label: 'Create invoice for a student',
+    path: '/admin/invoices/student/create',
+    icon: 'ReceiptText',
+    keywords: ['new invoice', 'bill', 'fees'],
+  },
+  {
+    id: 'action:/admin/invoices/branch/create',
+    label: 'Create invoice for a branch',
+    path: '/admin/invoices/branch/create',
+    icon: 'ReceiptText',
+    keywords: ['new invoice', 'bill'],
+  },
+  {
+    id: 'action:/admin/course/categories?add=1',
+    label: 'Add course category',
+    path: '/admin/course/categories',
+    search: '?add=1',
+    icon: 'Tags',
+    keywords: ['new category', 'course category'],
+  },
+  {
+    id: 'action:/admin/wallet/add-balance',
+    label: 'Add balance',
+    path: '/admin/wallet/add-balance',
+    icon: 'PlusCircle',
+    keywords: ['top up', 'recharge', 'wallet', 'credit'],
+  },
+  {
+    id: 'action:/admin/wallet/transactions',
+    label: 'View transactions',
+    path: '/admin/wallet/transactions',
+    icon: 'ArrowLeftRight',
+    keywords: ['view transactions', 'wallet', 'ledger', 'statement', 'history'],
+  },
 ];
 
 /** The page actions one user may take, in list order. */

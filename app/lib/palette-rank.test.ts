@@ -47,7 +47,14 @@ describe('palette ranking', () => {
     expect(labels).toEqual(
       expect.arrayContaining(['Add Student', 'Pass-out Students', 'New Students', 'Add student', 'Create Student Invoice']),
     );
-    for (const weak of ['Log out', 'Add balance', 'Add Balance', 'Switch to light theme', 'Switch to dark theme', 'Switch to system theme']) {
+    for (const weak of [
+      'Log out',
+      'Add balance',
+      'Add Balance',
+      'Switch to light theme',
+      'Switch to dark theme',
+      'Switch to system theme',
+    ]) {
       expect(labels).not.toContain(weak);
     }
     // The server matched Rahul on a field it does not show: he stays, after every title match.

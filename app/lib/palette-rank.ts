@@ -25,7 +25,9 @@ function normalise(text: string) {
 }
 
 function wordsOf(text: string) {
-  return normalise(text).split(/[\s\-–—/·,.()@]+/).filter(Boolean);
+  return normalise(text)
+    .split(/[\s\-–—/·,.()@]+/)
+    .filter(Boolean);
 }
 
 const beginsAWord = (words: readonly string[], query: string) => words.some((word) => word.startsWith(query));
@@ -63,10 +65,7 @@ export function paletteScore(query: string, title: string, keywords: readonly st
  * The words of a palette item in the order `paletteScore` reads them: its title first. A record's
  * group ("Students") says what it is, not what it is called, so records leave it out.
  */
-export function paletteWords(
-  item: { label: string; description?: string; group: string; keywords?: readonly string[] },
-  isRecord = false,
-) {
+export function paletteWords(item: { label: string; description?: string; group: string; keywords?: readonly string[] }, isRecord = false) {
   return [item.label, ...(item.description ? [item.description] : []), ...(isRecord ? [] : [item.group]), ...(item.keywords ?? [])];
 }
 

@@ -39,4 +39,3 @@ export interface RecordListData<Row extends ListRow = RecordRow> {
   /** The details of the record named by ?view=, or why they could not be loaded. */
   view: { ok: true; detail: RecordDetail } | { ok: false; id: string; message: string } | null;
 }
-

@@ -42,11 +42,7 @@ const SECRET_FIELDS = new Set(['password']);
 export const HIDDEN_VALUE = 'Hidden';
 
 /** One value as a line of text: yes/no, dates, names for ids, file names, lists joined. */
-export function displayValue(
-  value: unknown,
-  field: { name: string; type: string } | undefined,
-  names: Record<string, string>,
-): string {
+export function displayValue(value: unknown, field: { name: string; type: string } | undefined, names: Record<string, string>): string {
   if (value === undefined || value === null || value === '') return '';
   if (field && SECRET_FIELDS.has(field.name)) return HIDDEN_VALUE;
   const type = field?.type;

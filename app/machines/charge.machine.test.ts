@@ -62,9 +62,7 @@ const model = createTestModel(toTestMachine(chargeMachine), {
   events: modelEvents,
   // A node per state reached by one kind of transition: covering every node covers every transition.
   serializeState: (snapshot, event, previous) =>
-    previous && event
-      ? `${stateKey(snapshot)} via ${label(event as Labelled)} from ${stateKey(previous)}`
-      : stateKey(snapshot),
+    previous && event ? `${stateKey(snapshot)} via ${label(event as Labelled)} from ${stateKey(previous)}` : stateKey(snapshot),
 });
 
 type ModelPath = ReturnType<typeof model.getShortestPaths>[number];
@@ -183,9 +181,7 @@ describe('charge machine (model)', () => {
   it('reaches every state', () => {
     // Paths that are the start of a longer one are left out, so read every step.
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => String(step.state.value))));
-    expect(reached).toEqual(
-      new Set(['idle', 'quoting', 'confirm', 'charging', 'done', 'failed']),
-    );
+    expect(reached).toEqual(new Set(['idle', 'quoting', 'confirm', 'charging', 'done', 'failed']));
   });
 
   it('covers every transition', () => {
@@ -228,9 +224,7 @@ describe('charge machine (model)', () => {
 
 describe('charge machine messages', () => {
   it('asks to confirm in the words of the specification', () => {
-    expect(confirmMessage('Add Student')).toBe(
-      'This operation will deduct charges from your wallet. Continue with Add Student?',
-    );
+    expect(confirmMessage('Add Student')).toBe('This operation will deduct charges from your wallet. Continue with Add Student?');
   });
 
   it('says what was deducted and what is left, in rupees with Indian grouping', () => {
@@ -307,11 +301,7 @@ describe('charge machine', () => {
   });
 
   it('runs a free operation without asking, and says nothing when nothing was charged', async () => {
-    for (const quote of [
-      quotes.free,
-      { ...quotes.payable, walletEnabled: false },
-      { ...quotes.payable, price: 0 },
-    ]) {
+    for (const quote of [quotes.free, { ...quotes.payable, walletEnabled: false }, { ...quotes.payable, price: 0 }]) {
       const h = harness();
       h.actor.send({ type: 'charge.request', operation: ADD_STUDENT });
       await h.quoteWith(quote);

@@ -89,8 +89,7 @@ function errorText(error: unknown): string | null {
   return null;
 }
 
-const quoteCharges = (quote: Quote) =>
-  quote.walletEnabled && quote.enabled && (quote.price === null || quote.price > 0);
+const quoteCharges = (quote: Quote) => quote.walletEnabled && quote.enabled && (quote.price === null || quote.price > 0);
 
 export const chargeMachine = setup({
   types: {
@@ -108,8 +107,7 @@ export const chargeMachine = setup({
   },
   guards: {
     nothingToPay: (_, { quote }: { quote: Quote }) => !quoteCharges(quote),
-    charged: (_, { outcome }: { outcome: OperationOutcome }) =>
-      outcome.status === 'completed' && Boolean(outcome.charge?.charged),
+    charged: (_, { outcome }: { outcome: OperationOutcome }) => outcome.status === 'completed' && Boolean(outcome.charge?.charged),
     completed: (_, { outcome }: { outcome: OperationOutcome }) => outcome.status === 'completed',
     refused: (_, { outcome }: { outcome: OperationOutcome }) => outcome.status === 'refused',
   },

@@ -142,7 +142,8 @@ function transitionLabel(previous: Snapshot, event: { type: string; error?: unkn
   if (event.type === 'form.save' || previous.matches('saving')) return event.type;
   const edit = planEdit(previous.context, event as Exclude<FormEditorEvent, { type: 'form.save' }>);
   const name = event.type === 'field.add' ? (event.field?.name ? ' valid' : ' blank') : '';
-  if (edit.kind === 'refuse') return edit.message?.startsWith('A field named') ? `${event.type} duplicate refused` : `${event.type}${name} refused`;
+  if (edit.kind === 'refuse')
+    return edit.message?.startsWith('A field named') ? `${event.type} duplicate refused` : `${event.type}${name} refused`;
   return `${event.type}${name}${hasUnsavedChanges({ fields: edit.fields, saved: previous.context.saved }) ? '' : ' back to saved'}`;
 }
 
@@ -344,7 +345,11 @@ describe('form editor machine', () => {
   describe('reorder', () => {
     it('moves among the enabled fields and renumbers every position from 1', () => {
       const h = harness(studentInput);
-      const enabled = () => h.context().fields.filter((field) => field.enabled).map((field) => field.name);
+      const enabled = () =>
+        h
+          .context()
+          .fields.filter((field) => field.enabled)
+          .map((field) => field.name);
       h.send({ type: 'field.toggleEnabled', name: 'selectedCourse' });
       expect(enabled().slice(0, 4)).toEqual(['centerName', 'studentName', 'state', 'studentEmail']);
       // studentEmail (enabled index 3) before studentName (index 1).
@@ -453,7 +458,15 @@ describe('form editor machine', () => {
       const h = harness();
       h.send({
         type: 'field.add',
-        field: { name: 'batch', label: 'Batch', inputType: 'select', options: ' Morning, ,Evening ,, Weekend ', description: 'Pick a batch', category: 'course', iconName: 'Calendar' },
+        field: {
+          name: 'batch',
+          label: 'Batch',
+          inputType: 'select',
+          options: ' Morning, ,Evening ,, Weekend ',
+          description: 'Pick a batch',
+          category: 'course',
+          iconName: 'Calendar',
+        },
       });
       const added = h.context().fields.at(-1)!;
       expect(added).toMatchObject({
@@ -505,7 +518,11 @@ describe('form editor machine', () => {
       expect(h.actor.getSnapshot().value).toBe('clean');
       expect(h.context()).toMatchObject({ configId: 'cfg-1', version: 2, error: null });
       expect(hasUnsavedChanges(h.context())).toBe(false);
-      expect(h.notices.at(-1)).toEqual({ type: 'notice', tone: 'success', message: 'Alumni Survey updated successfully! 1 fields enabled.' });
+      expect(h.notices.at(-1)).toEqual({
+        type: 'notice',
+        tone: 'success',
+        message: 'Alumni Survey updated successfully! 1 fields enabled.',
+      });
     });
 
     it('creates a configuration that does not exist yet: no id, no version; the answer gives both', async () => {

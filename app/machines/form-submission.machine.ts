@@ -26,9 +26,7 @@ export const GENERIC_FAILURE_MESSAGE = 'Something went wrong.';
 export type SubmitOutcome = { ok: true } | { ok: false; message?: string };
 
 export type FormSubmissionEvent =
-  | { type: 'submit'; payload: FormData }
-  | { type: 'upload.busy'; id: string; busy: boolean }
-  | { type: 'form.reset' };
+  { type: 'submit'; payload: FormData } | { type: 'upload.busy'; id: string; busy: boolean } | { type: 'form.reset' };
 
 export type FormSubmissionEmitted =
   | { type: 'submission.blocked'; message: string }

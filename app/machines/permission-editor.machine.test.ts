@@ -76,9 +76,7 @@ const model = createTestModel(testMachine, { events: modelEvents, serializeState
 const transitionModel = createTestModel(testMachine, {
   events: modelEvents,
   serializeState: (snapshot, event, previous) =>
-    previous && event
-      ? `${stateKey(snapshot)} via ${JSON.stringify(event)} from ${stateKey(previous)}`
-      : stateKey(snapshot),
+    previous && event ? `${stateKey(snapshot)} via ${JSON.stringify(event)} from ${stateKey(previous)}` : stateKey(snapshot),
 });
 
 type ModelPath = ReturnType<typeof model.getShortestPaths>[number];

@@ -78,9 +78,7 @@ export function sameIds(a: readonly string[], b: readonly string[]): boolean {
 }
 
 export function togglePermission(selected: readonly string[], permissionId: string): string[] {
-  return selected.includes(permissionId)
-    ? selected.filter((id) => id !== permissionId)
-    : normalizeIds([...selected, permissionId]);
+  return selected.includes(permissionId) ? selected.filter((id) => id !== permissionId) : normalizeIds([...selected, permissionId]);
 }
 
 export type CategoryState = 'all' | 'some' | 'none';
@@ -137,10 +135,7 @@ export function groupByCategory<P extends { category: string }>(permissions: rea
   return [...groups].map(([category, list]) => ({ category, permissions: list }));
 }
 
-type EditEvent = Extract<
-  PermissionEditorEvent,
-  { type: 'permission.toggle' | 'category.toggle' | 'all.select' | 'all.deselect' }
->;
+type EditEvent = Extract<PermissionEditorEvent, { type: 'permission.toggle' | 'category.toggle' | 'all.select' | 'all.deselect' }>;
 
 /** The selection an edit leads to. */
 export function applyEdit(selected: readonly string[], event: EditEvent): string[] {
@@ -211,8 +206,7 @@ export const permissionEditorMachine = setup({
       return { saved: ids, selected: ids };
     }),
     updateSaved: assign({
-      saved: ({ event }) =>
-        normalizeIds((event as Extract<PermissionEditorEvent, { type: 'user.refresh' }>).permissionIds),
+      saved: ({ event }) => normalizeIds((event as Extract<PermissionEditorEvent, { type: 'user.refresh' }>).permissionIds),
     }),
     markSaved: assign(({ context }) => ({ saved: context.selected, error: null })),
     recordError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),

@@ -21,9 +21,7 @@ const model = createTestModel(toTestMachine(sessionMachine), {
       OFFSETS.map((offset) => ({ type, offset, at: snapshot.context.lastActivity + offset }) as TimedEvent),
     ),
   serializeState: (snapshot, event, previous) =>
-    previous && event
-      ? `${String(snapshot.value)} via ${label(event)} from ${String(previous.value)}`
-      : String(snapshot.value),
+    previous && event ? `${String(snapshot.value)} via ${label(event)} from ${String(previous.value)}` : String(snapshot.value),
 });
 
 function label(event: { type: string; offset?: number }) {
@@ -83,7 +81,12 @@ function runPath(path: ModelPath) {
 }
 
 function describePath(path: ModelPath) {
-  return `${path.steps.slice(1).map(({ event }) => label(event)).join(' → ') || 'start'} ⇒ ${String(path.state.value)}`;
+  return `${
+    path.steps
+      .slice(1)
+      .map(({ event }) => label(event))
+      .join(' → ') || 'start'
+  } ⇒ ${String(path.state.value)}`;
 }
 
 describe('session machine (model)', () => {

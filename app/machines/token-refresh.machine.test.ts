@@ -57,9 +57,7 @@ const model = createTestModel(toTestMachine(tokenRefreshMachine), {
   events: modelEvents,
   // Each node is a state reached by one transition: covering every node covers every transition.
   serializeState: (snapshot, event, previous) =>
-    previous && event
-      ? `${stateKey(snapshot)} via ${transitionLabel(previous, event)} from ${stateKey(previous)}`
-      : stateKey(snapshot),
+    previous && event ? `${stateKey(snapshot)} via ${transitionLabel(previous, event)} from ${stateKey(previous)}` : stateKey(snapshot),
 });
 
 type ModelPath = ReturnType<typeof model.getShortestPaths>[number];
@@ -202,9 +200,7 @@ describe('token refresh machine', () => {
     const h = harness();
     h.request({ type: 'refresh.request', callerId: 'a', refreshToken: null });
     expect(h.calls).toEqual([]);
-    expect(h.emitted).toEqual([
-      expect.objectContaining({ type: 'refresh.failed', callerIds: ['a'], message: NO_REFRESH_TOKEN_MESSAGE }),
-    ]);
+    expect(h.emitted).toEqual([expect.objectContaining({ type: 'refresh.failed', callerIds: ['a'], message: NO_REFRESH_TOKEN_MESSAGE })]);
     expect(h.actor.getSnapshot().value).toBe('idle');
   });
 

@@ -66,8 +66,7 @@ export const tokenRefreshMachine = setup({
   },
   guards: {
     hasNoRefreshToken: ({ event }) => !event.refreshToken,
-    holdsJustRotatedToken: ({ context, event }) =>
-      context.lastRotation !== null && event.refreshToken === context.lastRotation.from,
+    holdsJustRotatedToken: ({ context, event }) => context.lastRotation !== null && event.refreshToken === context.lastRotation.from,
   },
   actions: {
     rejectWithoutToken: emit(({ event }) => ({

@@ -60,9 +60,7 @@ const model = createTestModel(toTestMachine(uploadMachine), {
   events: modelEvents,
   // A node per state reached by one transition: covering the nodes covers every transition.
   serializeState: (snapshot, event, previous) =>
-    previous && event
-      ? `${stateKey(snapshot)} via ${eventLabel(event)} from ${String(previous.value)}`
-      : stateKey(snapshot),
+    previous && event ? `${stateKey(snapshot)} via ${eventLabel(event)} from ${String(previous.value)}` : stateKey(snapshot),
 });
 
 type ModelPath = ReturnType<typeof model.getShortestPaths>[number];

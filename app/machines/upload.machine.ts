@@ -43,9 +43,7 @@ export interface UploadRequest {
 }
 
 export type UploadFileEvent =
-  | { type: 'upload.progress'; loaded: number; total: number }
-  | { type: 'upload.sent' }
-  | { type: 'upload.error'; message: string };
+  { type: 'upload.progress'; loaded: number; total: number } | { type: 'upload.sent' } | { type: 'upload.error'; message: string };
 
 export type UploadEvent =
   | { type: 'upload.start'; file: UploadableFile | null }
@@ -54,9 +52,7 @@ export type UploadEvent =
   | { type: 'upload.clear' }
   | UploadFileEvent;
 
-export type UploadEmitted =
-  | { type: 'upload.completed'; key: string; fileName: string }
-  | { type: 'upload.failed'; message: string };
+export type UploadEmitted = { type: 'upload.completed'; key: string; fileName: string } | { type: 'upload.failed'; message: string };
 
 export interface UploadContext {
   fieldName: string;
@@ -135,7 +131,14 @@ export const uploadMachine = setup({
       percentage: 0,
       error: null,
     })),
-    failWithoutFile: assign({ file: null, target: null, loaded: 0, total: 0, percentage: 0, error: uploadFailedMessage(uploadMessages.noFile) }),
+    failWithoutFile: assign({
+      file: null,
+      target: null,
+      loaded: 0,
+      total: 0,
+      percentage: 0,
+      error: uploadFailedMessage(uploadMessages.noFile),
+    }),
     reportFailure: emit(({ context }) => ({ type: 'upload.failed' as const, message: context.error ?? '' })),
     reset: assign({ file: null, target: null, loaded: 0, total: 0, percentage: 0, error: null }),
     removeStoredFile: assign({ key: null, fileName: null }),

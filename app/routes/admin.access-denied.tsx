@@ -28,8 +28,8 @@ export default function AccessDenied() {
           Access denied
         </h1>
         <p className="mt-2 text-muted-foreground">
-          You do not have permission to open that page, or it does not exist. If you need it, ask an administrator
-          to grant access, then choose Refresh Permissions in your account menu.
+          You do not have permission to open that page, or it does not exist. If you need it, ask an administrator to grant access, then
+          choose Refresh Permissions in your account menu.
         </p>
         <div className="mt-6 flex flex-col items-center gap-3">
           {home ? (

@@ -35,13 +35,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAdminRoute(request, context);
   const { api, user, headers } = auth;
   const id = params.id ?? '';
-  const [found, categories] = await Promise.all([
-    loadRecordDetail(api, id),
-    callEndpoint(api, formOptionContract.courseCategories),
-  ]);
+  const [found, categories] = await Promise.all([loadRecordDetail(api, id), callEndpoint(api, formOptionContract.courseCategories)]);
   if (!found.ok || found.detail.record.formType !== 'course') {
     const status = found.ok ? 404 : found.status;
-    throw data({ message: status === 404 ? 'This course does not exist or was deleted.' : found.ok ? '' : found.message }, { status, headers });
+    throw data(
+      { message: status === 404 ? 'This course does not exist or was deleted.' : found.ok ? '' : found.message },
+      { status, headers },
+    );
   }
 
   const seesStudents = canOpen(studentsRoute, user);

@@ -31,7 +31,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const formType = formTypeOf(params);
   const auth = await requireAdminRoute(request, context);
   const form = await loadCustomForm(auth.api, formType);
-  if (!form) throw data({ message: 'Form configuration not found. Please contact super admin to set up this form.' }, { status: 404, headers: auth.headers });
+  if (!form)
+    throw data(
+      { message: 'Form configuration not found. Please contact super admin to set up this form.' },
+      { status: 404, headers: auth.headers },
+    );
   const screen: ListScreen = {
     formType,
     filters: [],

@@ -14,7 +14,11 @@ export const action = recordDeleteAction;
 
 const route = studentListRoute({
   title: 'Pass-out Students',
-  empty: { icon: GraduationCapIcon, title: 'No pass-out students yet', description: 'Students appear here once they are marked as having completed their course.' },
+  empty: {
+    icon: GraduationCapIcon,
+    title: 'No pass-out students yet',
+    description: 'Students appear here once they are marked as having completed their course.',
+  },
 });
 export const meta = route.meta;
 export default route.Screen;

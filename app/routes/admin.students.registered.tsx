@@ -14,7 +14,11 @@ export const action = recordDeleteAction;
 
 const route = studentListRoute({
   title: 'Registered Students',
-  empty: { icon: UsersIcon, title: 'No registered students yet', description: 'Students appear here once their registration is marked as done.' },
+  empty: {
+    icon: UsersIcon,
+    title: 'No registered students yet',
+    description: 'Students appear here once their registration is marked as done.',
+  },
 });
 export const meta = route.meta;
 export default route.Screen;

@@ -8,14 +8,7 @@ import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '~/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { FieldError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -81,10 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const balances = await visibleBalances(api, user);
     const branch = balances.ok ? balances.data.find((b) => b.branchId === branchId) : undefined;
     if (!branch) {
-      return data(
-        { result: submission.reply({ fieldErrors: { branchId: ['Choose a branch'] } }), review: null },
-        { status: 400, headers },
-      );
+      return data({ result: submission.reply({ fieldErrors: { branchId: ['Choose a branch'] } }), review: null }, { status: 400, headers });
     }
     const review: Review = { branchName: branch.branchName, amount, balance: branch.balance, note, reference };
     return data({ result: submission.reply(), review }, { headers });
@@ -133,9 +123,7 @@ export default function AddBalance() {
     <div className="grid max-w-2xl gap-6">
       <PageHeader busy={busy} title="Add Balance" description="Top up a branch wallet. Charges for operations are taken from it." />
 
-      {noJsReview ? (
-        <ReviewCard review={noJsReview} values={actionData?.result.initialValue ?? {}} requestId={requestId} />
-      ) : null}
+      {noJsReview ? <ReviewCard review={noJsReview} values={actionData?.result.initialValue ?? {}} requestId={requestId} /> : null}
 
       <Card hidden={Boolean(noJsReview)}>
         <CardHeader>

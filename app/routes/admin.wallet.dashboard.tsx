@@ -6,7 +6,15 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
-import { ArrowDownLeftIcon, ArrowLeftRightIcon, ArrowUpRightIcon, PlusCircleIcon, ReceiptIndianRupeeIcon, WalletIcon, type LucideIcon } from '~/components/ui/icons';
+import {
+  ArrowDownLeftIcon,
+  ArrowLeftRightIcon,
+  ArrowUpRightIcon,
+  PlusCircleIcon,
+  ReceiptIndianRupeeIcon,
+  WalletIcon,
+  type LucideIcon,
+} from '~/components/ui/icons';
 import { ActivityChart } from '~/components/wallet/activity-chart';
 import { Amount } from '~/components/wallet/money';
 import { EmptyState } from '~/components/list/empty-state';
@@ -161,9 +169,7 @@ export default function WalletDashboard() {
                 label="Spent this month"
                 value={<Amount paise={statistics.thisMonth.spend} />}
                 note={
-                  statistics.thisMonth.refunds
-                    ? `After ${formatRupees(statistics.thisMonth.refunds)} refunded`
-                    : 'Charges less refunds'
+                  statistics.thisMonth.refunds ? `After ${formatRupees(statistics.thisMonth.refunds)} refunded` : 'Charges less refunds'
                 }
               />
               <Stat
@@ -183,9 +189,7 @@ export default function WalletDashboard() {
             <Card>
               <CardHeader>
                 <CardTitle>Activity</CardTitle>
-                <CardDescription>
-                  Top-ups and spend by {view === 'year' ? 'month, last 12 months' : 'day, last 30 days'}
-                </CardDescription>
+                <CardDescription>Top-ups and spend by {view === 'year' ? 'month, last 12 months' : 'day, last 30 days'}</CardDescription>
               </CardHeader>
               <CardContent>
                 <ActivityChart statistics={statistics} />
@@ -254,7 +258,7 @@ export default function WalletDashboard() {
                 <TransactionList transactions={recent} showBranch={everyBranch && !branch} caption="Recent transactions" />
               ) : (
                 <EmptyState
-              className="min-h-0 border-0 py-10"
+                  className="min-h-0 border-0 py-10"
                   icon={ArrowLeftRightIcon}
                   title="No transactions yet"
                   action={

@@ -1,11 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   Form,
   Link,
@@ -60,10 +55,7 @@ const priceFields = {
     .trim()
     .toUpperCase()
     .regex(OPERATION_KEY_PATTERN, 'Use capital letters, digits and underscores, such as ADD_STUDENT'),
-  operationName: z
-    .string({ required_error: 'Enter the operation name' })
-    .trim()
-    .max(120, 'Operation name must be at most 120 characters'),
+  operationName: z.string({ required_error: 'Enter the operation name' }).trim().max(120, 'Operation name must be at most 120 characters'),
   price: rupeeAmount({ label: 'Price', min: 0 }),
   description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
   enabled: z.boolean().default(false),
@@ -261,12 +253,7 @@ function ToggleForm({ price }: { price: OperationPrice }) {
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="id" value={price.id} />
-      <Switch
-        type="submit"
-        checked={enabled}
-        aria-label={`${price.operationName} enabled`}
-        disabled={fetcher.state !== 'idle'}
-      />
+      <Switch type="submit" checked={enabled} aria-label={`${price.operationName} enabled`} disabled={fetcher.state !== 'idle'} />
       <Badge variant={enabled ? 'success' : 'outline'} className="max-sm:hidden">
         {enabled ? 'On' : 'Off'}
       </Badge>
@@ -340,7 +327,11 @@ function PriceForm({ price }: { price?: OperationPrice }) {
         <Label htmlFor={fields.enabled.id}>Charge branches for this operation</Label>
       </div>
       {form.errors?.length ? (
-        <div role="alert" id={form.errorId} className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <div
+          role="alert"
+          id={form.errorId}
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
           {form.errors.map((message) => (
             <p key={message}>{message}</p>
           ))}

@@ -1,6 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -126,7 +135,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           reason: value.reason,
         });
   if (!result.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(result.errors ?? {}).filter(([name]) => ['branchId', 'amount', 'reason'].includes(name)));
+    const fieldErrors = Object.fromEntries(
+      Object.entries(result.errors ?? {}).filter(([name]) => ['branchId', 'amount', 'reason'].includes(name)),
+    );
     return data(
       { result: submission.reply({ formErrors: Object.keys(fieldErrors).length ? [] : [result.message], fieldErrors }) },
       { status: result.status >= 500 ? 500 : 400, headers },
@@ -243,7 +254,11 @@ export default function Transactions() {
         closeTo={closeTo}
         alert
         title={refunding ? `Refund ${formatRupees(-refunding.amount)} to ${refunding.branchName ?? refunding.branchId}?` : 'Refund'}
-        description={refunding ? `The charge for ${refunding.operationName ?? refunding.operationKey}${refunding.referenceId ? ` (Ref: ${refunding.referenceId})` : ''} goes back to the wallet. A charge is refunded once.` : undefined}
+        description={
+          refunding
+            ? `The charge for ${refunding.operationName ?? refunding.operationKey}${refunding.referenceId ? ` (Ref: ${refunding.referenceId})` : ''} goes back to the wallet. A charge is refunded once.`
+            : undefined
+        }
       >
         {refunding ? <RefundForm charge={refunding} closeTo={closeTo} /> : null}
       </UrlDialog>
@@ -271,7 +286,11 @@ export default function Transactions() {
                   ? (entry) =>
                       refundable(entry) ? (
                         <Button asChild variant="ghost" size="sm">
-                          <Link to={address({ refund: entry.id })} preventScrollReset aria-label={`Refund ${formatRupees(-entry.amount)} for ${entry.operationName ?? entry.operationKey}${entry.referenceId ? ` (Ref: ${entry.referenceId})` : ''}`}>
+                          <Link
+                            to={address({ refund: entry.id })}
+                            preventScrollReset
+                            aria-label={`Refund ${formatRupees(-entry.amount)} for ${entry.operationName ?? entry.operationKey}${entry.referenceId ? ` (Ref: ${entry.referenceId})` : ''}`}
+                          >
                             <Undo2Icon aria-hidden="true" /> Refund
                           </Link>
                         </Button>
@@ -329,7 +348,14 @@ function RefundForm({ charge, closeTo }: { charge: WalletTransaction; closeTo: s
       <FieldError errors={errorsOf(actionData, '')} />
       <div className="grid gap-1.5">
         <Label htmlFor="refund-reason">Reason</Label>
-        <Textarea id="refund-reason" name="reason" required maxLength={500} placeholder="Admission cancelled" aria-describedby="refund-reason-error" />
+        <Textarea
+          id="refund-reason"
+          name="reason"
+          required
+          maxLength={500}
+          placeholder="Admission cancelled"
+          aria-describedby="refund-reason-error"
+        />
         <FieldError id="refund-reason-error" errors={errorsOf(actionData, 'reason')} />
       </div>
       <UrlDialogActions closeTo={closeTo} submitting={submitting} busyLabel="Refunding…" label={`Refund ${formatRupees(-charge.amount)}`} />

@@ -22,12 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, redirectTo } = submission.value;
   const result = await signInOnApi(context, email, password);
   if (!result.ok) {
-    const message =
-      result.status === 401
-        ? 'Invalid email or password'
-        : result.status === 500
-          ? 'Internal server error'
-          : loginFailed;
+    const message = result.status === 401 ? 'Invalid email or password' : result.status === 500 ? 'Internal server error' : loginFailed;
     // The rate limit and an inactive account have a reason worth showing beside the message.
     const reason = result.status === 429 || result.status === 403 ? [result.message] : [];
     // SPEC.md section 8: the form is reset on every failure.

@@ -1,9 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { panelPaths } from '~/components/super-admin/panel-nav';

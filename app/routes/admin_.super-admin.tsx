@@ -1,18 +1,5 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
-import {
-  Link,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useSubmit,
-  type ShouldRevalidateFunction,
-} from '@remix-run/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, Outlet, useLoaderData, useLocation, useNavigate, useSubmit, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -37,10 +24,7 @@ export const meta: MetaFunction = () => [{ title: 'Super Admin' }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, headers } = await requireSuperAdmin(request, context);
   const customForms = await listCustomForms(api);
-  return data(
-    { user: { name: user.name, email: user.email }, customForms },
-    { headers },
-  );
+  return data({ user: { name: user.name, email: user.email }, customForms }, { headers });
 }
 
 /** Add New Form: creates an empty custom form and opens its editor. */
@@ -59,13 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * The panel's data (who is signed in, the custom forms) changes only through the panel's own
  * action and the form editor: searching, paging and the user and permission forms leave it alone.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  formAction,
-  defaultShouldRevalidate,
-}) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, defaultShouldRevalidate }) => {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   const otherPage = [panelPaths.users, panelPaths.permissions].some((path) => formAction?.startsWith(path));
   if (formMethod && otherPage) return false;
@@ -93,7 +71,9 @@ export default function SuperAdminPanel() {
   const goTo = useMemo<GoToShortcut[]>(
     () =>
       sections.flatMap((section) =>
-        section.links.flatMap((link) => (link.shortcut ? [{ keys: link.shortcut, label: link.label, run: () => navigate(link.href) }] : [])),
+        section.links.flatMap((link) =>
+          link.shortcut ? [{ keys: link.shortcut, label: link.label, run: () => navigate(link.href) }] : [],
+        ),
       ),
     [sections, navigate],
   );
@@ -113,8 +93,22 @@ export default function SuperAdminPanel() {
           shortcut: link.shortcut,
         })),
       ),
-      { id: 'action:add-user', label: 'Add User', group: 'Actions', icon: UserPlusIcon, href: `${panelPaths.users}?new=user`, keywords: ['new user', 'create user'] },
-      { id: 'action:add-form', label: 'Add New Form', group: 'Actions', icon: PlusIcon, keywords: ['custom form', 'create form'], onSelect: () => setAddFormOpen(true) },
+      {
+        id: 'action:add-user',
+        label: 'Add User',
+        group: 'Actions',
+        icon: UserPlusIcon,
+        href: `${panelPaths.users}?new=user`,
+        keywords: ['new user', 'create user'],
+      },
+      {
+        id: 'action:add-form',
+        label: 'Add New Form',
+        group: 'Actions',
+        icon: PlusIcon,
+        keywords: ['custom form', 'create form'],
+        onSelect: () => setAddFormOpen(true),
+      },
       {
         id: 'action:sync-permissions',
         label: 'Sync Permissions',

@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { KNOWN_ROLES } from '../../common/roles';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -103,11 +97,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     value.intent === 'user.status'
       ? [await setUserStatus(api, value.userId, value.status), messages.statusUpdated, messages.statusFailed]
       : [await deleteUser(api, value.userId), messages.deleted, messages.deleteFailed];
-  return redirectWithToast(
-    back,
-    result.ok ? { type: 'success', title: done } : { type: 'error', title: failureMessage(result, failed) },
-    { headers },
-  );
+  return redirectWithToast(back, result.ok ? { type: 'success', title: done } : { type: 'error', title: failureMessage(result, failed) }, {
+    headers,
+  });
 }
 
 export default function UserManagementPage() {

@@ -22,10 +22,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, redirectTo } = submission.value;
   const result = await signInOnApi(context, email, password);
   if (!result.ok) {
-    return data(
-      submission.reply({ formErrors: [result.message || loginFailed], hideFields: ['email', 'password'] }),
-      { status: result.status === 500 ? 500 : 400 },
-    );
+    return data(submission.reply({ formErrors: [result.message || loginFailed], hideFields: ['email', 'password'] }), {
+      status: result.status === 500 ? 500 : 400,
+    });
   }
   const { user } = result.data;
   if (user.role !== 'superadmin') {

@@ -11,9 +11,7 @@ const MAX_LENGTH = 100;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const { user, api, headers } =
-    session.get('userType') === 'superadmin'
-      ? await requireSuperAdmin(request, context)
-      : await requireAdmin(request, context);
+    session.get('userType') === 'superadmin' ? await requireSuperAdmin(request, context) : await requireAdmin(request, context);
   const query = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, MAX_LENGTH);
   const results = query.length < MIN_LENGTH ? [] : await searchForPalette(api, user, query);
   headers.set('Cache-Control', 'private, no-store');

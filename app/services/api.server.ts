@@ -32,9 +32,8 @@ export function anonymousApi(transport: ApiTransport): ApiClient {
 /** Beside a call's input: a header such as If-Match, an Idempotency-Key, a signal that abandons it. */
 export type CallOptions = Pick<ApiRequest, 'headers' | 'idempotencyKey' | 'signal'>;
 
-type CallArguments<Contract> = Record<never, never> extends InputOf<Contract>
-  ? [input?: InputOf<Contract> & CallOptions]
-  : [input: InputOf<Contract> & CallOptions];
+type CallArguments<Contract> =
+  Record<never, never> extends InputOf<Contract> ? [input?: InputOf<Contract> & CallOptions] : [input: InputOf<Contract> & CallOptions];
 
 /**
  * Calls one endpoint of a contract in common/contracts: its input and its answer are typed by the

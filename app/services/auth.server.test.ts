@@ -116,7 +116,11 @@ describe('requireSession: calls with an expired access token', () => {
   it('ends the session when the refresh is refused: to the admin login with redirectTo and the toast', async () => {
     const api = standInApi(() => reply(401, null, 'Refresh token is invalid or expired'));
     const { context, logged } = contextFor(api.transport);
-    const request = await browserRequest('/admin/students/registered?page=2', { ...api.tokens, userType: 'admin', lastActivity: Date.now() });
+    const request = await browserRequest('/admin/students/registered?page=2', {
+      ...api.tokens,
+      userType: 'admin',
+      lastActivity: Date.now(),
+    });
     const auth = await requireSession(request, context, 'admin');
 
     const outcome = await Promise.allSettled(Array.from({ length: 3 }, () => auth.api.call('GET', '/users/current-user')));
@@ -165,7 +169,11 @@ describe('requireSession: calls with an expired access token', () => {
     await vi.advanceTimersByTimeAsync(1);
     await pending;
 
-    expect(await followRedirect(settled)).toMatchObject({ location: '/admin/login?redirectTo=%2Fadmin', sessionCleared: true, toast: expiredToast });
+    expect(await followRedirect(settled)).toMatchObject({
+      location: '/admin/login?redirectTo=%2Fadmin',
+      sessionCleared: true,
+      toast: expiredToast,
+    });
     expect(logged.map((entry) => entry.reason)).toContain('Token refresh timeout');
     expect(api.refreshes()[0]!.signal.aborted).toBe(true);
   });

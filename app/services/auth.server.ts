@@ -90,8 +90,7 @@ export async function requireSession(
 ): Promise<AuthContext> {
   const session = await getSession(request);
   const url = new URL(request.url);
-  const toLogin = () =>
-    redirect(`${loginPath(userType)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const toLogin = () => redirect(`${loginPath(userType)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (!session.get('accessToken') || !session.get('refreshToken')) throw toLogin();
 
   const now = Date.now();

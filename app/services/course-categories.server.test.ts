@@ -32,7 +32,10 @@ describe('the course categories service', () => {
     const listed = await listCourseCategories(api, { search: 'fashion', sortBy: 'name', order: 'asc', page: 1, limit: 10 });
     expect(listed).toMatchObject({ ok: true, data: { total: 1, categories: [{ _id: id, name: 'Fashion Design', courseCount: 0 }] } });
 
-    expect(await renameCourseCategory(api, id, 'Fashion and Textiles', 1)).toMatchObject({ ok: true, data: { name: 'Fashion and Textiles', version: 2 } });
+    expect(await renameCourseCategory(api, id, 'Fashion and Textiles', 1)).toMatchObject({
+      ok: true,
+      data: { name: 'Fashion and Textiles', version: 2 },
+    });
     expect(await renameCourseCategory(api, id, 'Too Late', 1)).toMatchObject({ ok: false, status: 412 });
     expect(await toggleCourseCategoryStatus(api, id)).toMatchObject({ ok: true, data: { status: 'inactive', version: 3 } });
     expect(await toggleCourseCategoryStatus(api, id, 'active', 3)).toMatchObject({ ok: true, data: { status: 'active', version: 4 } });

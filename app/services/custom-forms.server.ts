@@ -24,10 +24,7 @@ export function createCustomForm(api: AuthedApi, name: string) {
 }
 
 /** A custom form's label and active fields, for its records list; null when it has no configuration. */
-export async function loadCustomForm(
-  api: AuthedApi,
-  formType: string,
-): Promise<{ label: string; fields: FormFieldConfig[] } | null> {
+export async function loadCustomForm(api: AuthedApi, formType: string): Promise<{ label: string; fields: FormFieldConfig[] } | null> {
   const result = await callEndpoint(api, dynamicFormContract.byType, { params: { formType } });
   if (!result.ok || !result.data.isCustom) return null;
   return { label: result.data.label, fields: activeFields(result.data.fields) };

@@ -9,14 +9,7 @@ import {
   type UploadHandler,
 } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
-import {
-  activeFields,
-  fieldsDataToValues,
-  isChecked,
-  isEmptyValue,
-  optionsSourceOf,
-  valuesToFieldsData,
-} from '../../common/forms/fields';
+import { activeFields, fieldsDataToValues, isChecked, isEmptyValue, optionsSourceOf, valuesToFieldsData } from '../../common/forms/fields';
 import { courseChoices } from '../../common/forms/course-options';
 import type { FormFieldConfig, OptionSource } from '../../common/forms/types';
 import { acceptAttribute, MB, uploadMessages, uploadRuleFor, uploadRuleHint } from '../../common/uploads/rules';
@@ -124,9 +117,7 @@ async function loadOptionLists(
   if (categories === null && wanted.has('courseCategories')) lists.notices.push(messages.categoriesFailed);
 
   if (user.branchId) lists.fixedCenter = { value: user.branchId, label: user.branchName ?? 'Your branch' };
-  const branchOptions = lists.fixedCenter
-    ? [lists.fixedCenter]
-    : (branches ?? []);
+  const branchOptions = lists.fixedCenter ? [lists.fixedCenter] : (branches ?? []);
 
   // Inactive courses are not offered, except the one a record being edited already has.
   const chosen = new Set(record ? Object.values(fieldsDataToValues(record.fieldsData)).filter((value) => typeof value === 'string') : []);
@@ -140,8 +131,7 @@ async function loadOptionLists(
   }
 
   for (const [name, source] of sources) {
-    lists.options[name] =
-      source === 'branches' ? branchOptions : source === 'courses' ? courseOptions : (categories ?? []);
+    lists.options[name] = source === 'branches' ? branchOptions : source === 'courses' ? courseOptions : (categories ?? []);
   }
   return lists;
 }
@@ -164,9 +154,7 @@ function formValue(field: FormFieldConfig, value: unknown): FieldValue {
       .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
       .map(
         (row) =>
-          Object.fromEntries(
-            Object.entries(row).map(([name, cell]) => [name, cell == null ? '' : String(cell)]),
-          ) as ExamSubjectRowValue,
+          Object.fromEntries(Object.entries(row).map(([name, cell]) => [name, cell == null ? '' : String(cell)])) as ExamSubjectRowValue,
       );
   }
   if (field.type === 'date' && typeof value === 'string') return value.slice(0, 10);

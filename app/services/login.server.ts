@@ -9,7 +9,11 @@ export const loginFailed = 'Login failed. Please try again.';
  * Signs in on the API (the transport carries the browser's address for the rate limit). An API
  * that cannot be reached is a failed sign-in the form can show, not a crash of the page.
  */
-export async function signInOnApi(context: AppLoadContext, email: string, password: string): Promise<ApiResult<ResponseOf<typeof authContract.login>>> {
+export async function signInOnApi(
+  context: AppLoadContext,
+  email: string,
+  password: string,
+): Promise<ApiResult<ResponseOf<typeof authContract.login>>> {
   try {
     return await callEndpoint(anonymousApi(context.api), authContract.login, { body: { email, password } });
   } catch {

@@ -3,14 +3,11 @@ import { formPermissionNames } from '../../api/http/form-access';
 import { permissionNamesFor, recordAbilities } from './record-list.server';
 
 describe('record permissions in the web tier', () => {
-  it.each(['student', 'course', 'branch', 'examResult', 'alumni-survey'])(
-    'agree with the API for %s records',
-    (formType) => {
-      for (const action of ['edit', 'delete'] as const) {
-        expect([...permissionNamesFor(formType, action)].sort()).toEqual([...formPermissionNames(formType, action)].sort());
-      }
-    },
-  );
+  it.each(['student', 'course', 'branch', 'examResult', 'alumni-survey'])('agree with the API for %s records', (formType) => {
+    for (const action of ['edit', 'delete'] as const) {
+      expect([...permissionNamesFor(formType, action)].sort()).toEqual([...formPermissionNames(formType, action)].sort());
+    }
+  });
 
   it('offers Edit only to a user who may also open the form screen', () => {
     const editor = { role: 'admin', permissions: ['STUDENT_EDIT', 'STUDENT_VIEW_ALL'] };

@@ -53,8 +53,7 @@ export function permissionNamesFor(formType: string, action: 'edit' | 'delete'):
  * that edits), or delete them.
  */
 export function recordAbilities(user: Pick<SessionUser, 'role' | 'permissions'>, formType: string) {
-  const holds = (names: readonly string[]) =>
-    user.role === 'superadmin' || names.some((name) => user.permissions.includes(name));
+  const holds = (names: readonly string[]) => user.role === 'superadmin' || names.some((name) => user.permissions.includes(name));
   const form = findAdminRoute(formPath(formType));
   const opensForm = form ? canOpen(form, user) : false;
   return {

@@ -107,10 +107,7 @@ describe('createRefreshQueue', () => {
   });
 
   it('tries again after a failure', async () => {
-    const refreshFn = vi
-      .fn<RefreshFn>()
-      .mockRejectedValueOnce(new Error('API unavailable'))
-      .mockResolvedValueOnce(NEW_TOKENS);
+    const refreshFn = vi.fn<RefreshFn>().mockRejectedValueOnce(new Error('API unavailable')).mockResolvedValueOnce(NEW_TOKENS);
     const queue = createRefreshQueue(refreshFn);
     await expect(queue.refresh(OLD_REFRESH)).rejects.toThrow('API unavailable');
     await expect(queue.refresh(OLD_REFRESH)).resolves.toEqual(NEW_TOKENS);

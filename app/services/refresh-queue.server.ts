@@ -37,9 +37,7 @@ export function createRefreshQueue(refreshFn: RefreshFn, options: RefreshQueueOp
   const actor = createActor(
     tokenRefreshMachine.provide({
       actors: {
-        refreshTokens: fromPromise<Tokens, { refreshToken: string }>(({ input, signal }) =>
-          refreshFn(input.refreshToken, { signal }),
-        ),
+        refreshTokens: fromPromise<Tokens, { refreshToken: string }>(({ input, signal }) => refreshFn(input.refreshToken, { signal })),
       },
       delays: { refreshTimeout: options.timeoutMs ?? TOKEN_REFRESH_TIMEOUT_MS },
     }),

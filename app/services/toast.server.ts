@@ -20,7 +20,9 @@ let toastStorage: ReturnType<typeof createCookieSessionStorage<{ toast: Toast }>
 function storage() {
   if (toastStorage) return toastStorage;
   const { secret, secure } = cookieSettings();
-  toastStorage = createCookieSessionStorage<{ toast: Toast }>({ cookie: { name: 'toast', sameSite: 'lax', path: '/', httpOnly: true, secure, secrets: [secret] } });
+  toastStorage = createCookieSessionStorage<{ toast: Toast }>({
+    cookie: { name: 'toast', sameSite: 'lax', path: '/', httpOnly: true, secure, secrets: [secret] },
+  });
   return toastStorage;
 }
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletTransaction } from '../../common/wallet';
-import {
-  CSV_HEADER,
-  csvDateTime,
-  csvField,
-  csvFileName,
-  csvRow,
-  transactionFilters,
-  transactionsCsv,
-} from './wallet.server';
+import { CSV_HEADER, csvDateTime, csvField, csvFileName, csvRow, transactionFilters, transactionsCsv } from './wallet.server';
 import type { AuthedApi } from './auth.server';
 
 const entry = (overrides: Partial<WalletTransaction> = {}): WalletTransaction => ({
@@ -33,7 +25,9 @@ const entry = (overrides: Partial<WalletTransaction> = {}): WalletTransaction =>
 describe('transaction filters from the address', () => {
   it('keeps what is valid and drops the rest', () => {
     const filters = transactionFilters(
-      new URLSearchParams('kind=charge&operationKey=add_student&from=2026-04-01&to=bad&page=3&limit=50&sortBy=amount&order=asc&search= ref '),
+      new URLSearchParams(
+        'kind=charge&operationKey=add_student&from=2026-04-01&to=bad&page=3&limit=50&sortBy=amount&order=asc&search= ref ',
+      ),
     );
     expect(filters).toEqual({
       kind: 'charge',
@@ -75,13 +69,13 @@ describe('CSV', () => {
   });
 
   it('writes one line per ledger entry under the header', () => {
-    expect(CSV_HEADER.join(',')).toBe(
-      'Date (IST),Branch,Type,Operation,Amount (INR),Balance after (INR),Reference,Note,Transaction ID',
-    );
+    expect(CSV_HEADER.join(',')).toBe('Date (IST),Branch,Type,Operation,Amount (INR),Balance after (INR),Reference,Note,Transaction ID');
     expect(csvRow(entry())).toBe('2026-04-01 09:30:00,North Campus,Charge,Add Student,-50.00,4950.00,student-1,,tx-1');
-    expect(csvRow(entry({ kind: 'credit', amount: 150050, operationKey: null, operationName: null, referenceId: 'UPI, 42', note: 'Top-up "April"' }))).toBe(
-      '2026-04-01 09:30:00,North Campus,Top-up,,1500.50,4950.00,"UPI, 42","Top-up ""April""",tx-1',
-    );
+    expect(
+      csvRow(
+        entry({ kind: 'credit', amount: 150050, operationKey: null, operationName: null, referenceId: 'UPI, 42', note: 'Top-up "April"' }),
+      ),
+    ).toBe('2026-04-01 09:30:00,North Campus,Top-up,,1500.50,4950.00,"UPI, 42","Top-up ""April""",tx-1');
   });
 
   it('names the file by its dates', () => {
@@ -103,7 +97,10 @@ describe('CSV', () => {
     const result = await transactionsCsv(api, transactionFilters(new URLSearchParams('kind=charge&page=4&limit=10')));
     expect(result.ok).toBe(true);
     const text = await new Response((result as { data: ReadableStream }).data).text();
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['tx-1', 'tx-2', 'tx-3']);
     expect(asked).toEqual([1, 2, 3].map((page) => expect.objectContaining({ kind: 'charge', page, limit: 100 })));

@@ -96,13 +96,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const filtersSchema = z.object({
   branchId: z.string().max(100).optional().catch(undefined),
   kind: z.enum(ledgerKinds).optional().catch(undefined),
-  operationKey: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(OPERATION_KEY_PATTERN)
-    .optional()
-    .catch(undefined),
+  operationKey: z.string().trim().toUpperCase().regex(OPERATION_KEY_PATTERN).optional().catch(undefined),
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
   search: z.string().trim().max(100).optional().catch(undefined),
@@ -191,10 +185,7 @@ const CSV_PAGE_SIZE = 100;
  * Every transaction matching the filters as CSV, streamed a page of the API at a time. The
  * first page is read before the answer starts, so a refused request still gets a proper status.
  */
-export async function transactionsCsv(
-  api: AuthedApi,
-  filters: TransactionFilters,
-): Promise<ApiResult<ReadableStream<Uint8Array>>> {
+export async function transactionsCsv(api: AuthedApi, filters: TransactionFilters): Promise<ApiResult<ReadableStream<Uint8Array>>> {
   const query = { ...filters, limit: CSV_PAGE_SIZE };
   const first = await listTransactions(api, { ...query, page: 1 });
   if (!first.ok) return first;

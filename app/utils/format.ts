@@ -54,10 +54,7 @@ export function formatDate(value: DateInput | null | undefined, { timeZone = DEF
 }
 
 /** "23 Nov 2026, 2:05 pm"; an empty string for an invalid or missing date. */
-export function formatDateTime(
-  value: DateInput | null | undefined,
-  { timeZone = DEFAULT_TIME_ZONE }: DateFormatOptions = {},
-) {
+export function formatDateTime(value: DateInput | null | undefined, { timeZone = DEFAULT_TIME_ZONE }: DateFormatOptions = {}) {
   if (value === null || value === undefined || value === '') return '';
   const parts = partsOf(value, timeZone);
   return parts ? `${parts.day} ${parts.month} ${parts.year}, ${parts.hour12}:${parts.minute} ${parts.period}` : '';

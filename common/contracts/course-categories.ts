@@ -23,9 +23,7 @@ export const courseCategoryListQuery = z.object({
   ...pagingQuery,
   search: z.string().trim().max(100).optional().describe('Part of the name, any case'),
   status: courseCategoryStatus.optional().describe('Only the categories of this status'),
-  sortBy: z
-    .enum(courseCategorySortFields, { message: `Sort by one of ${courseCategorySortFields.join(', ')}` })
-    .default('name'),
+  sortBy: z.enum(courseCategorySortFields, { message: `Sort by one of ${courseCategorySortFields.join(', ')}` }).default('name'),
   order: z.enum(['asc', 'desc'], { message: 'Order is asc or desc' }).default('asc'),
 });
 
@@ -100,7 +98,8 @@ export const courseCategoryContract = {
   remove: defineContract({
     method: 'delete',
     path: '/course/categories/:id',
-    summary: 'Delete a course category no course uses (its history stays in the log); If-Match: "<version>" refuses a stale delete with 412',
+    summary:
+      'Delete a course category no course uses (its history stays in the log); If-Match: "<version>" refuses a stale delete with 412',
     tag,
     params: idParams,
     response: courseCategoryView.describe('The category as it was'),

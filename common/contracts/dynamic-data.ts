@@ -74,7 +74,13 @@ const recordChoice = z.object({ _id: z.string(), title: z.string() });
 export type RecordChoice = z.infer<typeof recordChoice>;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const flag = z.preprocess(blankToUndefined, z.enum(['true', 'false']).transform((v) => v === 'true').optional());
+const flag = z.preprocess(
+  blankToUndefined,
+  z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+);
 const day = z.preprocess(
   blankToUndefined,
   z

@@ -88,7 +88,11 @@ const updateBody = z.object({
 const branchCreateBody = z.object({
   ...fields,
   password: password.optional().describe('Required; at least 6 characters'),
-  role: z.string().max(200).optional().describe(`One of ${branchStaffRoles.join(', ')}; ${branchStaffRoles[0]} when blank`),
+  role: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(`One of ${branchStaffRoles.join(', ')}; ${branchStaffRoles[0]} when blank`),
   branchId: fields.branchId.describe('Required for callers who work across branches; ignored for a branch’s own staff'),
 });
 

@@ -210,7 +210,12 @@ export const walletContract = {
       branchId: ownBranch,
       amount: paise('Amount').positive('Amount must be more than zero').describe('Paise: ₹500.00 is 50000'),
       note: z.string().trim().max(500, 'Note must be at most 500 characters').default(''),
-      reference: z.string().trim().max(200, 'Reference must be at most 200 characters').default('').describe('The payment behind the top-up'),
+      reference: z
+        .string()
+        .trim()
+        .max(200, 'Reference must be at most 200 characters')
+        .default('')
+        .describe('The payment behind the top-up'),
     }),
     response: moved,
   }),

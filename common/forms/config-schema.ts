@@ -27,10 +27,7 @@ export const configMessages = {
 
 const text = (max: number) => z.string().max(max);
 
-const option = z.union([
-  text(200).trim().min(1),
-  z.object({ value: text(200).trim().min(1), label: text(200).optional() }),
-]);
+const option = z.union([text(200).trim().min(1), z.object({ value: text(200).trim().min(1), label: text(200).optional() })]);
 
 export const formFieldSchema = z.object({
   name: z

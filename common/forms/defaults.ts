@@ -79,7 +79,12 @@ const student: FormConfig = {
   fields: fields([
     ['centerName', 'Center Name', 'select', { ...required, isSearchable: true, optionsSource: 'branches', placeholder: 'Select center' }],
     ['studentName', 'Student Name', 'text', { ...required, placeholder: 'Enter student name' }],
-    ['selectedCourse', 'Selected Course', 'select', { ...required, isSearchable: true, optionsSource: 'courses', placeholder: 'Select course' }],
+    [
+      'selectedCourse',
+      'Selected Course',
+      'select',
+      { ...required, isSearchable: true, optionsSource: 'courses', placeholder: 'Select course' },
+    ],
     ['state', 'State', 'select', { options: indianStates.map(normalizeOption), placeholder: 'Select state' }],
     ['studentEmail', 'Student Email', 'email', { ...required, placeholder: 'Enter email address' }],
     ['phoneNumber', 'Phone Number', 'tel', { ...required, placeholder: 'Enter 10-digit phone number' }],

@@ -203,10 +203,9 @@ describe('buildRecordSchema with conform’s parseWithZod on FormData', () => {
   });
 
   it('answers every failing field with its message', () => {
-    const submission = parseWithZod(
-      formData({ studentEmail: 'asha', phoneNumber: '12345', state: 'Atlantis', maritalStatus: '' }),
-      { schema },
-    );
+    const submission = parseWithZod(formData({ studentEmail: 'asha', phoneNumber: '12345', state: 'Atlantis', maritalStatus: '' }), {
+      schema,
+    });
     expect(submission.status).toBe('error');
     expect(errorsOf(submission)).toEqual({
       centerName: ['Center Name is required'],
@@ -238,9 +237,7 @@ describe('buildRecordSchema with conform’s parseWithZod on FormData', () => {
       }),
       { schema: examSchema },
     );
-    expect(indexed.status === 'success' && indexed.value.examSubjectsTable).toEqual([
-      { subjectName: 'Maths', passingMarks: '33' },
-    ]);
+    expect(indexed.status === 'success' && indexed.value.examSubjectsTable).toEqual([{ subjectName: 'Maths', passingMarks: '33' }]);
     const json = parseWithZod(
       formData({ examId: 'E1', examName: 'Finals', selectedCourse: 'c', examSubjectsTable: '[{"subjectName":"Maths"}]' }),
       { schema: examSchema },

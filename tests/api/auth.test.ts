@@ -216,7 +216,10 @@ describe('the sign-in rate limit', () => {
       ),
     );
     const statuses = burst.map((response) => response.status).sort();
-    expect(statuses.filter((status) => status === 401), statuses.join(' ')).toHaveLength(5);
+    expect(
+      statuses.filter((status) => status === 401),
+      statuses.join(' '),
+    ).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
     expect(await failuresRecorded(admin.email)).toBe(5);
   });

@@ -8,16 +8,7 @@ import { createRecord } from '../../api/domain/records';
 import { uploadStream } from '../../api/domain/uploads';
 import { creditWallet } from '../../api/domain/wallet/credit-wallet';
 import type { Endpoint } from '../../api/http/endpoint';
-import {
-  addBranch,
-  addUser,
-  asSystem,
-  createAccountsApi,
-  grant,
-  syncCatalogue,
-  tokenFor,
-  type AccountsApi,
-} from './accounts';
+import { addBranch, addUser, asSystem, createAccountsApi, grant, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 
 /**
  * The authorization walk: every endpoint of /api/v1 is called without a token, with an expired
@@ -43,12 +34,7 @@ const publicEndpoints = [
  * Routes mounted beside the endpoint list, without a bearer token by nature: the API's own
  * description, and the built-in file store's addresses, whose signature is the permission.
  */
-const routesBesideTheList = [
-  'GET /openapi.json',
-  'PUT /storage/objects/*',
-  'GET /storage/objects/*',
-  'HEAD /storage/objects/*',
-];
+const routesBesideTheList = ['GET /openapi.json', 'PUT /storage/objects/*', 'GET /storage/objects/*', 'HEAD /storage/objects/*'];
 
 interface Fixture {
   /** Branch A's data, which a user of branch B must never reach. */
@@ -209,9 +195,15 @@ describe('access rules', () => {
           .map((route) => `${route.method} ${route.path.replace(/^\/api\/v1/, '')}`),
       );
       const listed = new Set(apiEndpoints.map(key));
-      expect([...listed].filter((route) => !routes.has(route)), 'endpoints that are not mounted').toEqual([]);
+      expect(
+        [...listed].filter((route) => !routes.has(route)),
+        'endpoints that are not mounted',
+      ).toEqual([]);
       const beside = [...routes].filter((route) => !listed.has(route));
-      expect(beside.filter((route) => !routesBesideTheList.includes(route)), 'routes outside the endpoint list').toEqual([]);
+      expect(
+        beside.filter((route) => !routesBesideTheList.includes(route)),
+        'routes outside the endpoint list',
+      ).toEqual([]);
       expect((await accounts.call('GET', '/openapi.json')).status).toBe(200);
     } finally {
       await accounts.cleanup();

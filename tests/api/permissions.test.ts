@@ -85,7 +85,12 @@ describe('POST /permissions/sync', () => {
     expect(names).toEqual(permissionCatalogue.map((p) => p.name));
     expect(await grantsOf(holder)).toEqual(['DASHBOARD_VIEW']);
     expect(await grantsOf(bystander)).toEqual(['DASHBOARD_VIEW']);
-    expect(await queryRows(accounts.db, sql`SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.permissionId} IN ('retired-one', 'retired-two')`)).toEqual([]);
+    expect(
+      await queryRows(
+        accounts.db,
+        sql`SELECT 1 FROM ${userPermissions} WHERE ${userPermissions.permissionId} IN ('retired-one', 'retired-two')`,
+      ),
+    ).toEqual([]);
 
     // Both changes are in the log: the holder's own stream, then the catalogue's.
     expect(await syncEvents()).toBe(before + 1);
@@ -97,7 +102,10 @@ describe('POST /permissions/sync', () => {
       .limit(1);
     const [dashboard] = await accounts.db.select().from(permissions).where(eq(permissions.name, 'DASHBOARD_VIEW'));
     expect(lost!.data).toEqual({ permissionIds: [dashboard!.id] });
-    const bystanderEvents = await accounts.db.select().from(events).where(and(eq(events.streamId, bystander), eq(events.type, 'UserPermissionsSet')));
+    const bystanderEvents = await accounts.db
+      .select()
+      .from(events)
+      .where(and(eq(events.streamId, bystander), eq(events.type, 'UserPermissionsSet')));
     expect(bystanderEvents).toHaveLength(1);
 
     // Equal now: a second sync changes nothing.
@@ -160,9 +168,7 @@ describe('GET /permissions', () => {
       level: 'view',
       module: 'dashboard',
     });
-    const names = (await accounts.call('GET', '/permissions', { token: superadmin })).body.data.map(
-      (p: { name: string }) => p.name,
-    );
+    const names = (await accounts.call('GET', '/permissions', { token: superadmin })).body.data.map((p: { name: string }) => p.name);
     expect(names.at(-1)).toBe('AAA_RETIRED');
     await accounts.db.delete(permissions).where(eq(permissions.id, 'retired-permission'));
   });

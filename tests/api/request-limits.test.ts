@@ -59,14 +59,22 @@ describe('request bodies', () => {
     const form = new FormData();
     form.set('formType', 'student');
     form.set('fieldsData', nested(20_000));
-    const posted = await accounts.api.request('/api/v1/dynamic-data', { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
+    const posted = await accounts.api.request('/api/v1/dynamic-data', {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(posted.status).toBe(400);
   });
 });
 
 describe('answers', () => {
   it('are kept by no cache', async () => {
-    for (const [path, options] of [['/health', {}], ['/users/current-user', { token }], ['/no-such-thing', {}]] as const) {
+    for (const [path, options] of [
+      ['/health', {}],
+      ['/users/current-user', { token }],
+      ['/no-such-thing', {}],
+    ] as const) {
       const response = await accounts.call('GET', path, options);
       expect(response.headers.get('Cache-Control'), path).toBe('no-store');
     }
@@ -89,7 +97,10 @@ describe('answers', () => {
 
   it('that carry tokens are never stored for a replay: a sign-in with a used key signs in anew', async () => {
     const signIn = () =>
-      accounts.call('POST', '/auth/v2/login', { body: { email, password: defaultPassword }, headers: { 'Idempotency-Key': 'sign-in-once' } });
+      accounts.call('POST', '/auth/v2/login', {
+        body: { email, password: defaultPassword },
+        headers: { 'Idempotency-Key': 'sign-in-once' },
+      });
     const first = await signIn();
     const second = await signIn();
     expect([first.status, second.status]).toEqual([200, 200]);

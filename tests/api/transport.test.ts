@@ -33,12 +33,21 @@ afterAll(async () => {
 /** Headers that belong to one connection, not to the answer. */
 const connectionHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
 
-async function answer(transport: ReturnType<ReturnType<typeof httpTransport>>, method: string, path: string, init: { token?: string; body?: unknown } = {}) {
+async function answer(
+  transport: ReturnType<ReturnType<typeof httpTransport>>,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown } = {},
+) {
   const headers = new Headers({ 'X-Request-Id': 'same-request', Accept: 'application/json' });
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
   const response = await transport(
-    new Request(`http://api.internal/api/v1${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }),
+    new Request(`http://api.internal/api/v1${path}`, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    }),
   );
   return {
     status: response.status,

@@ -5,16 +5,7 @@ import { events, permissions, refreshTokens, userPermissions, users } from '../.
 import { createRecord } from '../../api/domain/records';
 import { changeUserStatus, deleteUser, updateUser, userMessages } from '../../api/domain/users';
 import { queryRows } from '../support/test-database';
-import {
-  addBranch,
-  addUser,
-  asSystem,
-  createAccountsApi,
-  defaultPassword,
-  syncCatalogue,
-  tokenFor,
-  type AccountsApi,
-} from './accounts';
+import { addBranch, addUser, asSystem, createAccountsApi, defaultPassword, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 
 let accounts: AccountsApi;
 let superadminId: string;
@@ -150,18 +141,30 @@ describe('POST /users', () => {
       expect(promote.status, role).toBe(403);
       expect(promote.body.message).toBe(userMessages.onlySuperadminForSuperadmin);
     }
-    const plain = await call('POST', '/users', { token: admin.token, body: { name: 'E', email: email(), password: 'secret1', role: 'manager' } });
+    const plain = await call('POST', '/users', {
+      token: admin.token,
+      body: { name: 'E', email: email(), password: 'secret1', role: 'manager' },
+    });
     expect(plain.status).toBe(201);
 
     const byRoot = await call('POST', '/users', {
       token: root,
-      body: { name: 'F', email: email(), password: 'secret1', role: 'SUPERADMIN', permissions: [await permissionId('USER_VIEW'), 'DASHBOARD_VIEW'] },
+      body: {
+        name: 'F',
+        email: email(),
+        password: 'secret1',
+        role: 'SUPERADMIN',
+        permissions: [await permissionId('USER_VIEW'), 'DASHBOARD_VIEW'],
+      },
     });
     expect(byRoot.status).toBe(201);
     expect(byRoot.body.data.role).toBe('superadmin');
     expect(byRoot.body.data.permissions.map((p: { name: string }) => p.name)).toEqual(['DASHBOARD_VIEW', 'USER_VIEW']);
 
-    const unknown = await call('POST', '/users', { token: root, body: { name: 'G', email: email(), password: 'secret1', permissions: ['NOPE'] } });
+    const unknown = await call('POST', '/users', {
+      token: root,
+      body: { name: 'G', email: email(), password: 'secret1', permissions: ['NOPE'] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(userMessages.unknownPermissions);
   });
@@ -245,7 +248,21 @@ describe('GET /users', () => {
   it('shows each user with branch, permissions and dates', async () => {
     const [dev] = (await call('GET', `/users?search=dev.${marker}`, { token: viewer })).body.data.users;
     expect(Object.keys(dev).sort()).toEqual(
-      ['_id', 'branchId', 'branchName', 'createdAt', 'email', 'id', 'lastLogin', 'name', 'permissions', 'phone', 'role', 'status', 'updatedAt'].sort(),
+      [
+        '_id',
+        'branchId',
+        'branchName',
+        'createdAt',
+        'email',
+        'id',
+        'lastLogin',
+        'name',
+        'permissions',
+        'phone',
+        'role',
+        'status',
+        'updatedAt',
+      ].sort(),
     );
     expect(dev.permissions).toEqual([
       { _id: await permissionId('DASHBOARD_VIEW'), name: 'DASHBOARD_VIEW' },
@@ -469,7 +486,10 @@ describe('a caller who is not a super admin', () => {
   it('cannot change a user whose role ranks as high as or above the caller’s', async () => {
     const caller = await manager();
     const peer = await signedIn({ role: 'Admin', permissions: ['DASHBOARD_VIEW'] });
-    const edit = await call('PUT', `/users/${peer.id}`, { token: caller.token, body: { ...(await detailsOf(peer.id)), password: 'hijacked1' } });
+    const edit = await call('PUT', `/users/${peer.id}`, {
+      token: caller.token,
+      body: { ...(await detailsOf(peer.id)), password: 'hijacked1' },
+    });
     expect(edit.status).toBe(403);
     expect(edit.body.message).toBe(userMessages.roleAboveCaller);
     expect((await call('PATCH', `/users/${peer.id}/status`, { token: caller.token, body: { status: 'inactive' } })).status).toBe(403);
@@ -511,11 +531,20 @@ describe('a caller who is not a super admin', () => {
     // Plain staff may manage plain staff who hold no more than they do, never promote themselves.
     const staff = await signedIn({ role: 'branch_user', branchId: north, permissions: ['USER_EDIT', 'DASHBOARD_VIEW'] });
     const colleague = await signedIn({ role: 'branch_operator', branchId: north, permissions: ['DASHBOARD_VIEW'] });
-    const renamed = await call('PUT', `/users/${colleague.id}`, { token: staff.token, body: { ...(await detailsOf(colleague.id)), name: 'Renamed' } });
+    const renamed = await call('PUT', `/users/${colleague.id}`, {
+      token: staff.token,
+      body: { ...(await detailsOf(colleague.id)), name: 'Renamed' },
+    });
     expect(renamed.status).toBe(200);
-    const raiseSelf = await call('PUT', `/users/${staff.id}`, { token: staff.token, body: { ...(await detailsOf(staff.id)), role: 'branch_admin' } });
+    const raiseSelf = await call('PUT', `/users/${staff.id}`, {
+      token: staff.token,
+      body: { ...(await detailsOf(staff.id)), role: 'branch_admin' },
+    });
     expect(raiseSelf.status).toBe(403);
-    const ownName = await call('PUT', `/users/${staff.id}`, { token: staff.token, body: { ...(await detailsOf(staff.id)), name: 'Own Name' } });
+    const ownName = await call('PUT', `/users/${staff.id}`, {
+      token: staff.token,
+      body: { ...(await detailsOf(staff.id)), name: 'Own Name' },
+    });
     expect(ownName.status).toBe(200);
   });
 });

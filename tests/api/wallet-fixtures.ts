@@ -61,7 +61,11 @@ export async function ledgerSum(db: Executor, branchId: string): Promise<number>
 }
 
 export async function ledgerEntries(db: Executor, branchId: string) {
-  return db.select().from(walletLedger).where(eq(walletLedger.branchId, branchId)).orderBy(asc(walletLedger.createdAt), asc(walletLedger.id));
+  return db
+    .select()
+    .from(walletLedger)
+    .where(eq(walletLedger.branchId, branchId))
+    .orderBy(asc(walletLedger.createdAt), asc(walletLedger.id));
 }
 
 /** Every row of the wallet's read tables, in a stable order. */

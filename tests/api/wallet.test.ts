@@ -69,7 +69,13 @@ describe('GET /wallet/balance', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ _id: funded.branchId, branchId: funded.branchId, branchName: 'Balance Funded', balance: 250_000, walletEnabled: true }),
+        expect.objectContaining({
+          _id: funded.branchId,
+          branchId: funded.branchId,
+          branchName: 'Balance Funded',
+          balance: 250_000,
+          walletEnabled: true,
+        }),
         expect.objectContaining({ _id: empty.branchId, branchName: 'Balance Empty', balance: 0, updatedAt: null }),
       ]),
     );
@@ -171,7 +177,8 @@ describe('POST /wallet/add-balance', () => {
 
   it('credits once for a retry with the same Idempotency-Key', async () => {
     const { branchId } = await branchWithStaff([]);
-    const send = () => call('POST', '/add-balance', users.admin, { body: { branchId, amount: 700 }, headers: { 'Idempotency-Key': `top-up-${branchId}` } });
+    const send = () =>
+      call('POST', '/add-balance', users.admin, { body: { branchId, amount: 700 }, headers: { 'Idempotency-Key': `top-up-${branchId}` } });
     const first = await send();
     const retry = await send();
     expect(retry.body).toEqual(first.body);
@@ -214,7 +221,13 @@ describe('POST /wallet/operation-pricing/deduct', () => {
     const again = await deduct(staff.user, { referenceId: 'student-1' });
 
     expect(again.status).toBe(200);
-    expect(again.body.data).toMatchObject({ outcome: 'already-charged', charged: false, alreadyCharged: true, operationPrice: { price: 5000 }, balance: { balance: 7000 } });
+    expect(again.body.data).toMatchObject({
+      outcome: 'already-charged',
+      charged: false,
+      alreadyCharged: true,
+      operationPrice: { price: 5000 },
+      balance: { balance: 7000 },
+    });
     expect(again.body.data.charge).toEqual(first.body.data.charge);
     expect(await storedBalance(accounts.db, staff.branchId)).toBe(7000);
   });
@@ -239,7 +252,13 @@ describe('POST /wallet/operation-pricing/deduct', () => {
     const staff = await branchWithStaff(['STUDENT_ADD'], { funds: 10_000, walletEnabled: false });
     const response = await deduct(staff.user, { referenceId: 'student-1' });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ outcome: 'wallet-disabled', charged: false, charge: null, operationPrice: { price: 0 }, balance: { balance: 10_000 } });
+    expect(response.body.data).toMatchObject({
+      outcome: 'wallet-disabled',
+      charged: false,
+      charge: null,
+      operationPrice: { price: 0 },
+      balance: { balance: 10_000 },
+    });
   });
 
   it('charges nothing for an operation without an enabled price', async () => {
@@ -286,7 +305,9 @@ describe('POST /wallet/operation-pricing/deduct', () => {
 describe('POST /wallet/refund', () => {
   async function chargedBranch() {
     const staff = await branchWithStaff(['STUDENT_ADD'], { funds: 10_000 });
-    const charged = await call('POST', '/operation-pricing/deduct', staff.user, { body: { operationKey: 'ADD_STUDENT', referenceId: 'student-1' } });
+    const charged = await call('POST', '/operation-pricing/deduct', staff.user, {
+      body: { operationKey: 'ADD_STUDENT', referenceId: 'student-1' },
+    });
     return { ...staff, chargeId: charged.body.data.charge._id as string };
   }
 
@@ -332,7 +353,10 @@ describe('POST /wallet/adjust', () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({
       message: '₹25.50 added to Adjusted Campus by adjustment. Balance: ₹125.50',
-      data: { transaction: { kind: 'adjustment', amount: 2550, balanceAfter: 12_550, note: 'Bank credit missed' }, balance: { balance: 12_550 } },
+      data: {
+        transaction: { kind: 'adjustment', amount: 2550, balanceAfter: 12_550, note: 'Bank credit missed' },
+        balance: { balance: 12_550 },
+      },
     });
     const taken = await adjust(users.admin, { branchId, amount: -12_550, reason: 'Duplicate top-up' });
     expect(taken.status).toBe(201);
@@ -400,7 +424,10 @@ describe('GET /wallet/operation-pricing/quote', () => {
 
   it('says when the branch does not use the wallet or the operation has no price', async () => {
     const { branchId } = await branchWithStaff([], { walletEnabled: false });
-    expect((await quote(users.admin, `operationKey=ADD_STUDENT&branchId=${branchId}`)).body.data).toMatchObject({ walletEnabled: false, enabled: true });
+    expect((await quote(users.admin, `operationKey=ADD_STUDENT&branchId=${branchId}`)).body.data).toMatchObject({
+      walletEnabled: false,
+      enabled: true,
+    });
     expect((await quote(users.admin, `operationKey=PRINT_RECEIPT&branchId=${branchId}`)).body.data).toMatchObject({
       operationName: 'PRINT_RECEIPT',
       price: 0,
@@ -427,12 +454,20 @@ describe('operation pricing', () => {
     });
     expect(created.status).toBe(201);
     const price = created.body.data;
-    expect(price).toMatchObject({ _id: expect.any(String), operationKey: 'ISSUE_CERTIFICATE', price: 2500, enabled: true, description: 'Per certificate' });
+    expect(price).toMatchObject({
+      _id: expect.any(String),
+      operationKey: 'ISSUE_CERTIFICATE',
+      price: 2500,
+      enabled: true,
+      description: 'Per certificate',
+    });
 
     const listed = await call('GET', '/operation-pricing', users.pricing);
     expect(listed.body.data).toEqual(expect.arrayContaining([price]));
 
-    const updated = await call('PUT', `/operation-pricing/${price._id}`, users.pricing, { body: { price: 3000, operationName: 'Certificate' } });
+    const updated = await call('PUT', `/operation-pricing/${price._id}`, users.pricing, {
+      body: { price: 3000, operationName: 'Certificate' },
+    });
     expect(updated.body.data).toMatchObject({ price: 3000, operationName: 'Certificate', enabled: true });
 
     const toggled = await call('PATCH', `/operation-pricing/${price._id}/toggle-status`, users.pricing);
@@ -448,7 +483,9 @@ describe('operation pricing', () => {
   });
 
   it('keeps one price per key and validates keys and prices', async () => {
-    const duplicate = await call('POST', '/operation-pricing', users.pricing, { body: { operationKey: 'ADD_STUDENT', operationName: 'Again', price: 1 } });
+    const duplicate = await call('POST', '/operation-pricing', users.pricing, {
+      body: { operationKey: 'ADD_STUDENT', operationName: 'Again', price: 1 },
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe('A price for ADD_STUDENT already exists');
     for (const body of [
@@ -459,7 +496,9 @@ describe('operation pricing', () => {
     ]) {
       expect((await call('POST', '/operation-pricing', users.pricing, { body })).status, JSON.stringify(body)).toBe(400);
     }
-    const [addStudent] = (await call('GET', '/operation-pricing', users.pricing)).body.data.filter((p: { operationKey: string }) => p.operationKey === 'ADD_STUDENT');
+    const [addStudent] = (await call('GET', '/operation-pricing', users.pricing)).body.data.filter(
+      (p: { operationKey: string }) => p.operationKey === 'ADD_STUDENT',
+    );
     expect((await call('PUT', `/operation-pricing/${addStudent._id}`, users.pricing, { body: {} })).status).toBe(400);
     expect((await call('PUT', '/operation-pricing/missing', users.pricing, { body: { price: 1 } })).status).toBe(404);
   });
@@ -467,7 +506,9 @@ describe('operation pricing', () => {
   it('lets whoever spends read the prices, and only pricing managers change them', async () => {
     const staff = await branchWithStaff(['STUDENT_ADD']);
     expect((await call('GET', '/operation-pricing', staff.user)).status).toBe(200);
-    expect((await call('POST', '/operation-pricing', staff.user, { body: { operationKey: 'X', operationName: 'X', price: 1 } })).status).toBe(403);
+    expect(
+      (await call('POST', '/operation-pricing', staff.user, { body: { operationKey: 'X', operationName: 'X', price: 1 } })).status,
+    ).toBe(403);
     const second = await branchWithStaff(['WALLET_OPERATION_PRICING']);
     expect((await call('GET', '/operation-pricing', second.user)).status).toBe(200);
   });
@@ -503,7 +544,13 @@ describe('GET /wallet/transactions', () => {
     expect(first.body.data.transactions.map((t: { kind: string }) => t.kind)).toEqual(['credit', 'refund', 'charge', 'charge']);
     const second = await list(user, 'limit=4&page=2');
     expect(second.body.data.transactions.map((t: { kind: string }) => t.kind)).toEqual(['charge', 'credit']);
-    expect(first.body.data.transactions[0]).toMatchObject({ _id: expect.any(String), branchId, branchName: expect.any(String), amount: 900, note: 'Small top-up' });
+    expect(first.body.data.transactions[0]).toMatchObject({
+      _id: expect.any(String),
+      branchId,
+      branchName: expect.any(String),
+      amount: 900,
+      note: 'Small top-up',
+    });
   });
 
   it('filters by kind (or type), operation, dates and text, and sorts by date or size', async () => {
@@ -558,7 +605,8 @@ describe('GET /wallet/statistics', () => {
     clock.set('2026-04-02T06:00:00.000Z');
     await topUp(staff.branchId, 10_000);
     const charge = async (referenceId: string) =>
-      (await call('POST', '/operation-pricing/deduct', staff.user, { body: { operationKey: 'ADD_STUDENT', referenceId } })).body.data.charge._id;
+      (await call('POST', '/operation-pricing/deduct', staff.user, { body: { operationKey: 'ADD_STUDENT', referenceId } })).body.data.charge
+        ._id;
     await charge('s1');
     clock.set('2026-04-03T20:00:00.000Z'); // 4 April in India
     const refunded = await charge('s2');
@@ -573,8 +621,12 @@ describe('GET /wallet/statistics', () => {
     expect(data.byPeriod.at(-1)).toMatchObject({ period: '2026-04', credits: 10_000, charges: 15_000, refunds: 5000, net: 0, count: 5 });
     expect(data.byPeriod.at(-2)).toMatchObject({ period: '2026-03', credits: 30_000, net: 30_000, count: 1 });
     expect(data.thisMonth).toMatchObject({ spend: 10_000, charges: 15_000, refunds: 5000, topUps: 10_000, count: 5 });
-    expect(data.byOperation).toEqual([{ operationKey: 'ADD_STUDENT', operationName: 'Add Student', count: 3, charged: 15_000, refunded: 5000, spend: 10_000 }]);
-    expect(data.byBranch).toEqual([expect.objectContaining({ branchId: staff.branchId, balance: 30_000, credits: 40_000, charges: 15_000 })]);
+    expect(data.byOperation).toEqual([
+      { operationKey: 'ADD_STUDENT', operationName: 'Add Student', count: 3, charged: 15_000, refunded: 5000, spend: 10_000 },
+    ]);
+    expect(data.byBranch).toEqual([
+      expect.objectContaining({ branchId: staff.branchId, balance: 30_000, credits: 40_000, charges: 15_000 }),
+    ]);
     expect(data.totals).toMatchObject({ credits: 40_000, charges: 15_000, refunds: 5000, net: 30_000, count: 6 });
 
     const byDay = await call('GET', '/statistics?period=day', staff.user);
@@ -601,7 +653,9 @@ describe('GET /wallet/statistics', () => {
 
     const all = await call('GET', '/statistics', users.admin);
     expect(all.body.data.branchId).toBeNull();
-    expect(all.body.data.byBranch.map((b: { branchId: string }) => b.branchId)).toEqual(expect.arrayContaining([north.branchId, south.branchId]));
+    expect(all.body.data.byBranch.map((b: { branchId: string }) => b.branchId)).toEqual(
+      expect.arrayContaining([north.branchId, south.branchId]),
+    );
     const one = await call('GET', `/statistics?branchId=${south.branchId}`, users.admin);
     expect(one.body.data).toMatchObject({ branchId: south.branchId, balance: 200 });
   });
@@ -616,7 +670,14 @@ describe('the ledger behind the endpoints', () => {
 
   it('documents every wallet endpoint in the OpenAPI document', async () => {
     const document = (await accounts.call('GET', '/openapi.json')).body;
-    for (const path of ['/api/v1/wallet/balance', '/api/v1/wallet/balance/{id}', '/api/v1/wallet/operation-pricing/deduct', '/api/v1/wallet/operation-pricing/quote', '/api/v1/wallet/refund', '/api/v1/wallet/adjust']) {
+    for (const path of [
+      '/api/v1/wallet/balance',
+      '/api/v1/wallet/balance/{id}',
+      '/api/v1/wallet/operation-pricing/deduct',
+      '/api/v1/wallet/operation-pricing/quote',
+      '/api/v1/wallet/refund',
+      '/api/v1/wallet/adjust',
+    ]) {
       expect(Object.keys(document.paths)).toContain(path);
     }
   });

@@ -52,7 +52,11 @@ async function run(task: WorkerTask) {
       commands++;
     };
     for (let edit = 0; edit < task.edits; edit++) {
-      await change(`edit${edit}`, { phoneNumber: `8${String(student * 7 + edit).padStart(9, '0').slice(-9)}` });
+      await change(`edit${edit}`, {
+        phoneNumber: `8${String(student * 7 + edit)
+          .padStart(9, '0')
+          .slice(-9)}`,
+      });
     }
     // Most students finish registration, one in five completes the course.
     if (student % 5 !== 4) await change('register', { isRegistered: true });

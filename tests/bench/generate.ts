@@ -70,9 +70,7 @@ export async function generateInstitute(options: GenerateOptions): Promise<Gener
   const perWorker = new Map<number, { students: number; commands: number }>();
   const progress = setInterval(() => {
     const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `generate: ${students}/${size.students} students, ${commands} commands, ${Math.round(commands / seconds)} commands/s`,
-    );
+    console.log(`generate: ${students}/${size.students} students, ${commands} commands, ${Math.round(commands / seconds)} commands/s`);
   }, 5_000);
   try {
     await Promise.all(
@@ -130,9 +128,12 @@ async function createStructure(api: InProcessApi, token: string, size: Institute
   const { db } = api.database;
   const [category] = await db.select({ id: courseCategories.id }).from(courseCategories).orderBy(courseCategories.name).limit(1);
   const existing = new Map(
-    (await db.select({ id: records.id, code: records.code }).from(records).where(inArray(records.formType, ['branch', 'course']))).map(
-      (row) => [row.code, row.id],
-    ),
+    (
+      await db
+        .select({ id: records.id, code: records.code })
+        .from(records)
+        .where(inArray(records.formType, ['branch', 'course']))
+    ).map((row) => [row.code, row.id]),
   );
   const create = async (formType: string, fields: Record<string, unknown>) =>
     (await api.expect<{ _id: string }>(201, 'POST', '/dynamic-data', { token, body: { formType, fieldsData: asFieldsData(fields) } }))._id;
@@ -155,7 +156,13 @@ async function createStructure(api: InProcessApi, token: string, size: Institute
     });
     await api.expect(201, 'POST', '/users', {
       token,
-      body: { name: `Bench Admin ${branch + 1}`, email: branchAdminEmail(branch), password: branchAdminPassword, role: 'branch_admin', branchId: id },
+      body: {
+        name: `Bench Admin ${branch + 1}`,
+        email: branchAdminEmail(branch),
+        password: branchAdminPassword,
+        role: 'branch_admin',
+        branchId: id,
+      },
     });
   }
   return { branchIds, courseIds };

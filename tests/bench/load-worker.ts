@@ -85,19 +85,22 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: unknown) => void;
   const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
-  const instance = autocannon({
-    url: spec.url,
-    connections: spec.connections,
-    duration: spec.seconds,
-    requests: [
-      {
-        method: spec.method,
-        path: spec.path,
-        headers: spec.headers,
-        setupRequest: variedRequest(spec.variation, randomUUID().slice(0, 8)) as never,
-      },
-    ],
-  }, (error, result) => (error ? fail(error) : finish(result)));
+  const instance = autocannon(
+    {
+      url: spec.url,
+      connections: spec.connections,
+      duration: spec.seconds,
+      requests: [
+        {
+          method: spec.method,
+          path: spec.path,
+          headers: spec.headers,
+          setupRequest: variedRequest(spec.variation, randomUUID().slice(0, 8)) as never,
+        },
+      ],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
   instance.on('response', (_client, status, _bytes, milliseconds) => {
     latencies.push(milliseconds);
     statuses[status] = (statuses[status] ?? 0) + 1;

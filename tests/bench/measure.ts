@@ -129,8 +129,13 @@ export async function measure(options: MeasureOptions) {
     const cookie = await signInToWeb(server.baseUrl, benchAdmin.email, benchAdmin.password);
     const auth = { Authorization: `Bearer ${token}` };
     const json = { ...auth, 'Content-Type': 'application/json' };
-    const load = (url: string, method: LoadSpec['method'], requestPath: string, headers: Record<string, string>, variation: Variation = { kind: 'none' }) =>
-      runLoad({ url, method, path: requestPath, headers, variation, connections: options.connections, seconds: options.seconds });
+    const load = (
+      url: string,
+      method: LoadSpec['method'],
+      requestPath: string,
+      headers: Record<string, string>,
+      variation: Variation = { kind: 'none' },
+    ) => runLoad({ url, method, path: requestPath, headers, variation, connections: options.connections, seconds: options.seconds });
     const show = (row: ScenarioRow) => {
       rows.push(row);
       console.log(
@@ -142,8 +147,16 @@ export async function measure(options: MeasureOptions) {
 
     const reads = [
       { scenario: 'list registered students, page 1', api: listPath(''), bare: `/list?${listPath('').split('?')[1]}` },
-      { scenario: `list registered students, page ${deepPage}`, api: listPath(`&page=${deepPage}`), bare: `/list?${listPath(`&page=${deepPage}`).split('?')[1]}` },
-      { scenario: `search students for "${searchFragment}"`, api: listPath(`&search=${searchFragment}`).replace('&registered=true', ''), bare: '' },
+      {
+        scenario: `list registered students, page ${deepPage}`,
+        api: listPath(`&page=${deepPage}`),
+        bare: `/list?${listPath(`&page=${deepPage}`).split('?')[1]}`,
+      },
+      {
+        scenario: `search students for "${searchFragment}"`,
+        api: listPath(`&search=${searchFragment}`).replace('&registered=true', ''),
+        bare: '',
+      },
     ];
     reads[2]!.bare = `/list?${reads[2]!.api.split('?')[1]}`;
     for (const read of reads) {
@@ -163,7 +176,13 @@ export async function measure(options: MeasureOptions) {
         kind: 'open',
         paths: fixtures.studentIds.map((id) => `/api/v1/dynamic-data/${id}`),
       });
-      const baseline = await load(bare.baseUrl, 'GET', '/record/:id', {}, { kind: 'open', paths: fixtures.studentIds.map((id) => `/record/${id}`) });
+      const baseline = await load(
+        bare.baseUrl,
+        'GET',
+        '/record/:id',
+        {},
+        { kind: 'open', paths: fixtures.studentIds.map((id) => `/record/${id}`) },
+      );
       const ratio = ours.p95 / baseline.p95;
       show({
         scenario: 'open one student',
@@ -192,7 +211,12 @@ export async function measure(options: MeasureOptions) {
     const tpcb = await pgbenchTpcB(options.serverUrl, options.connections, options.seconds);
     console.log(`measure: pgbench TPC-B with ${options.connections} clients: ${tpcb.tps.toFixed(0)} tps`);
     const pgbench = { name: `pgbench TPC-B, ${options.connections} clients`, requestsPerSecond: tpcb.tps };
-    const writes: { scenario: string; path: string; variation: Variation; target?: (rps: number, ratio: number) => ScenarioRow['target'] }[] = [
+    const writes: {
+      scenario: string;
+      path: string;
+      variation: Variation;
+      target?: (rps: number, ratio: number) => ScenarioRow['target'];
+    }[] = [
       {
         scenario: 'sign in',
         path: '/api/v1/auth/v2/login',
@@ -204,25 +228,49 @@ export async function measure(options: MeasureOptions) {
         variation: { kind: 'admission', branchIds: fixtures.branchIds, courseIds: fixtures.courseIds },
         target: (rps, ratio) => ({ text: '>= 0.5x and >= 500/s', met: ratio >= 0.5 && rps >= 500 }),
       },
-      { scenario: 'charge a wallet', path: '/api/v1/wallet/operation-pricing/deduct', variation: { kind: 'charge', branchIds: fixtures.branchIds } },
+      {
+        scenario: 'charge a wallet',
+        path: '/api/v1/wallet/operation-pricing/deduct',
+        variation: { kind: 'charge', branchIds: fixtures.branchIds },
+      },
     ];
     for (const write of writes) {
-      const ours = await load(server.baseUrl, 'POST', write.path, write.scenario === 'sign in' ? { 'Content-Type': 'application/json' } : json, write.variation);
+      const ours = await load(
+        server.baseUrl,
+        'POST',
+        write.path,
+        write.scenario === 'sign in' ? { 'Content-Type': 'application/json' } : json,
+        write.variation,
+      );
       const ratio = ours.requestsPerSecond / tpcb.tps;
-      show({ scenario: write.scenario, ours, baseline: pgbench, ratio: { of: 'requests/s', value: ratio }, target: write.target?.(ours.requestsPerSecond, ratio) });
+      show({
+        scenario: write.scenario,
+        ours,
+        baseline: pgbench,
+        ratio: { of: 'requests/s', value: ratio },
+        target: write.target?.(ours.requestsPerSecond, ratio),
+      });
     }
 
     const memory = await server.memory();
     figures.push(
       { figure: 'server RSS after the run', value: mb(memory.rss), target: { text: '< 250 MB', met: memory.rss < 250 * 1024 * 1024 } },
-      { figure: 'server peak RSS during the run', value: mb(memory.peak), target: { text: '< 250 MB', met: memory.peak < 250 * 1024 * 1024 } },
+      {
+        figure: 'server peak RSS during the run',
+        value: mb(memory.peak),
+        target: { text: '< 250 MB', met: memory.peak < 250 * 1024 * 1024 },
+      },
     );
     for (const [name, page, pageCookie] of [
       ['first-load JS of /admin, signed in (gzip)', '/admin', cookie],
       ['first-load JS of /admin, signed out: the login page (gzip)', '/admin', undefined],
     ] as const) {
       const js = await firstLoadJavaScript(server.baseUrl, page, pageCookie);
-      figures.push({ figure: `${name}, ${js.files} files`, value: kb(js.gzipBytes), target: { text: '<= 120 KB', met: js.gzipBytes <= 120 * 1024 } });
+      figures.push({
+        figure: `${name}, ${js.files} files`,
+        value: kb(js.gzipBytes),
+        target: { text: '<= 120 KB', met: js.gzipBytes <= 120 * 1024 },
+      });
     }
     for (const [name, page, pageCookie] of [
       ['login page', '/admin/login', undefined],
@@ -230,7 +278,11 @@ export async function measure(options: MeasureOptions) {
     ] as const) {
       const scores = await lighthouseScores(`${server.baseUrl}${page}`, pageCookie);
       figures.push(
-        { figure: `Lighthouse performance, ${name}`, value: String(scores.performance), target: { text: '>= 95', met: scores.performance >= 95 } },
+        {
+          figure: `Lighthouse performance, ${name}`,
+          value: String(scores.performance),
+          target: { text: '>= 95', met: scores.performance >= 95 },
+        },
         {
           figure: `Lighthouse accessibility, ${name}${scores.failedAccessibilityAudits.length ? ` (failing: ${scores.failedAccessibilityAudits.join(', ')})` : ''}`,
           value: String(scores.accessibility),
@@ -263,7 +315,13 @@ export async function measure(options: MeasureOptions) {
   console.log(`\n${table}\n`);
   const file = await writeResults({
     at: new Date().toISOString(),
-    institute: { students: fixtures.students, registered: fixtures.registered, events: fixtures.events, branches: fixtures.branchIds.length, courses: fixtures.courseIds.length },
+    institute: {
+      students: fixtures.students,
+      registered: fixtures.registered,
+      events: fixtures.events,
+      branches: fixtures.branchIds.length,
+      courses: fixtures.courseIds.length,
+    },
     options: { connections: options.connections, seconds: options.seconds },
     scenarios: rows,
     figures,

@@ -105,7 +105,12 @@ test('the super admin’s panel has no serious accessibility violation', async (
   test.setTimeout(150_000);
   await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
   const found: string[] = [];
-  for (const path of ['/admin/super-admin', '/admin/super-admin/users', '/admin/super-admin/permissions', '/admin/super-admin/forms/student']) {
+  for (const path of [
+    '/admin/super-admin',
+    '/admin/super-admin/users',
+    '/admin/super-admin/permissions',
+    '/admin/super-admin/forms/student',
+  ]) {
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
     found.push(...(await seriousViolations(page, path)));

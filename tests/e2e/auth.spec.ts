@@ -179,9 +179,7 @@ test.describe('refused sign-ins', () => {
   test('Super Admin Login refuses a branch user, naming the role, and resets the form', async ({ page }) => {
     await page.goto('/admin/super/login');
     await fillLogin(page, demo.northStaff.email, demo.northStaff.password);
-    await expect(formAlert(page)).toHaveText(
-      "Access denied. This is superadmin login page. You have 'branch_user' role.",
-    );
+    await expect(formAlert(page)).toHaveText("Access denied. This is superadmin login page. You have 'branch_user' role.");
     await expect(email(page)).toHaveValue('');
     await expect(password(page)).toHaveValue('');
     await page.goto('/admin/super-admin');
@@ -266,9 +264,7 @@ test.describe('without JavaScript', () => {
   test('the super-admin login shows a refusal and an empty form', async ({ page }) => {
     await page.goto('/admin/super/login');
     await fillLogin(page, demo.southStaff.email, demo.southStaff.password);
-    await expect(formAlert(page)).toHaveText(
-      "Access denied. This is superadmin login page. You have 'branch_user' role.",
-    );
+    await expect(formAlert(page)).toHaveText("Access denied. This is superadmin login page. You have 'branch_user' role.");
     await expect(email(page)).toHaveValue('');
     await expect(password(page)).toHaveValue('');
   });
@@ -364,7 +360,10 @@ test.describe('an expired access token', () => {
     const seen = answers();
     const expired = seen.indexOf('/api/v1/users/current-user 410');
     expect(expired, seen.join('\n')).toBeGreaterThanOrEqual(0);
-    expect(seen.slice(expired).filter((line) => line.startsWith('/api/v1/users/refresh')), seen.join('\n')).toEqual(['/api/v1/users/refresh 200']);
+    expect(
+      seen.slice(expired).filter((line) => line.startsWith('/api/v1/users/refresh')),
+      seen.join('\n'),
+    ).toEqual(['/api/v1/users/refresh 200']);
     expect(seen.slice(expired), seen.join('\n')).toContain('/api/v1/users/current-user 200');
 
     // A full page load does the same.

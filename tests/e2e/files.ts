@@ -55,4 +55,3 @@ export async function photoFile(name = 'photo.png', size = 200) {
   await writeFile(file, png(size));
   return file;
 }
-

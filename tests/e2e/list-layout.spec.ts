@@ -114,7 +114,10 @@ for (const width of [1280, 1366]) {
 
     test('the row menu still opens without opening the row', async ({ page }) => {
       await page.goto('/admin/branches');
-      await page.getByRole('button', { name: /^Actions for / }).first().click();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
       await expect(page.getByRole('menuitem', { name: 'View' })).toBeVisible();
       await expect(page).not.toHaveURL(/view=/);
     });

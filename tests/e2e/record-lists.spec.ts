@@ -261,7 +261,10 @@ test.describe('a branch admin', () => {
       expect(number).toMatch(/^NC01\//);
     }
     // Without the delete permission there is no Delete in the row menu.
-    await page.getByRole('button', { name: /^Actions for / }).first().click();
+    await page
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
     await expect(page.getByRole('menuitem', { name: 'View' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
   });

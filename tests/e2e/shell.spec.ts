@@ -96,9 +96,9 @@ async function signIn(page: Page, account: Account) {
  * Every permission the registry names except those of the Settings pages: a wide set (the demo
  * admin holds everything) that still leaves pages to refuse.
  */
-const allButSettings = [
-  ...new Set(adminRoutes.filter((route) => route.group !== 'Settings').flatMap((route) => route.permissions)),
-].filter((name) => !adminRoutes.some((route) => route.group === 'Settings' && route.permissions.includes(name)));
+const allButSettings = [...new Set(adminRoutes.filter((route) => route.group !== 'Settings').flatMap((route) => route.permissions))].filter(
+  (name) => !adminRoutes.some((route) => route.group === 'Settings' && route.permissions.includes(name)),
+);
 
 let wideAccount: Promise<Account> | undefined;
 /** A user with `allButSettings`, added once per worker by the super admin. */
@@ -131,10 +131,7 @@ for (const { name, account: accountOf } of accounts) {
       expect(await renderedSidebar(page)).toEqual(expectedSidebar(user));
       // The dashboard is the one standalone link, and it is the current page.
       if (canOpen(adminRoutes[0]!, user)) {
-        await expect(mainNav(page).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
-          'aria-current',
-          'page',
-        );
+        await expect(mainNav(page).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
       }
     });
 
@@ -144,7 +141,11 @@ for (const { name, account: accountOf } of accounts) {
       await signIn(page, account);
       await openPalette(page);
       const listed = await paletteIds(page, '/admin');
-      expect([...listed].sort()).toEqual(openableRoutes(user).map((route) => route.path).sort());
+      expect([...listed].sort()).toEqual(
+        openableRoutes(user)
+          .map((route) => route.path)
+          .sort(),
+      );
       expect(new Set(listed).size).toBe(listed.length);
 
       const actions = await paletteIds(page, 'action:');
@@ -237,9 +238,7 @@ test('Ctrl/Cmd+K opens the palette, typing filters it, Enter navigates', async (
   await expect(palette(page)).toBeHidden();
 });
 
-test('the palette finds students of the user’s own branch through the API, and no users without the permission', async ({
-  page,
-}) => {
+test('the palette finds students of the user’s own branch through the API, and no users without the permission', async ({ page }) => {
   await signIn(page, demo.northStaff);
   await openPalette(page);
   await page.keyboard.type('Ishaan');
@@ -274,7 +273,9 @@ test('the palette offers users to the super admin only, leading to User Manageme
   const user = palette(page).locator('[cmdk-item][data-palette-id^="search:user:"]').first();
   await expect(user).toContainText(demo.northStaff.email);
   await user.click();
-  await expect(page).toHaveURL((url) => url.pathname === '/admin/super-admin/users' && url.searchParams.get('search') === demo.northStaff.email);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/admin/super-admin/users' && url.searchParams.get('search') === demo.northStaff.email,
+  );
   await expect(page.getByRole('row').filter({ hasText: demo.northStaff.email })).toBeVisible();
 });
 
@@ -282,7 +283,10 @@ test('the wallet actions are found by what they say and open their pages', async
   await signIn(page, demo.admin);
   await openPalette(page);
   await page.keyboard.type('view transactions');
-  await expect(palette(page).locator('[cmdk-item][aria-selected="true"]')).toHaveAttribute('data-palette-id', 'action:/admin/wallet/transactions');
+  await expect(palette(page).locator('[cmdk-item][aria-selected="true"]')).toHaveAttribute(
+    'data-palette-id',
+    'action:/admin/wallet/transactions',
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/wallet\/transactions$/);
 
@@ -365,7 +369,10 @@ test('the user menu shows who is signed in and refreshes the permissions', async
 test('Alt+T moves the focus to the notifications', async ({ page }) => {
   await signIn(page, demo.northStaff);
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: /Refresh Permissions/ }).click();
+  await page
+    .getByRole('menu')
+    .getByRole('menuitem', { name: /Refresh Permissions/ })
+    .click();
   await expect(toast(page, 'Permissions refreshed')).toBeVisible();
   // The menu stays open after a refresh (it shows the new count) and would keep the focus.
   await page.keyboard.press('Escape');

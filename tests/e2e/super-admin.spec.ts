@@ -58,7 +58,10 @@ async function runDataAction(page: Page, name: 'Refresh' | 'Reload Users' | 'Rel
 async function openPermissionsOf(page: Page, person: { name: string; email: string }) {
   await page.goto(`${PANEL}/permissions`);
   await page.getByPlaceholder('Search by name, email or role').fill(person.email);
-  await page.getByRole('list', { name: 'Users' }).getByRole('link', { name: new RegExp(person.name) }).click();
+  await page
+    .getByRole('list', { name: 'Users' })
+    .getByRole('link', { name: new RegExp(person.name) })
+    .click();
   await expect(page.getByRole('form', { name: `Permissions of ${person.name}` })).toBeVisible();
   await expect(page).toHaveURL(/[?&]user=/);
 }
@@ -141,7 +144,9 @@ test.describe('the super-admin panel', () => {
 
       // Deactivated: the next page the user asks for is the login.
       await page.goto(`${PANEL}/users?${new URLSearchParams({ search: person.email })}`);
-      await userRow(page, person.email).getByRole('button', { name: `Deactivate ${person.name}` }).click();
+      await userRow(page, person.email)
+        .getByRole('button', { name: `Deactivate ${person.name}` })
+        .click();
       await expect(toast(page, 'User status updated')).toBeVisible();
       await expect(userRow(page, person.email)).toContainText('Inactive');
       await expect(userRow(page, person.email).getByRole('button', { name: `Activate ${person.name}` })).toBeVisible();
@@ -183,13 +188,17 @@ test.describe('the super-admin panel', () => {
     await signInAsSuperAdmin(page);
     await addUser(page, person);
     await page.getByLabel('Search').fill(person.email);
-    await userRow(page, person.email).getByRole('button', { name: `Delete ${person.name}` }).click();
+    await userRow(page, person.email)
+      .getByRole('button', { name: `Delete ${person.name}` })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete user?' });
     await expect(confirm).toContainText(person.email);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(userRow(page, person.email)).toBeVisible();
 
-    await userRow(page, person.email).getByRole('button', { name: `Delete ${person.name}` }).click();
+    await userRow(page, person.email)
+      .getByRole('button', { name: `Delete ${person.name}` })
+      .click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'User deleted successfully')).toBeVisible();
     await expect(page.getByText('No users found')).toBeVisible();
@@ -223,14 +232,20 @@ test.describe('the super-admin panel', () => {
 
     await page.getByRole('checkbox', { name: /\bEXAM_CREATE\b/ }).check();
     await page.getByPlaceholder('Search by name, email or role').fill(demo.admin.email);
-    await page.getByRole('list', { name: 'Users' }).getByRole('link', { name: /Institute Admin/ }).click();
+    await page
+      .getByRole('list', { name: 'Users' })
+      .getByRole('link', { name: /Institute Admin/ })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page.getByRole('form', { name: `Permissions of ${person.name}` })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /\bEXAM_CREATE\b/ })).toBeChecked();
 
-    await page.getByRole('list', { name: 'Users' }).getByRole('link', { name: /Institute Admin/ }).click();
+    await page
+      .getByRole('list', { name: 'Users' })
+      .getByRole('link', { name: /Institute Admin/ })
+      .click();
     await confirm.getByRole('button', { name: 'Discard changes' }).click();
     await expect(page.getByRole('form', { name: 'Permissions of Institute Admin' })).toBeVisible();
 
@@ -399,7 +414,11 @@ test.describe('refusals', () => {
     await expect(role).toHaveAccessibleDescription('Pick a suggested role or type another.');
     const suggestions = page.locator(`datalist#${await role.getAttribute('list')} option`);
     await expect(suggestions).toHaveCount(KNOWN_ROLES.length);
-    expect(await suggestions.evaluateAll((options) => options.map((option) => [(option as HTMLOptionElement).value, (option as HTMLOptionElement).label]))).toEqual([
+    expect(
+      await suggestions.evaluateAll((options) =>
+        options.map((option) => [(option as HTMLOptionElement).value, (option as HTMLOptionElement).label]),
+      ),
+    ).toEqual([
       ['superadmin', 'Super Admin'],
       ['admin', 'Admin'],
       ['branch_admin', 'Branch Admin'],
@@ -447,9 +466,7 @@ test.describe('refusals', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the user list searches and filters through a plain form, and status changes post without scripts', async ({
-    page,
-  }) => {
+  test('the user list searches and filters through a plain form, and status changes post without scripts', async ({ page }) => {
     const person = newPerson('Nisha');
     await createUserOnApi(page.request, person);
     await signInAsSuperAdmin(page);

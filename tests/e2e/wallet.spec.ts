@@ -13,7 +13,6 @@ test.describe.configure({ mode: 'serial' });
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-
 /** A bearer token for checks the screens do not offer (the browser itself never holds one). */
 async function apiToken(request: APIRequestContext, account: { email: string; password: string }) {
   const response = await request.post('/api/v1/auth/v2/login', { data: account });
@@ -288,7 +287,10 @@ test.describe('The charge of an admission', () => {
     await expect(page.locator('[data-slot="wallet-balance-badge"]')).toHaveText(after);
   });
 
-  test('an administrator outside any branch confirms the charge of the branch the student joins, under the price’s own name', async ({ page, request }) => {
+  test('an administrator outside any branch confirms the charge of the branch the student joins, under the price’s own name', async ({
+    page,
+    request,
+  }) => {
     const adminToken = await apiToken(request, demo.admin);
     const price = await addStudentPrice(request, adminToken);
     const north = await branchWallet(request, adminToken, 'North Campus');

@@ -41,7 +41,9 @@ function login(role: string, branch?: string) {
 
 async function tokensOf(role: string, branch?: string) {
   const { email, password } = login(role, branch);
-  const answer = await callApi<{ accessToken: string; refreshToken: string }>(server.baseUrl, 'POST', '/auth/v2/login', { body: { email, password } });
+  const answer = await callApi<{ accessToken: string; refreshToken: string }>(server.baseUrl, 'POST', '/auth/v2/login', {
+    body: { email, password },
+  });
   if (answer.kind !== 'answered' || answer.status !== 200) throw new Error(`Sign-in failed: ${JSON.stringify(answer)}`);
   return answer.body.data;
 }
@@ -131,7 +133,8 @@ describe('bodies beyond any limit', () => {
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses, JSON.stringify(answers)).toContain(503);
-    for (const answer of answers) expect(answer.status === null || answer.status < 500 || answer.status === 503, JSON.stringify(answer)).toBe(true);
+    for (const answer of answers)
+      expect(answer.status === null || answer.status < 500 || answer.status === 503, JSON.stringify(answer)).toBe(true);
     await expectAnswering();
   });
 
@@ -164,7 +167,10 @@ describe('redirects after sign-in', () => {
   it.each(['/.//evil.example/', '/%2e//evil.example/', '/admin/..//evil.example/'])('stay on the site for %s', async (redirectTo) => {
     const page = await fetch(`${server.baseUrl}/admin/login`);
     const token = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1];
-    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('csrf='))!.split(';')[0]!;
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('csrf='))!
+      .split(';')[0]!;
     const { email, password } = login('admin');
     const response = await fetch(`${server.baseUrl}/admin/login`, {
       method: 'POST',
@@ -228,6 +234,8 @@ describe('caching', () => {
     expect(page.headers.get('Cache-Control')).toBe('no-store');
     const asset = /\/assets\/[^"]+\.js/.exec(await page.text())?.[0];
     expect(asset).toBeDefined();
-    expect((await fetch(`${server.baseUrl}${asset}`)).headers.get('Cache-Control')).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    expect((await fetch(`${server.baseUrl}${asset}`)).headers.get('Cache-Control')).toMatch(
+      /max-age=31536000.*immutable|immutable.*max-age=31536000/,
+    );
   });
 });

@@ -227,9 +227,13 @@ class Checker {
     for (const request of this.requests) {
       let found: number;
       if (request.kind === 'admission') {
-        found = await countOf(sql`SELECT count(*)::int AS n FROM events WHERE type = 'RecordCreated' AND data->'fields'->>'studentEmail' = ${request.marker}`);
+        found = await countOf(
+          sql`SELECT count(*)::int AS n FROM events WHERE type = 'RecordCreated' AND data->'fields'->>'studentEmail' = ${request.marker}`,
+        );
       } else if (request.kind === 'topUp') {
-        found = await countOf(sql`SELECT count(*)::int AS n FROM events WHERE type = 'WalletCredited' AND data->>'reference' = ${request.marker}`);
+        found = await countOf(
+          sql`SELECT count(*)::int AS n FROM events WHERE type = 'WalletCredited' AND data->>'reference' = ${request.marker}`,
+        );
       } else {
         continue;
       }
@@ -259,8 +263,7 @@ describe('bank-style checker', () => {
     const random = seededRandom();
     console.log(`bank: seed ${random.seed} (replay with RELIABILITY_SEED=${random.seed})`);
     const run = randomBytes(3).toString('hex');
-    const start = (name: ServerName, port?: number) =>
-      startInstituteServer({ name, databaseUrl: testDatabase.url!, dataDir, port });
+    const start = (name: ServerName, port?: number) => startInstituteServer({ name, databaseUrl: testDatabase.url!, dataDir, port });
 
     // One after the other: the first seeds the empty database.
     for (const name of SERVERS) servers.set(name, await start(name));
@@ -330,7 +333,10 @@ describe('bank-style checker', () => {
     if (rebuild.differing.length) checker.violations.push(`rebuilt tables differ from the live ones: ${rebuild.differing.join(', ')}`);
 
     const { figures } = checker;
-    const statuses = [...figures.byStatus].sort().map(([status, n]) => `${status}: ${n}`).join(', ');
+    const statuses = [...figures.byStatus]
+      .sort()
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
     console.log(
       `bank: seed ${random.seed}, ${figures.requests} requests (${figures.retries} same-key retries; ${statuses}), ` +
         `faults: ${figures.terminations} connection cuts (${figures.terminatedBackends} backends), ${figures.kills} kills, ` +

@@ -64,7 +64,9 @@ async function partsOf(db: Db, command: Command): Promise<Record<string, number>
   const storedAnswer = await one(sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ${key}`);
   if (command.kind === 'charge') {
     return {
-      chargeEvent: await one(sql`SELECT count(*)::int AS n FROM events WHERE type = 'WalletCharged' AND data->>'referenceId' = ${command.marker}`),
+      chargeEvent: await one(
+        sql`SELECT count(*)::int AS n FROM events WHERE type = 'WalletCharged' AND data->>'referenceId' = ${command.marker}`,
+      ),
       ledgerRow: await one(sql`SELECT count(*)::int AS n FROM wallet_ledger WHERE kind = 'charge' AND reference_id = ${command.marker}`),
       storedAnswer,
     };
@@ -92,8 +94,7 @@ describe('crash consistency', () => {
     const random = seededRandom();
     console.log(`crash: seed ${random.seed} (replay with RELIABILITY_SEED=${random.seed})`);
     const run = randomBytes(3).toString('hex');
-    const start = (port?: number) =>
-      startInstituteServer({ name: 'crash', databaseUrl: testDatabase.url!, dataDir, port });
+    const start = (port?: number) => startInstituteServer({ name: 'crash', databaseUrl: testDatabase.url!, dataDir, port });
 
     server = await start();
     const port = server.port;
@@ -117,7 +118,13 @@ describe('crash consistency', () => {
       const kind = random.weighted({ staffAdmission: 5, adminAdmission: 2, charge: 3 });
       if (kind === 'charge') {
         const marker = `crash-${run}-charge-${n}`;
-        const command: Command = { kind: 'charge', idempotencyKey, actorId: institute.admin.userId, marker, outcome: { kind: 'lost', reason: 'not sent' } };
+        const command: Command = {
+          kind: 'charge',
+          idempotencyKey,
+          actorId: institute.admin.userId,
+          marker,
+          outcome: { kind: 'lost', reason: 'not sent' },
+        };
         commands.push(command);
         command.outcome = await callApi(baseUrl, 'POST', '/wallet/operation-pricing/deduct', {
           token: institute.admin.token,
@@ -128,7 +135,13 @@ describe('crash consistency', () => {
       }
       const by = kind === 'staffAdmission' ? institute.staff.get(branch.id)! : institute.admin;
       const marker = `crash.${run}.${n}@reliability.test`;
-      const command: Command = { kind: 'admission', idempotencyKey, actorId: by.userId, marker, outcome: { kind: 'lost', reason: 'not sent' } };
+      const command: Command = {
+        kind: 'admission',
+        idempotencyKey,
+        actorId: by.userId,
+        marker,
+        outcome: { kind: 'lost', reason: 'not sent' },
+      };
       commands.push(command);
       command.outcome = await callApi(baseUrl, 'POST', '/dynamic-data', {
         token: by.token,

@@ -73,7 +73,15 @@ beforeAll(async () => {
     samples,
     // Read by the reading endpoints; the changing ones start from the table's requests.
     known: {
-      id: [north.studentIds[0]!, south.studentIds[0]!, north.id, south.id, userIds.branchStaff, institute.addStudentPriceId, institute.courseIds[0]!],
+      id: [
+        north.studentIds[0]!,
+        south.studentIds[0]!,
+        north.id,
+        south.id,
+        userIds.branchStaff,
+        institute.addStudentPriceId,
+        institute.courseIds[0]!,
+      ],
       branchId: [north.id, south.id],
       courseId: institute.courseIds,
       formType: ['student', 'course', 'branch', 'examResult'],
@@ -131,7 +139,11 @@ async function send(request: FuzzRequest, index: number): Promise<Answer> {
 }
 
 /** Runs `work` over the items with at most `limit` of them in flight, answers in the items' order. */
-async function inParallel<Item, Result>(items: Item[], limit: number, work: (item: Item, index: number) => Promise<Result>): Promise<Result[]> {
+async function inParallel<Item, Result>(
+  items: Item[],
+  limit: number,
+  work: (item: Item, index: number) => Promise<Result>,
+): Promise<Result[]> {
   const results: Result[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -156,7 +168,10 @@ function loggedError(requestId: string): string {
   const { err } = JSON.parse(line) as { err?: { message?: string; stack?: string } };
   const message = err?.message ?? '';
   const cause = message.includes('\nparams: ') ? message.slice(message.lastIndexOf('\nparams: ') + 1) : message;
-  const frames = (err?.stack ?? '').split('\n').filter((frame) => frame.includes('/api/')).slice(0, 3);
+  const frames = (err?.stack ?? '')
+    .split('\n')
+    .filter((frame) => frame.includes('/api/'))
+    .slice(0, 3);
   return [cause.slice(0, 600), ...frames].join('\n   ');
 }
 
@@ -202,7 +217,8 @@ describe('fuzzing every endpoint', () => {
       const typesOf = new Map<Answer, string[]>();
       for (const event of appended) {
         const answer = event.requestId === null ? undefined : byRequest.get(event.requestId);
-        if (!answer) violations.push(`event ${event.position} (${event.type}) was appended by no request of the run (request id ${event.requestId})`);
+        if (!answer)
+          violations.push(`event ${event.position} (${event.type}) was appended by no request of the run (request id ${event.requestId})`);
         else typesOf.set(answer, [...(typesOf.get(answer) ?? []), event.type]);
       }
 
@@ -211,7 +227,9 @@ describe('fuzzing every endpoint', () => {
         reached.add(answer.request.operation);
         if (answer.status >= 500) {
           figures.serverErrors++;
-          violations.push(`${answer.status} ${answer.text.slice(0, 300)}\n${describeRequest(answer)}\n  logged: ${loggedError(answer.requestId)}`);
+          violations.push(
+            `${answer.status} ${answer.text.slice(0, 300)}\n${describeRequest(answer)}\n  logged: ${loggedError(answer.requestId)}`,
+          );
           continue;
         }
         if (answer.status < 400) continue;
@@ -219,11 +237,17 @@ describe('fuzzing every endpoint', () => {
         const types = typesOf.get(answer) ?? [];
         if (types.length === 0) figures.unchanged++;
         else if (types.every((type) => recordedRefusals[answer.request.operation]?.includes(type))) figures.recorded++;
-        else violations.push(`refused with ${answer.status} but appended ${types.join(', ')}: ${answer.text.slice(0, 200)}\n${describeRequest(answer)}`);
+        else
+          violations.push(
+            `refused with ${answer.status} but appended ${types.join(', ')}: ${answer.text.slice(0, 200)}\n${describeRequest(answer)}`,
+          );
       }
       // Printed as they are found, so that a run stopped early still shows them.
       for (const violation of violations.slice(found)) console.log(`fuzz violation (FUZZ_SEED=${seed}):\n${violation}`);
-      if (figures.sent % 5_000 === 0) console.log(`fuzz: ${figures.sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} requests sent, ${violations.length} violations so far`);
+      if (figures.sent % 5_000 === 0)
+        console.log(
+          `fuzz: ${figures.sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} requests sent, ${violations.length} violations so far`,
+        );
     }
 
     const number = (n: number) => n.toLocaleString('en-US');

@@ -85,7 +85,10 @@ describe('Idempotency-Key on every mutating endpoint', () => {
         const again = await send(endpoint.method, valid, headers);
         figures.replays++;
         check(again.status === first.status, `retry ${retry} answered ${again.status}, the first ${first.status}`);
-        check(JSON.stringify(sortKeys(again.body)) === JSON.stringify(sortKeys(first.body)), `retry ${retry} answered another body: ${describeAnswer(again)}`);
+        check(
+          JSON.stringify(sortKeys(again.body)) === JSON.stringify(sortKeys(first.body)),
+          `retry ${retry} answered another body: ${describeAnswer(again)}`,
+        );
         check(again.headers.get('Idempotent-Replayed') === 'true', `retry ${retry} is not marked Idempotent-Replayed: true`);
       }
       const afterRetries = await everything();
@@ -111,19 +114,29 @@ describe('Idempotency-Key on every mutating endpoint', () => {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sortKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
   }
   return value;
 }
 
 const northStudents = async () =>
-  (await institute.db.select({ id: records.id }).from(records).where(and(eq(records.formType, 'student'), eq(records.branchId, institute.north.id)))).length;
+  (
+    await institute.db
+      .select({ id: records.id })
+      .from(records)
+      .where(and(eq(records.formType, 'student'), eq(records.branchId, institute.north.id)))
+  ).length;
 
 async function northWallet() {
   return {
     balance: await storedBalance(institute.db, institute.north.id),
     ledgerSum: await ledgerSum(institute.db, institute.north.id),
-    entries: (await institute.db.select({ id: walletLedger.id }).from(walletLedger).where(eq(walletLedger.branchId, institute.north.id))).length,
+    entries: (await institute.db.select({ id: walletLedger.id }).from(walletLedger).where(eq(walletLedger.branchId, institute.north.id)))
+      .length,
   };
 }
 
@@ -144,7 +157,11 @@ describe('retried admissions and charges', () => {
     expect(retried.headers.get('Idempotent-Replayed')).toBe('true');
     expect(sortKeys(retried.body)).toEqual(sortKeys(first.body));
     expect(await northStudents()).toBe(students + 1);
-    expect(await northWallet()).toEqual({ balance: wallet.balance! - 5000, ledgerSum: wallet.ledgerSum - 5000, entries: wallet.entries + 1 });
+    expect(await northWallet()).toEqual({
+      balance: wallet.balance! - 5000,
+      ledgerSum: wallet.ledgerSum - 5000,
+      entries: wallet.entries + 1,
+    });
   });
 
   for (const [what, endpoint] of [
@@ -166,7 +183,11 @@ describe('retried admissions and charges', () => {
       const bodies = new Set(answers.map((answer) => JSON.stringify(sortKeys(answer.body))));
       expect(bodies.size, [...bodies].join('\n')).toBe(1);
       expect(answers.filter((answer) => answer.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(racers - 1);
-      expect(await northWallet()).toEqual({ balance: wallet.balance! - 5000, ledgerSum: wallet.ledgerSum - 5000, entries: wallet.entries + 1 });
+      expect(await northWallet()).toEqual({
+        balance: wallet.balance! - 5000,
+        ledgerSum: wallet.ledgerSum - 5000,
+        entries: wallet.entries + 1,
+      });
       expect(await northStudents()).toBe(students + (endpoint === 'POST /dynamic-data' ? 1 : 0));
     });
   }

@@ -95,8 +95,7 @@ async function signInThroughForm(baseUrl: string, email: string, password: strin
   return { response, session, csrf: { token, cookie } };
 }
 
-const count = async (query: ReturnType<typeof sql>) =>
-  (await queryRows<{ n: number }>(testDatabase.database.db, query))[0]!.n;
+const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(testDatabase.database.db, query))[0]!.n;
 
 describe('cookies', () => {
   it('keeps the session and CSRF cookies httpOnly, Secure and SameSite=Lax in production', async () => {
@@ -146,7 +145,11 @@ describe('content security policy and security headers', () => {
   });
 
   it('gives API answers, successes and errors, the same headers and a policy that runs nothing', async () => {
-    const answers = [await get(`${a.baseUrl}/api/v1/health`), await get(`${a.baseUrl}/api/v1/no-such-thing`), await get(`${b.baseUrl}/api/v1/users/current-user`)];
+    const answers = [
+      await get(`${a.baseUrl}/api/v1/health`),
+      await get(`${a.baseUrl}/api/v1/no-such-thing`),
+      await get(`${b.baseUrl}/api/v1/users/current-user`),
+    ];
     expect(answers.map((r) => r.status)).toEqual([200, 404, 401]);
     for (const answer of answers) {
       expectSecurityHeaders(answer, answer.url);
@@ -197,7 +200,10 @@ describe('CSRF', () => {
 });
 
 describe('upload addresses', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5e1d90000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5e1d90000000049454e44ae426082',
+    'hex',
+  );
 
   async function address(baseUrl: string, token: string) {
     return expectSuccess<{ presignedUrl: string; key: string; headers: Record<string, string> }>(
@@ -222,7 +228,16 @@ describe('upload addresses', () => {
     const elsewhere = first.presignedUrl.replace(encodeURIComponent(first.key.split('/').pop()!), 'other.png');
     expect(elsewhere).not.toBe(first.presignedUrl);
     expect(check((await put(`${a.baseUrl}${elsewhere}`, first.headers)).status === 403)).toBe(true);
-    expect(check((await put(`${a.baseUrl}${second.presignedUrl.replace(/signature=[^&]+/, /signature=[^&]+/.exec(first.presignedUrl)![0])}`, second.headers)).status === 403)).toBe(true);
+    expect(
+      check(
+        (
+          await put(
+            `${a.baseUrl}${second.presignedUrl.replace(/signature=[^&]+/, /signature=[^&]+/.exec(first.presignedUrl)![0])}`,
+            second.headers,
+          )
+        ).status === 403,
+      ),
+    ).toBe(true);
 
     // A process whose clock is 11 minutes ahead, past the addresses' 10 minutes.
     const later = await startInstituteServer({
@@ -271,7 +286,10 @@ describe('branch isolation', () => {
       ] as const) {
         figures.requests++;
         const answer = await callApi(b.baseUrl, method, `/dynamic-data/${other.id}${suffix}`, { token, body });
-        expect(check(answer.kind === 'answered' && answer.status === 404), `${method} ${other.id}${suffix}: ${JSON.stringify(answer)}`).toBe(true);
+        expect(
+          check(answer.kind === 'answered' && answer.status === 404),
+          `${method} ${other.id}${suffix}: ${JSON.stringify(answer)}`,
+        ).toBe(true);
       }
     }
     expect(await events()).toBe(before);

@@ -74,10 +74,7 @@ async function preparePostgres(serverUrl: string) {
   return {
     template,
     teardown: async () => {
-      const { rows } = await adminQuery(
-        adminUrl,
-        `SELECT datname FROM pg_database WHERE starts_with(datname, '${prefix}')`,
-      );
+      const { rows } = await adminQuery(adminUrl, `SELECT datname FROM pg_database WHERE starts_with(datname, '${prefix}')`);
       for (const row of rows as { datname: string }[]) {
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       }
@@ -101,10 +98,7 @@ async function reachableAdminUrl(serverUrl: string): Promise<string> {
 
 /** Databases of runs that ended without their teardown (a killed process), a day or more ago. */
 async function dropLeftovers(adminUrl: string) {
-  const { rows } = await adminQuery(
-    adminUrl,
-    `SELECT datname FROM pg_database WHERE starts_with(datname, '${PREFIX}')`,
-  );
+  const { rows } = await adminQuery(adminUrl, `SELECT datname FROM pg_database WHERE starts_with(datname, '${PREFIX}')`);
   for (const { datname } of rows as { datname: string }[]) {
     const started = parseInt(datname.slice(PREFIX.length).split('_')[0] ?? '', 36);
     if (Number.isFinite(started) && Date.now() - started > STALE_AFTER_MS) {

@@ -79,7 +79,9 @@ export function schemaTableNames(): string[] {
 
 /** Empties every table (the event positions start again at 1), leaving the migrations applied. */
 export async function truncateAll(db: Executor): Promise<void> {
-  const tables = schemaTableNames().map((name) => `"${name}"`).join(', ');
+  const tables = schemaTableNames()
+    .map((name) => `"${name}"`)
+    .join(', ');
   await db.execute(sql.raw(`TRUNCATE ${tables} RESTART IDENTITY`));
 }
 

@@ -45,11 +45,16 @@ export async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$
       await tx.insert(table).values(chunk);
       continue;
     }
-    const names = sql.join(given.map(([, column]) => sql.identifier(column.name)), sql`, `);
+    const names = sql.join(
+      given.map(([, column]) => sql.identifier(column.name)),
+      sql`, `,
+    );
     // Dates become ISO strings and jsonb columns take their values as they are.
     const json = JSON.stringify(
       chunk.map((row) => Object.fromEntries(given.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key] ?? null]))),
     );
-    await tx.execute(sql`INSERT INTO ${tableName} (${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::${tableName}, ${json}::jsonb)`);
+    await tx.execute(
+      sql`INSERT INTO ${tableName} (${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::${tableName}, ${json}::jsonb)`,
+    );
   }
 }

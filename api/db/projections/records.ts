@@ -48,9 +48,7 @@ type RecordRow = typeof records.$inferSelect;
 
 /** A whole row of `records`, every column given. */
 const insertRecord = compiledQuery('record_insert', {}, (db) =>
-  db
-    .insert(records)
-    .values(Object.fromEntries(Object.keys(getTableColumns(records)).map((key) => [key, sql.placeholder(key)])) as never),
+  db.insert(records).values(Object.fromEntries(Object.keys(getTableColumns(records)).map((key) => [key, sql.placeholder(key)])) as never),
 );
 
 function createdRow(event: StoredEvent<EventOfType<RecordEvent, 'RecordCreated'>>): RecordRow {
@@ -71,7 +69,10 @@ function createdRow(event: StoredEvent<EventOfType<RecordEvent, 'RecordCreated'>
 }
 
 /** What a change sets on a record; its generated numbers stay searchable. */
-function updatedColumns(current: Pick<RecordRow, 'registrationNo' | 'rollNo'>, event: StoredEvent<EventOfType<RecordEvent, 'RecordUpdated'>>) {
+function updatedColumns(
+  current: Pick<RecordRow, 'registrationNo' | 'rollNo'>,
+  event: StoredEvent<EventOfType<RecordEvent, 'RecordUpdated'>>,
+) {
   const { fields, branchId } = event.data;
   return {
     fields,
@@ -170,13 +171,22 @@ export const recordsProjection: Projection<RecordEvent> = {
         files.set(event.streamId, []);
       }
     }
-    if (earlier.length) await tx.delete(records).where(inArray(records.id, earlier.map((row) => row.id)));
+    if (earlier.length)
+      await tx.delete(records).where(
+        inArray(
+          records.id,
+          earlier.map((row) => row.id),
+        ),
+      );
     const kept = [...rows.values()].filter((row): row is RecordRow => row !== null);
     await insertMany(tx, records, kept);
     if (sequences.size) await raiseSequences(tx, [...sequences.values()]);
     const created = new Set(run.filter((e) => e.type === 'RecordCreated').map((e) => e.streamId));
     const released = [...files.keys()].filter((id) => !created.has(id));
     if (released.length) await tx.delete(recordFiles).where(inArray(recordFiles.recordId, released));
-    await holdFiles(tx, [...files].flatMap(([id, keys]) => fileRows(id, keys)));
+    await holdFiles(
+      tx,
+      [...files].flatMap(([id, keys]) => fileRows(id, keys)),
+    );
   },
 };

@@ -20,7 +20,10 @@ export const usersProjection: Projection<
       });
     },
     async UserUpdated(tx, event) {
-      await tx.update(users).set({ ...event.data, updatedAt: event.occurredAt }).where(eq(users.id, event.streamId));
+      await tx
+        .update(users)
+        .set({ ...event.data, updatedAt: event.occurredAt })
+        .where(eq(users.id, event.streamId));
     },
     async UserPasswordChanged(tx, event) {
       const { passwordHash } = event.data;
@@ -34,9 +37,7 @@ export const usersProjection: Projection<
       const { permissionIds } = event.data;
       await tx.delete(userPermissions).where(eq(userPermissions.userId, event.streamId));
       if (permissionIds.length) {
-        await tx
-          .insert(userPermissions)
-          .values(permissionIds.map((permissionId) => ({ userId: event.streamId, permissionId })));
+        await tx.insert(userPermissions).values(permissionIds.map((permissionId) => ({ userId: event.streamId, permissionId })));
       }
       await tx.update(users).set({ updatedAt: event.occurredAt }).where(eq(users.id, event.streamId));
     },

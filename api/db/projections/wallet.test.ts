@@ -1,13 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addWalletBranch,
-  inTransaction,
-  ledgerSum,
-  priceOperation,
-  storedBalance,
-  walletTables,
-} from '../../../tests/api/wallet-fixtures';
+import { addWalletBranch, inTransaction, ledgerSum, priceOperation, storedBalance, walletTables } from '../../../tests/api/wallet-fixtures';
 import { createTestDatabase, truncateAll, type TestDatabase } from '../../../tests/support/test-database';
 import { adjustWallet } from '../../domain/wallet/adjust-wallet';
 import { chargeOperation } from '../../domain/wallet/charge-operation';
@@ -40,7 +33,14 @@ const meta = () => ({ occurredAt: new Date(), actorId: null, requestId: 'project
 /** A charge event appended directly, past the command's checks. */
 const rawCharge = (branchId: string, referenceId: string, amount: number) =>
   db.transaction((tx) => {
-    const data: WalletChargedData = { entryId: `raw-${referenceId}-${Math.random()}`, branchId, amount, operationKey: 'ADD_STUDENT', operationName: 'Add Student', referenceId };
+    const data: WalletChargedData = {
+      entryId: `raw-${referenceId}-${Math.random()}`,
+      branchId,
+      amount,
+      operationKey: 'ADD_STUDENT',
+      operationName: 'Add Student',
+      referenceId,
+    };
     return append(tx, walletStream(branchId), 'any', [{ type: 'WalletCharged', data }], meta());
   });
 
@@ -60,7 +60,11 @@ describe('the wallet projections', () => {
     const at = () => new Date((clock += 60_000));
     await inTransaction(db, (ctx) => creditWallet(ctx, { branchId: north, amount: 100_000, note: 'Top-up' }), at());
     await inTransaction(db, (ctx) => creditWallet(ctx, { branchId: south, amount: 8000 }), at());
-    const charged = await inTransaction(db, (ctx) => chargeOperation(ctx, { branchId: north, operationKey: 'ADD_STUDENT', referenceId: 's1' }), at());
+    const charged = await inTransaction(
+      db,
+      (ctx) => chargeOperation(ctx, { branchId: north, operationKey: 'ADD_STUDENT', referenceId: 's1' }),
+      at(),
+    );
     await inTransaction(db, (ctx) => chargeOperation(ctx, { branchId: north, operationKey: 'ADD_STUDENT', referenceId: 's2' }), at());
     await inTransaction(db, (ctx) => chargeOperation(ctx, { branchId: south, operationKey: 'ADD_STUDENT', referenceId: 's3' }), at());
     await inTransaction(db, (ctx) => refundCharge(ctx, { chargeId: charged.charge!.id, reason: 'Duplicate admission' }), at());

@@ -54,7 +54,14 @@ export function movementOf(event: StoredEvent<WalletEvent>): { amount: number; r
     }
     case 'WalletCharged': {
       const d = event.data;
-      const row = { ...base, kind: 'charge', amount: -d.amount, operationKey: d.operationKey, operationName: d.operationName, referenceId: d.referenceId };
+      const row = {
+        ...base,
+        kind: 'charge',
+        amount: -d.amount,
+        operationKey: d.operationKey,
+        operationName: d.operationName,
+        referenceId: d.referenceId,
+      };
       return { amount: -d.amount, row };
     }
     case 'WalletRefunded': {

@@ -20,7 +20,9 @@ describe('access tokens', () => {
     const token = await issueAccessToken(config, issued, claims);
     await verifyAccessToken(config, issued, token);
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'superadmin' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'superadmin' }),
+    ).toString('base64url');
     await expect(verifyAccessToken(config, issued, `${header}.${forged}.${signature}`)).rejects.toBeInstanceOf(AccessTokenInvalid);
     const other = authConfig('another secret of enough length for HS256', { accessTokenTtlSeconds: 60 });
     await expect(verifyAccessToken(other, issued, token)).rejects.toBeInstanceOf(AccessTokenInvalid);

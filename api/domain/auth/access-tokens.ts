@@ -62,7 +62,12 @@ export async function verifyAccessToken(config: AuthConfig, now: Date, token: st
       algorithms: ['HS256'],
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.role !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    ) {
       throw new AccessTokenInvalid('Token is missing claims');
     }
     const claims = { sub: payload.sub, role: payload.role, sid: payload.sid };

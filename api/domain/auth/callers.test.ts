@@ -22,8 +22,25 @@ beforeEach(async () => {
 });
 
 async function addUser(id: string, familyId: string) {
-  await db.insert(users).values({ id, name: id, email: `${id}@institute.test`, passwordHash: 'x', role: 'staff', status: 'active', branchId: 'b1', createdAt: at, updatedAt: at });
-  await db.insert(refreshTokens).values({ id: `${familyId}-token`, familyId, userId: id, tokenHash: `${familyId}-hash`, expiresAt: new Date('2027-01-01'), createdAt: at });
+  await db.insert(users).values({
+    id,
+    name: id,
+    email: `${id}@institute.test`,
+    passwordHash: 'x',
+    role: 'staff',
+    status: 'active',
+    branchId: 'b1',
+    createdAt: at,
+    updatedAt: at,
+  });
+  await db.insert(refreshTokens).values({
+    id: `${familyId}-token`,
+    familyId,
+    userId: id,
+    tokenHash: `${familyId}-hash`,
+    expiresAt: new Date('2027-01-01'),
+    createdAt: at,
+  });
 }
 
 const roleOf = async (of: Callers, userId = 'u1', familyId = 'family-1') => (await of.load(userId, familyId))?.role;
@@ -116,7 +133,9 @@ if (inject('testDatabase').kind === 'postgres') {
 
     it('keep nothing while their listening connection is lost, and keep again once it listens anew', async () => {
       await settled(elsewhere);
-      await db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+      await db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      );
       await vi.waitFor(async () => expect(await keeps(elsewhere)).toBe(false));
       await vi.waitFor(async () => expect(await keeps(elsewhere)).toBe(true), { timeout: 10_000, interval: 200 });
     });

@@ -38,13 +38,11 @@ export type RotationResult =
  * Swaps a refresh token for a new one of the same family. Presenting a token that was already
  * swapped means it leaked (or two clients raced): the whole family is revoked.
  */
-export async function rotateRefreshToken(
-  db: Executor,
-  config: AuthConfig,
-  now: Date,
-  token: string,
-): Promise<RotationResult> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+export async function rotateRefreshToken(db: Executor, config: AuthConfig, now: Date, token: string): Promise<RotationResult> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!row || row.revokedAt || row.expiresAt <= now) return { kind: 'invalid' };
   const claimed = await db
     .update(refreshTokens)

@@ -50,13 +50,11 @@ export async function signIn(
 
   await tx.insert(signInAttempts).values({ email, ip: input.ip, succeeded: true, at: now });
   const { token: refreshToken, familyId } = await issueRefreshToken(tx, config, now, user.id);
-  await append(
-    tx,
-    userStream(user.id),
-    'any',
-    [{ type: 'UserSignedIn', data: { sessionId: familyId, ip: input.ip } }],
-    { ...meta, actorId: user.id, branchId: user.branchId },
-  );
+  await append(tx, userStream(user.id), 'any', [{ type: 'UserSignedIn', data: { sessionId: familyId, ip: input.ip } }], {
+    ...meta,
+    actorId: user.id,
+    branchId: user.branchId,
+  });
   const accessToken = await issueAccessToken(config, now, { sub: user.id, role: user.role, sid: familyId });
   const sessionUser = (await loadSessionUser(tx, user.id))!;
   return { kind: 'signed-in', accessToken, refreshToken, user: sessionUser };
@@ -79,13 +77,7 @@ export async function recordFailedGuess({ tx, meta }: CommandContext, email: str
 }
 
 /** Failures since the last success for this email, and all failures from this address. */
-async function isRateLimited(
-  tx: CommandContext['tx'],
-  config: AuthConfig,
-  email: string,
-  ip: string,
-  since: Date,
-): Promise<boolean> {
+async function isRateLimited(tx: CommandContext['tx'], config: AuthConfig, email: string, ip: string, since: Date): Promise<boolean> {
   const [lastSuccess] = await tx
     .select({ at: sql<Date>`max(${signInAttempts.at})` })
     .from(signInAttempts)

@@ -5,14 +5,7 @@ import { append, ConcurrencyError, readStream } from '../../db/event-store';
 import type { CommandContext } from '../command';
 import { conflict, stale } from '../errors';
 import { newId } from '../ids';
-import {
-  courseCategoryMessages,
-  decide,
-  evolve,
-  initialCourseCategory,
-  type CourseCategory,
-  type CourseCategoryCommand,
-} from './decide';
+import { courseCategoryMessages, decide, evolve, initialCourseCategory, type CourseCategory, type CourseCategoryCommand } from './decide';
 import { COURSE_CATEGORY_STREAM, courseCategoryStream } from './events';
 import { coursesUsing, nameHolder } from './queries';
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
-import {
-  courseCategoryMessages,
-  decide,
-  evolve,
-  initialCourseCategory,
-  type CourseCategory,
-  type CourseCategoryCommand,
-} from './decide';
+import { courseCategoryMessages, decide, evolve, initialCourseCategory, type CourseCategory, type CourseCategoryCommand } from './decide';
 import type { CourseCategoryEvent } from './events';
 
 const fold = (events: CourseCategoryEvent[]): CourseCategory => events.reduce(evolve, initialCourseCategory);
@@ -60,7 +53,9 @@ describe('creating', () => {
       message: courseCategoryMessages.required,
       errors: { name: [courseCategoryMessages.required] },
     });
-    expect(refusal({ type: 'CreateCourseCategory', data: { name: 'x'.repeat(101), nameHeldBy: null } }, initialCourseCategory)).toMatchObject({
+    expect(
+      refusal({ type: 'CreateCourseCategory', data: { name: 'x'.repeat(101), nameHeldBy: null } }, initialCourseCategory),
+    ).toMatchObject({
       kind: 'invalid',
       message: courseCategoryMessages.tooLong,
     });

@@ -1,4 +1,8 @@
-import { COURSE_CATEGORY_NAME_MAX, courseCategoryNameMessages, type CourseCategoryStatus } from '../../../common/contracts/course-categories';
+import {
+  COURSE_CATEGORY_NAME_MAX,
+  courseCategoryNameMessages,
+  type CourseCategoryStatus,
+} from '../../../common/contracts/course-categories';
 import { conflict, invalid, notFound } from '../errors';
 import type { CourseCategoryEvent } from './events';
 
@@ -17,10 +21,7 @@ export const courseCategoryMessages = {
 };
 
 /** A category's stream folded: never created, live, or deleted (which answers as not found). */
-export type CourseCategory =
-  | { kind: 'none' }
-  | { kind: 'live'; name: string; status: CourseCategoryStatus }
-  | { kind: 'deleted' };
+export type CourseCategory = { kind: 'none' } | { kind: 'live'; name: string; status: CourseCategoryStatus } | { kind: 'deleted' };
 
 export const initialCourseCategory: CourseCategory = { kind: 'none' };
 
@@ -37,11 +38,7 @@ export type RenameCourseCategory = {
 export type ChangeCourseCategoryStatus = { type: 'ChangeCourseCategoryStatus'; data: { status?: CourseCategoryStatus } };
 export type DeleteCourseCategory = { type: 'DeleteCourseCategory'; data: { coursesUsing: number } };
 
-export type CourseCategoryCommand =
-  | CreateCourseCategory
-  | RenameCourseCategory
-  | ChangeCourseCategoryStatus
-  | DeleteCourseCategory;
+export type CourseCategoryCommand = CreateCourseCategory | RenameCourseCategory | ChangeCourseCategoryStatus | DeleteCourseCategory;
 
 export function evolve(state: CourseCategory, event: CourseCategoryEvent): CourseCategory {
   switch (event.type) {

@@ -13,8 +13,4 @@ export type CourseCategoryDeleted = DomainEvent<'CourseCategoryDeleted', { name:
 
 /** Everything that happens to a course category's stream. */
 export type CourseCategoryEvent =
-  | CourseCategoryCreated
-  | CourseCategoryRenamed
-  | CourseCategoryActivated
-  | CourseCategoryDeactivated
-  | CourseCategoryDeleted;
+  CourseCategoryCreated | CourseCategoryRenamed | CourseCategoryActivated | CourseCategoryDeactivated | CourseCategoryDeleted;

@@ -37,7 +37,10 @@ export async function nameHolder(db: Executor, name: string): Promise<string | n
 type CategoryRow = typeof courseCategories.$inferSelect;
 
 async function toViews(db: Executor, rows: CategoryRow[]): Promise<CourseCategoryView[]> {
-  const counts = await coursesUsing(db, rows.map((row) => row.id));
+  const counts = await coursesUsing(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     _id: row.id,
     name: row.name,

@@ -11,16 +11,7 @@ export interface PermissionDefinition {
 }
 
 export type PermissionCategory =
-  | 'dashboard'
-  | 'student'
-  | 'exam'
-  | 'branch'
-  | 'course'
-  | 'invoice'
-  | 'certificate'
-  | 'settings'
-  | 'users'
-  | 'wallet';
+  'dashboard' | 'student' | 'exam' | 'branch' | 'course' | 'invoice' | 'certificate' | 'settings' | 'users' | 'wallet';
 
 type Entry = [name: string, description: string, level: PermissionDefinition['level']];
 
@@ -124,15 +115,14 @@ const groups: Record<PermissionCategory, Entry[]> = {
   ],
 };
 
-export const permissionCatalogue: PermissionDefinition[] = Object.entries(groups).flatMap(
-  ([category, entries]) =>
-    entries.map(([name, description, level]) => ({
-      name,
-      description,
-      level,
-      category: category as PermissionCategory,
-      module: category,
-    })),
+export const permissionCatalogue: PermissionDefinition[] = Object.entries(groups).flatMap(([category, entries]) =>
+  entries.map(([name, description, level]) => ({
+    name,
+    description,
+    level,
+    category: category as PermissionCategory,
+    module: category,
+  })),
 );
 
 export const allPermissionNames = permissionCatalogue.map((p) => p.name);

@@ -21,9 +21,6 @@ export async function listPermissions(db: Executor): Promise<PermissionView[]> {
   const rows = await db.select().from(permissions);
   const position = (name: string) => catalogueOrder.get(name) ?? Number.MAX_SAFE_INTEGER;
   return rows
-    .sort(
-      (a, b) =>
-        position(a.name) - position(b.name) || a.category.localeCompare(b.category) || a.name.localeCompare(b.name),
-    )
+    .sort((a, b) => position(a.name) - position(b.name) || a.category.localeCompare(b.category) || a.name.localeCompare(b.name))
     .map(({ id, ...rest }) => ({ _id: id, ...rest }));
 }

@@ -7,7 +7,10 @@ import { newId } from '../ids';
 import { userStream } from '../users';
 import { permissionCatalogue } from './catalogue';
 
-export const PERMISSION_CATALOGUE_STREAM: StreamRef<PermissionCatalogueEvent> = { type: 'permission-catalogue', id: 'permission-catalogue' };
+export const PERMISSION_CATALOGUE_STREAM: StreamRef<PermissionCatalogueEvent> = {
+  type: 'permission-catalogue',
+  id: 'permission-catalogue',
+};
 
 export interface SyncResult {
   added: string[];
@@ -50,7 +53,10 @@ export async function syncPermissions(ctx: CommandContext): Promise<SyncResult> 
       .where(inArray(userPermissions.permissionId, [...removedIds]));
     for (const userId of [...new Set(holders.map((h) => h.userId))].sort()) {
       const grants = await tx.select({ id: userPermissions.permissionId }).from(userPermissions).where(eq(userPermissions.userId, userId));
-      const permissionIds = grants.map((g) => g.id).filter((id) => !removedIds.has(id)).sort();
+      const permissionIds = grants
+        .map((g) => g.id)
+        .filter((id) => !removedIds.has(id))
+        .sort();
       await append(tx, userStream(userId), 'any', [{ type: 'UserPermissionsSet', data: { permissionIds } }], meta);
     }
   }

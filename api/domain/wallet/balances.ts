@@ -34,9 +34,6 @@ export async function branchBalance(db: Executor, branchId: string): Promise<Wal
 
 /** Paise in a branch's wallet; 0 before its first money. */
 export async function balanceOf(db: Executor, branchId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: walletBalances.balance })
-    .from(walletBalances)
-    .where(eq(walletBalances.branchId, branchId));
+  const [row] = await db.select({ balance: walletBalances.balance }).from(walletBalances).where(eq(walletBalances.branchId, branchId));
   return row?.balance ?? 0;
 }

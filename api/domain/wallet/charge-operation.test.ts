@@ -83,7 +83,13 @@ describe('chargeOperation', () => {
     const first = await charge(branchId, 'student-1');
 
     // 1,000 left no longer covers the price, but the repeat is no refusal.
-    expect(await charge(branchId, 'student-1')).toMatchObject({ outcome: 'already-charged', charged: false, price: 5000, balance: 1000, charge: first.charge });
+    expect(await charge(branchId, 'student-1')).toMatchObject({
+      outcome: 'already-charged',
+      charged: false,
+      price: 5000,
+      balance: 1000,
+      charge: first.charge,
+    });
 
     await inTransaction(db, (ctx) => toggleOperationPrice(ctx, price._id));
     const disabled = await charge(branchId, 'student-1');
@@ -92,7 +98,12 @@ describe('chargeOperation', () => {
     expect(await charge(branchId, 'student-2')).toMatchObject({ outcome: 'price-disabled', charge: null, price: 0 });
 
     await inTransaction(db, (ctx) => deleteOperationPrice(ctx, price._id));
-    expect(await charge(branchId, 'student-1')).toMatchObject({ outcome: 'already-charged', operationPrice: null, price: 5000, charge: first.charge });
+    expect(await charge(branchId, 'student-1')).toMatchObject({
+      outcome: 'already-charged',
+      operationPrice: null,
+      price: 5000,
+      charge: first.charge,
+    });
     expect(await charge(branchId, 'student-2')).toMatchObject({ outcome: 'price-missing', charge: null });
 
     expect(await storedBalance(db, branchId)).toBe(1000);
@@ -115,7 +126,13 @@ describe('chargeOperation', () => {
 
   it('charges nothing when the price is disabled, missing or zero, or the branch does not use the wallet', async () => {
     const branchId = await fundedBranch(10_000);
-    expect(await charge(branchId, 'a')).toMatchObject({ outcome: 'price-missing', charged: false, price: 0, charge: null, balance: 10_000 });
+    expect(await charge(branchId, 'a')).toMatchObject({
+      outcome: 'price-missing',
+      charged: false,
+      price: 0,
+      charge: null,
+      balance: 10_000,
+    });
 
     await priceOperation(db, { price: 5000, enabled: false });
     expect(await charge(branchId, 'a')).toMatchObject({ outcome: 'price-disabled', charged: false, price: 0, balance: 10_000 });
@@ -125,7 +142,12 @@ describe('chargeOperation', () => {
 
     await priceOperation(db, { operationKey: 'PAID_THING', price: 100 });
     const offline = await fundedBranch(10_000, { walletEnabled: false });
-    expect(await charge(offline, 'a', 'PAID_THING')).toMatchObject({ outcome: 'wallet-disabled', charged: false, price: 0, balance: 10_000 });
+    expect(await charge(offline, 'a', 'PAID_THING')).toMatchObject({
+      outcome: 'wallet-disabled',
+      charged: false,
+      price: 0,
+      balance: 10_000,
+    });
 
     expect(await walletEvents()).toEqual(['WalletCredited', 'WalletCredited']);
     expect(await storedBalance(db, branchId)).toBe(10_000);
@@ -154,7 +176,10 @@ describe('chargeOperation', () => {
     });
 
     await expect(attempt).rejects.toBeInstanceOf(InsufficientBalanceError);
-    await expect(attempt).rejects.toMatchObject({ kind: 'insufficient-balance', message: expect.stringContaining('Insufficient wallet balance') });
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'insufficient-balance',
+      message: expect.stringContaining('Insufficient wallet balance'),
+    });
     expect(await db.select().from(records).where(eq(records.formType, 'student'))).toEqual([]);
     expect(await storedBalance(db, branchId)).toBe(4999);
     expect((await ledgerEntries(db, branchId)).map((e) => e.kind)).toEqual(['credit']);
@@ -189,7 +214,13 @@ describe('chargeOperation', () => {
     );
 
     const stored = await findTransaction(db, result.charge!.id);
-    expect(stored).toMatchObject({ actorId: 'staff-1', createdAt: at.toISOString(), operationName: 'Admission of Diya', note: '', refundedBy: null });
+    expect(stored).toMatchObject({
+      actorId: 'staff-1',
+      createdAt: at.toISOString(),
+      operationName: 'Admission of Diya',
+      note: '',
+      refundedBy: null,
+    });
     // The same keys in the same order: the answer is stored as JSON under its Idempotency-Key.
     expect(JSON.stringify(result.charge)).toBe(JSON.stringify(stored));
     expect(result.balance).toBe(300);

@@ -64,7 +64,10 @@ export interface ChargeResult {
  * projection's guarded UPDATE, the CHECK (balance >= 0) and the unique key on (branch, operation,
  * reference) stay behind it as backstops.
  */
-export async function chargeOperation({ tx, meta, settings = freshSettings }: CommandContext, input: ChargeOperationInput): Promise<ChargeResult> {
+export async function chargeOperation(
+  { tx, meta, settings = freshSettings }: CommandContext,
+  input: ChargeOperationInput,
+): Promise<ChargeResult> {
   const { branchId, operationKey, referenceId } = input;
   const branch = input.branch ?? (await findBranch(tx, branchId));
   const operationPrice = await settings.operationPrice(tx, operationKey);

@@ -24,7 +24,14 @@ describe('creditWallet', () => {
     );
     await inTransaction(db, (ctx) => creditWallet(ctx, { branchId, amount: 25_050 }));
 
-    expect(first).toMatchObject({ _id: first.id, kind: 'credit', amount: 500_000, balanceAfter: 500_000, note: 'Opening balance', referenceId: 'NEFT-001' });
+    expect(first).toMatchObject({
+      _id: first.id,
+      kind: 'credit',
+      amount: 500_000,
+      balanceAfter: 500_000,
+      note: 'Opening balance',
+      referenceId: 'NEFT-001',
+    });
     expect(await storedBalance(db, branchId)).toBe(525_050);
     expect((await ledgerEntries(db, branchId)).map((e) => [e.amount, e.balanceAfter])).toEqual([
       [500_000, 500_000],

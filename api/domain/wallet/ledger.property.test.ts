@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWalletBranch, inTransaction, ledgerEntries, ledgerSum, priceOperation, storedBalance } from '../../../tests/api/wallet-fixtures';
+import {
+  addWalletBranch,
+  inTransaction,
+  ledgerEntries,
+  ledgerSum,
+  priceOperation,
+  storedBalance,
+} from '../../../tests/api/wallet-fixtures';
 import { createTestDatabase, truncateAll, type TestDatabase } from '../../../tests/support/test-database';
 import type { Db } from '../../db/client';
 import { DomainError } from '../errors';
@@ -33,7 +40,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('charge' as const), branch: branchIndex, reference: fc.integer({ min: 0, max: 5 }) }),
   fc.record({ kind: fc.constant('charge' as const), branch: branchIndex, reference: fc.integer({ min: 0, max: 5 }) }),
   fc.record({ kind: fc.constant('refund' as const), charge: fc.nat({ max: 10 }) }),
-  fc.record({ kind: fc.constant('adjust' as const), branch: branchIndex, amount: fc.integer({ min: -15_000, max: 15_000 }).filter((n) => n !== 0) }),
+  fc.record({
+    kind: fc.constant('adjust' as const),
+    branch: branchIndex,
+    amount: fc.integer({ min: -15_000, max: 15_000 }).filter((n) => n !== 0),
+  }),
 );
 
 /** Expected refusals: too little money, a charge refunded before. Anything else fails the property. */
@@ -61,7 +72,9 @@ describe('the wallet ledger (property)', () => {
             await inTransaction(db, (ctx) => creditWallet(ctx, { branchId: branches[s.branch]!, amount: s.amount }));
             model[s.branch]! += s.amount;
           } else if (s.kind === 'adjust') {
-            await attempt(() => inTransaction(db, (ctx) => adjustWallet(ctx, { branchId: branches[s.branch]!, amount: s.amount, reason: 'test' })));
+            await attempt(() =>
+              inTransaction(db, (ctx) => adjustWallet(ctx, { branchId: branches[s.branch]!, amount: s.amount, reason: 'test' })),
+            );
             if (model[s.branch]! + s.amount >= 0) model[s.branch]! += s.amount;
           } else if (s.kind === 'charge') {
             const referenceId = `ref-${s.reference}`;

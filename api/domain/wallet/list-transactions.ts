@@ -39,21 +39,14 @@ export function transactionConditions(query: Omit<TransactionQuery, 'sortBy' | '
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(
-      or(
-        ilike(walletLedger.note, pattern),
-        ilike(walletLedger.referenceId, pattern),
-        ilike(walletLedger.operationName, pattern),
-      ),
+      or(ilike(walletLedger.note, pattern), ilike(walletLedger.referenceId, pattern), ilike(walletLedger.operationName, pattern)),
     );
   }
   return and(...conditions);
 }
 
 /** A page of the ledger, newest first unless asked otherwise, with the number of matches. */
-export async function listTransactions(
-  db: Executor,
-  query: TransactionQuery,
-): Promise<TransactionPage> {
+export async function listTransactions(db: Executor, query: TransactionQuery): Promise<TransactionPage> {
   const where = transactionConditions(query);
   const direction = query.order === 'asc' ? asc : desc;
   const key = query.sortBy === 'amount' ? sql`abs(${walletLedger.amount})` : walletLedger.createdAt;
@@ -63,7 +56,10 @@ export async function listTransactions(
       .orderBy(direction(key), direction(walletLedger.createdAt), direction(walletLedger.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(walletLedger).where(where),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(walletLedger)
+      .where(where),
   ]);
   const total = counted?.total ?? 0;
   return {

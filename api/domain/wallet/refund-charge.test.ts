@@ -26,8 +26,7 @@ beforeEach(async () => {
 
 const charge = (referenceId: string) =>
   inTransaction(db, (ctx) => chargeOperation(ctx, { branchId, operationKey: 'ADD_STUDENT', referenceId }));
-const refund = (chargeId: string, reason = 'Admission cancelled') =>
-  inTransaction(db, (ctx) => refundCharge(ctx, { chargeId, reason }));
+const refund = (chargeId: string, reason = 'Admission cancelled') => inTransaction(db, (ctx) => refundCharge(ctx, { chargeId, reason }));
 
 describe('refundCharge', () => {
   it('gives the charge back with its reason, and marks the charge refunded', async () => {

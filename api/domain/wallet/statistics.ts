@@ -30,7 +30,8 @@ const noMovements: Movements = { credits: 0, charges: 0, refunds: 0, adjustments
 /** Defaults: the last 30 days by day, or the last 12 months by month, up to now. */
 function range(query: StatisticsQuery): { from: Date; to: Date } {
   const to = query.to ?? addPeriods(query.period, startOf(query.period, query.now), 1);
-  const from = query.from ?? addPeriods(query.period, startOf(query.period, to < query.now ? to : query.now), query.period === 'day' ? -29 : -11);
+  const from =
+    query.from ?? addPeriods(query.period, startOf(query.period, to < query.now ? to : query.now), query.period === 'day' ? -29 : -11);
   return { from, to };
 }
 
@@ -112,6 +113,6 @@ export async function walletStatistics(db: Executor, query: StatisticsQuery): Pr
 }
 
 async function branchBalances(db: Executor, query: StatisticsQuery) {
-  const ids = query.branchId ? [query.branchId] : query.scope ?? undefined;
+  const ids = query.branchId ? [query.branchId] : (query.scope ?? undefined);
   return listBalances(db, ids);
 }

@@ -26,8 +26,22 @@ export function routeItems(user: { role: string; permissions: readonly string[] 
 /** The pages of the custom forms the user fills in (ids apart from the registry's pages). */
 export function customFormItems(user: { role: string; permissions: readonly string[] }, forms: readonly CustomFormLink[]): PaletteItem[] {
   return customFormLinks(user, forms).flatMap(({ formType, label, add, records }) => [
-    { id: `custom-form:${add.path}`, label: add.title, group: 'Custom Forms', icon: routeIcons.FilePlus, keywords: ['form', formType, label], href: add.path },
-    { id: `custom-form:${records.path}`, label: records.title, group: 'Custom Forms', icon: routeIcons.ClipboardList, keywords: ['records', 'list', formType, label], href: records.path },
+    {
+      id: `custom-form:${add.path}`,
+      label: add.title,
+      group: 'Custom Forms',
+      icon: routeIcons.FilePlus,
+      keywords: ['form', formType, label],
+      href: add.path,
+    },
+    {
+      id: `custom-form:${records.path}`,
+      label: records.title,
+      group: 'Custom Forms',
+      icon: routeIcons.ClipboardList,
+      keywords: ['records', 'list', formType, label],
+      href: records.path,
+    },
   ]);
 }
 

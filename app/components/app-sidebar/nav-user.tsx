@@ -45,10 +45,7 @@ export function NavUser() {
     <SidebarMenu>
       <SidebarMenuItem>
         <Slot.Root {...trigger.props}>
-          <SidebarMenuButton
-            size="lg"
-            className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
-          >
+          <SidebarMenuButton size="lg" className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground">
             <Avatar name={user.name} />
             {/* Named by what it shows (WCAG 2.5.3: a voice user says the visible words). */}
             <span className="sr-only">Account menu for </span>

@@ -81,13 +81,7 @@ export function SiteHeader() {
           <ShortcutKeys keys="mod+k" className="max-md:hidden" />
         </Button>
         <Tooltip content="Keyboard shortcuts (?)">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 max-sm:hidden"
-            onClick={() => setShortcutsOpen(true)}
-            aria-keyshortcuts="?"
-          >
+          <Button variant="ghost" size="icon" className="size-8 max-sm:hidden" onClick={() => setShortcutsOpen(true)} aria-keyshortcuts="?">
             <KeyboardIcon aria-hidden="true" />
             <span className="sr-only">Keyboard shortcuts</span>
           </Button>

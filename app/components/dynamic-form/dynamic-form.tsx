@@ -273,10 +273,7 @@ function DynamicFormBody({
   const uploading = useSelector(submission, (snapshot) => snapshot.context.uploads.length > 0);
   const submitting = state === 'submitting';
 
-  const onBusyChange = useCallback(
-    (id: string, busy: boolean) => submission.send({ type: 'upload.busy', id, busy }),
-    [submission],
-  );
+  const onBusyChange = useCallback((id: string, busy: boolean) => submission.send({ type: 'upload.busy', id, busy }), [submission]);
   const onKeyChange = useCallback((name: string) => form.validate({ name }), [form]);
 
   const onCourseChange = (value: string) => {
@@ -318,7 +315,11 @@ function DynamicFormBody({
       {data.version !== null ? <input type="hidden" name="version" value={data.version} /> : null}
 
       {formErrors.length ? (
-        <div role="alert" id={form.errorId} className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <div
+          role="alert"
+          id={form.errorId}
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
           {formErrors.map((message) => (
             <p key={message}>{message}</p>
           ))}

@@ -41,8 +41,7 @@ export function FieldControl({
     'aria-describedby': describedBy || undefined,
   };
   const onChange = onValueChange
-    ? (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-        onValueChange(event.currentTarget.value)
+    ? (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onValueChange(event.currentTarget.value)
     : undefined;
 
   let control: React.ReactNode;
@@ -70,11 +69,7 @@ export function FieldControl({
         <div role="radiogroup" aria-labelledby={`${meta.id}-label`} className="flex flex-wrap gap-4 pt-1" {...common}>
           {selectChoices(field, options, meta.initialValue).map((choice) => (
             <label key={choice.value} className="flex items-center gap-2 text-sm">
-              <input
-                {...getInputProps(meta, { type: 'radio', value: choice.value })}
-                id={undefined}
-                className="size-4 accent-primary"
-              />
+              <input {...getInputProps(meta, { type: 'radio', value: choice.value })} id={undefined} className="size-4 accent-primary" />
               {choice.label}
             </label>
           ))}

@@ -164,7 +164,9 @@ export function FileField({
             />
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span className="flex min-w-0 items-center gap-1.5">
-                {state === 'done' ? <CheckCircle2Icon className="size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden /> : null}
+                {state === 'done' ? (
+                  <CheckCircle2Icon className="size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
+                ) : null}
                 <span className="truncate">
                   {state === 'requestingAddress'
                     ? `Preparing ${pendingName ?? 'file'}…`

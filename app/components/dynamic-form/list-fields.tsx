@@ -87,7 +87,11 @@ export function ExamSubjectsTable({
         </Button>
       </div>
       <div className="relative overflow-x-auto rounded-lg border">
-        <table className="w-full min-w-[56rem] border-collapse text-sm" aria-labelledby={headingId} aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+        <table
+          className="w-full min-w-[56rem] border-collapse text-sm"
+          aria-labelledby={headingId}
+          aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+        >
           <thead className="bg-muted/50 text-left text-xs font-medium text-muted-foreground">
             <tr>
               <th scope="col" className="w-10 px-3 py-2">
@@ -134,7 +138,15 @@ export function ExamSubjectsTable({
                             <Input
                               {...getInputProps(cell, { type: column.type })}
                               aria-label={cellLabel}
-                              className={column.type === 'number' ? 'w-24' : column.type === 'text' ? 'min-w-32' : column.type === 'time' ? 'w-28' : 'w-36'}
+                              className={
+                                column.type === 'number'
+                                  ? 'w-24'
+                                  : column.type === 'text'
+                                    ? 'min-w-32'
+                                    : column.type === 'time'
+                                      ? 'w-28'
+                                      : 'w-36'
+                              }
                               {...(column.type === 'number' && { inputMode: 'decimal' as const, step: 'any', min: 0 })}
                             />
                             <FieldError id={cell.errorId} errors={cell.errors} className="mt-1 text-xs" />
@@ -180,7 +192,12 @@ export function TextListField({ form, field, meta }: { form: Form; field: FormFi
       {items.map((item, index) => (
         <div key={item.key} className="flex items-center gap-2">
           <Input {...getInputProps(item, { type: 'text' })} aria-label={`${label} ${index + 1}`} placeholder={field.placeholder} />
-          <Button variant="ghost" size="icon" aria-label={`Remove ${label.toLowerCase()} ${index + 1}`} {...intents.remove(meta.name, index)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
+            {...intents.remove(meta.name, index)}
+          >
             <Trash2Icon aria-hidden />
           </Button>
         </div>

@@ -65,7 +65,8 @@ export function uploadActors(csrf: string) {
         }
         sendBack({ type: 'upload.error', message });
       };
-      xhr.onerror = () => sendBack({ type: 'upload.error', message: 'The file could not reach storage. Check the connection and try again.' });
+      xhr.onerror = () =>
+        sendBack({ type: 'upload.error', message: 'The file could not reach storage. Check the connection and try again.' });
       xhr.send(input.file);
       return () => {
         if (xhr.readyState !== XMLHttpRequest.DONE) xhr.abort();

@@ -187,7 +187,12 @@ function FieldRow({ field, places, interactive, disabled, canDelete, onDelete }:
         ) : (
           <>
             <label className="flex items-center gap-2 text-sm">
-              <NativeCheckbox form={PLAIN_FORM_ID} name={`enabled.${field.name}`} defaultChecked={field.enabled} aria-label={`Enable ${field.label}`} />
+              <NativeCheckbox
+                form={PLAIN_FORM_ID}
+                name={`enabled.${field.name}`}
+                defaultChecked={field.enabled}
+                aria-label={`Enable ${field.label}`}
+              />
               <span aria-hidden="true">Enabled</span>
             </label>
             <label className="flex items-center gap-2 text-sm">
@@ -220,10 +225,7 @@ function FieldRow({ field, places, interactive, disabled, canDelete, onDelete }:
   );
 }
 
-function SwitchControl({
-  label,
-  ...props
-}: React.ComponentProps<typeof Switch> & { label: string; 'aria-label': string }) {
+function SwitchControl({ label, ...props }: React.ComponentProps<typeof Switch> & { label: string; 'aria-label': string }) {
   return (
     <label className="flex cursor-pointer items-center gap-2 text-sm has-disabled:cursor-not-allowed">
       <span aria-hidden="true" className="text-muted-foreground">

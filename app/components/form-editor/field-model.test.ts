@@ -31,7 +31,17 @@ describe('categories', () => {
       basic: ['centerName', 'studentName', 'registrationNumber'],
       course: ['selectedCourse'],
       contact: ['state', 'studentEmail', 'phoneNumber', 'city', 'address', 'pinCode'],
-      details: ['aadhaarNumber', 'fatherName', 'motherName', 'dateOfBirth', 'admissionDate', 'maritalStatus', 'studentPhoto', 'documents', 'signature'],
+      details: [
+        'aadhaarNumber',
+        'fatherName',
+        'motherName',
+        'dateOfBirth',
+        'admissionDate',
+        'maritalStatus',
+        'studentPhoto',
+        'documents',
+        'signature',
+      ],
       status: ['isActive', 'isRegistered', 'completedCourse'],
     });
   });

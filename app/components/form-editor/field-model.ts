@@ -178,7 +178,14 @@ export function visibleOptions(options: readonly FieldOption[], cap = OPTION_DIS
 
 /** Options typed comma-separated: trimmed, empty entries and repeats dropped. */
 export function parseOptions(text: string): string[] {
-  return [...new Set(text.split(',').map((option) => option.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((option) => option.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export const optionSourceLabels: Record<OptionSource, string> = {

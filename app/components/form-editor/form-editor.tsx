@@ -163,7 +163,8 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
             {isCustom ? <Badge variant="outline">Custom form</Badge> : null}
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            {description ? `${description.replace(/\.$/, '')}. ` : ''}Choose the fields of the form, which of them are required, and their order.
+            {description ? `${description.replace(/\.$/, '')}. ` : ''}Choose the fields of the form, which of them are required, and their
+            order.
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -243,7 +244,17 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
   );
 }
 
-function SaveStatus({ interactive, unsaved, saving, exists }: { interactive: boolean; unsaved: boolean; saving: boolean; exists: boolean }) {
+function SaveStatus({
+  interactive,
+  unsaved,
+  saving,
+  exists,
+}: {
+  interactive: boolean;
+  unsaved: boolean;
+  saving: boolean;
+  exists: boolean;
+}) {
   if (!interactive) return null;
   if (saving) {
     return (

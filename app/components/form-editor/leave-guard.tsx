@@ -42,9 +42,7 @@ export function LeaveGuard({ when, what }: { when: boolean; what: string }) {
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The changes to {what} are not saved yet. If you leave now, they are lost.
-          </AlertDialogDescription>
+          <AlertDialogDescription>The changes to {what} are not saved yet. If you leave now, they are lost.</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Stay and keep editing</AlertDialogCancel>

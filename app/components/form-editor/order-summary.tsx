@@ -88,7 +88,8 @@ function SortableList({ fields, disabled, describedBy }: { fields: readonly Edit
     const place = (id: UniqueIdentifier) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
     return {
       onDragStart: ({ active }) => `Picked up ${label(active.id)}, at ${place(active.id)}.`,
-      onDragOver: ({ active, over }) => (over ? `${label(active.id)} is over ${place(over.id)}.` : `${label(active.id)} is not over a position.`),
+      onDragOver: ({ active, over }) =>
+        over ? `${label(active.id)} is over ${place(over.id)}.` : `${label(active.id)} is not over a position.`,
       onDragEnd: ({ active, over }) => (over ? `${label(active.id)} dropped at ${place(over.id)}.` : `${label(active.id)} dropped.`),
       onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
     };

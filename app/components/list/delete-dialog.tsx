@@ -47,8 +47,8 @@ export function DeleteDialog({
           <AlertDialogHeader>
             <AlertDialogTitle>Delete {typeLabel.toLowerCase()}?</AlertDialogTitle>
             <AlertDialogDescription>
-              <span className="font-medium text-foreground">{shown?.title}</span> will be removed from every list. Its
-              history stays in the log.
+              <span className="font-medium text-foreground">{shown?.title}</span> will be removed from every list. Its history stays in the
+              log.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AuthenticityTokenInput />

@@ -41,7 +41,11 @@ function SortHeader<Row>({ column, view }: { column: Column<Row>; view: ListView
 
 /** Clicks on the row's own controls (links, buttons, menus) are theirs, not the row's. */
 function fromControl(event: React.SyntheticEvent) {
-  return (event.target as HTMLElement).closest('a, button, input, select, textarea, label, [role="menu"], [role="dialog"], [role="alertdialog"]') !== null;
+  return (
+    (event.target as HTMLElement).closest(
+      'a, button, input, select, textarea, label, [role="menu"], [role="dialog"], [role="alertdialog"]',
+    ) !== null
+  );
 }
 
 /**
@@ -85,7 +89,10 @@ export function ListTable<Row extends ListRow>({
     <div
       data-slot="record-list-rows"
       aria-busy={busy || undefined}
-      className={cn('@container/rows transition-opacity duration-200 motion-reduce:transition-none', busy && 'pointer-events-none opacity-60')}
+      className={cn(
+        '@container/rows transition-opacity duration-200 motion-reduce:transition-none',
+        busy && 'pointer-events-none opacity-60',
+      )}
     >
       {sortable.length ? (
         <nav aria-label="Sort" className="mb-3 flex flex-wrap items-center gap-1.5 text-sm md:hidden">

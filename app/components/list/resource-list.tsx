@@ -134,15 +134,7 @@ export function ResourceList<Row extends ListRow>({
         )
       ) : (
         <>
-          <ListTable
-            rows={rows}
-            columns={shownColumns}
-            view={data}
-            busy={busy}
-            caption={title}
-            rowTarget={rowTarget}
-            actions={actions}
-          />
+          <ListTable rows={rows} columns={shownColumns} view={data} busy={busy} caption={title} rowTarget={rowTarget} actions={actions} />
           <Pagination page={data.page} totalPages={data.totalPages} total={data.total} limit={data.limit} noun={noun} />
         </>
       )}

@@ -74,7 +74,11 @@ export function RecordFields({
               {rows ? (
                 <ValueTable rows={rows} />
               ) : field.type === 'file' && typeof value === 'string' && value ? (
-                <a href={downloadHref(value, fileNameOfKey(value))} download className="font-medium text-primary underline-offset-4 hover:underline">
+                <a
+                  href={downloadHref(value, fileNameOfKey(value))}
+                  download
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
                   {fileNameOfKey(value)}
                   <span className="sr-only"> (download {field.label})</span>
                 </a>
@@ -139,7 +143,10 @@ export function RecordHistory({
           <li key={entry.version} className="relative">
             <span
               aria-hidden="true"
-              className={cn('absolute top-0 -left-[2.15rem] flex size-7 items-center justify-center rounded-full ring-4 ring-background', look.tone)}
+              className={cn(
+                'absolute top-0 -left-[2.15rem] flex size-7 items-center justify-center rounded-full ring-4 ring-background',
+                look.tone,
+              )}
             >
               <look.Icon className="size-3.5" />
             </span>

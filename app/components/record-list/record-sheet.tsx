@@ -93,8 +93,7 @@ export function RecordSheet({
                 </h3>
                 <RecordFields record={loaded.detail.record} fields={loaded.detail.fields} names={names} />
                 <p className="mt-4 text-xs text-muted-foreground">
-                  Added {formatDateTime(loaded.detail.record.createdAt)} · last changed{' '}
-                  {formatDateTime(loaded.detail.record.updatedAt)}
+                  Added {formatDateTime(loaded.detail.record.createdAt)} · last changed {formatDateTime(loaded.detail.record.updatedAt)}
                 </p>
               </section>
               <Separator />
@@ -102,12 +101,7 @@ export function RecordSheet({
                 <h3 id="record-history-heading" className="mb-4 text-sm font-semibold">
                   History
                 </h3>
-                <RecordHistory
-                  history={loaded.detail.history}
-                  fields={loaded.detail.fields}
-                  names={names}
-                  record={loaded.detail.record}
-                />
+                <RecordHistory history={loaded.detail.history} fields={loaded.detail.fields} names={names} record={loaded.detail.record} />
               </section>
             </>
           )}

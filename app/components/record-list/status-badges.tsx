@@ -14,11 +14,7 @@ export function FlagBadge({ on, yes = 'Yes', no = 'No' }: { on: boolean; yes?: s
  * A student's state: active or not, awaiting registration, passed out. "Registered" is the usual
  * case and goes without a badge.
  */
-export function StudentBadges({
-  student,
-}: {
-  student: { isActive: boolean; isRegistered: boolean; completedCourse: boolean };
-}) {
+export function StudentBadges({ student }: { student: { isActive: boolean; isRegistered: boolean; completedCourse: boolean } }) {
   return (
     <span className="flex flex-wrap gap-1 md:flex-nowrap">
       <ActiveBadge active={student.isActive} />

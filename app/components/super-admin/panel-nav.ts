@@ -34,10 +34,22 @@ export interface PanelSection {
 }
 
 const builtInForms: readonly PanelLink[] = [
-  { id: 'form:student', label: 'Student Form', href: formEditorPath('student'), icon: GraduationCapIcon, keywords: ['admission', 'students'] },
+  {
+    id: 'form:student',
+    label: 'Student Form',
+    href: formEditorPath('student'),
+    icon: GraduationCapIcon,
+    keywords: ['admission', 'students'],
+  },
   { id: 'form:course', label: 'Course Form', href: formEditorPath('course'), icon: BookOpenIcon, keywords: ['courses'] },
   { id: 'form:branch', label: 'Branch Form', href: formEditorPath('branch'), icon: Building2Icon, keywords: ['branches', 'centres'] },
-  { id: 'form:examResult', label: 'Exam & Result Form', href: formEditorPath('examResult'), icon: ClipboardListIcon, keywords: ['exams', 'results'] },
+  {
+    id: 'form:examResult',
+    label: 'Exam & Result Form',
+    href: formEditorPath('examResult'),
+    icon: ClipboardListIcon,
+    keywords: ['exams', 'results'],
+  },
 ];
 
 /** The sidebar's sections: administration, then the built-in forms and the custom ones. */
@@ -46,8 +58,22 @@ export function panelSections(customForms: readonly { formType: string; label: s
     {
       title: 'Administration',
       links: [
-        { id: 'users', label: 'User Management', href: panelPaths.users, icon: UsersIcon, keywords: ['users', 'accounts', 'staff'], shortcut: 'g u' },
-        { id: 'permissions', label: 'Permission Management', href: panelPaths.permissions, icon: ShieldCheckIcon, keywords: ['access', 'grants', 'roles'], shortcut: 'g p' },
+        {
+          id: 'users',
+          label: 'User Management',
+          href: panelPaths.users,
+          icon: UsersIcon,
+          keywords: ['users', 'accounts', 'staff'],
+          shortcut: 'g u',
+        },
+        {
+          id: 'permissions',
+          label: 'Permission Management',
+          href: panelPaths.permissions,
+          icon: ShieldCheckIcon,
+          keywords: ['access', 'grants', 'roles'],
+          shortcut: 'g p',
+        },
       ],
     },
     {

@@ -25,7 +25,17 @@ interface PermissionActionsMenuProps {
 }
 
 /** An item named by its title alone, its one line read as its description. */
-function ActionItem({ icon: Icon, title, description, action }: { icon: LucideIcon; title: string; description: string; action: MenuAction }) {
+function ActionItem({
+  icon: Icon,
+  title,
+  description,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action: MenuAction;
+}) {
   const id = useId();
   return (
     <DropdownMenuItem

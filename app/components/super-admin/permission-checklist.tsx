@@ -7,7 +7,6 @@ import { Progress } from '~/components/ui/progress';
 import { categoryChecked, categoryProgress, categoryState, type PermissionGroup } from '~/machines/permission-editor.machine';
 import type { CataloguePermission } from './permission-management-model';
 
-
 const categoryLabels: Record<string, string> = {
   dashboard: 'Dashboard',
   student: 'Students',

@@ -37,7 +37,9 @@ export function PermissionEditorPanel({ permissions, error, onRetry, retrying, u
         <div className="grid justify-items-center gap-2 px-6 py-20 text-center">
           <ShieldCheckIcon aria-hidden="true" className="size-8 text-muted-foreground" />
           <p className="font-medium">Select a user</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Choose someone from the list to see and change the permissions they hold.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Choose someone from the list to see and change the permissions they hold.
+          </p>
         </div>
       ) : (
         <PermissionForm permissions={permissions} user={user} />

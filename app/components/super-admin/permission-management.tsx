@@ -99,7 +99,10 @@ function EditorLayout({
           />
         </div>
       </div>
-      <UnsavedPermissionsDialogs currentName={currentUser?.name} pendingName={pendingUserId ? usersById.get(pendingUserId)?.name : undefined} />
+      <UnsavedPermissionsDialogs
+        currentName={currentUser?.name}
+        pendingName={pendingUserId ? usersById.get(pendingUserId)?.name : undefined}
+      />
     </>
   );
 }

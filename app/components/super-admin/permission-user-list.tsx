@@ -49,7 +49,10 @@ export function PermissionUserList({ users, error, onRetry, retrying, selectedUs
           <Label htmlFor="permission-user-search" className="sr-only">
             Search users
           </Label>
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id="permission-user-search"
             type="search"

@@ -48,7 +48,10 @@ export function usePermissionReads(basePath: string, page: PermissionPageData) {
     if (page.people?.error) toast.error(page.people.error, { id: 'permission-users-load-failed' });
   }, [page]);
 
-  useReloadToast(catalogueReload.data?.catalogue, (part) => ['Permissions reloaded', count(part.permissions?.length ?? 0, 'permission', 'permissions')]);
+  useReloadToast(catalogueReload.data?.catalogue, (part) => [
+    'Permissions reloaded',
+    count(part.permissions?.length ?? 0, 'permission', 'permissions'),
+  ]);
   useReloadToast(usersReload.data?.people, (part) => ['Users reloaded', count(part.users?.length ?? 0, 'user', 'users')]);
 
   // Refresh's toast waits for the page's answer, and names the user on screen whose grants it read.

@@ -71,7 +71,10 @@ export function UserFilters({ query, roleOptions }: UserFiltersProps) {
       <div className="grid flex-1 gap-1.5">
         <Label htmlFor="user-search">Search</Label>
         <div className="relative">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id="user-search"
             type="search"

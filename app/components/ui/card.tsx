@@ -35,11 +35,7 @@ export function CardDescription({ className, ...props }: React.ComponentProps<'d
 /** Sits top-right in the header (a button, a menu). */
 export function CardAction({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div
-      data-slot="card-action"
-      className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)}
-      {...props}
-    />
+    <div data-slot="card-action" className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)} {...props} />
   );
 }
 

@@ -195,30 +195,31 @@ export function Sidebar({
   );
 }
 
-export const SidebarTrigger = React.forwardRef<HTMLButtonElement, React.ComponentPropsWithoutRef<typeof Button>>(
-  function SidebarTrigger({ className, onClick, ...props }, ref) {
-    const { toggleSidebar, isMobile, open, openMobile } = useSidebar();
-    return (
-      <Button
-        ref={ref}
-        data-sidebar="trigger"
-        data-slot="sidebar-trigger"
-        variant="ghost"
-        size="icon"
-        className={cn('size-8', className)}
-        aria-expanded={isMobile ? openMobile : open}
-        onClick={(event) => {
-          onClick?.(event);
-          toggleSidebar();
-        }}
-        {...props}
-      >
-        <PanelLeftIcon aria-hidden="true" />
-        <span className="sr-only">Toggle sidebar</span>
-      </Button>
-    );
-  },
-);
+export const SidebarTrigger = React.forwardRef<HTMLButtonElement, React.ComponentPropsWithoutRef<typeof Button>>(function SidebarTrigger(
+  { className, onClick, ...props },
+  ref,
+) {
+  const { toggleSidebar, isMobile, open, openMobile } = useSidebar();
+  return (
+    <Button
+      ref={ref}
+      data-sidebar="trigger"
+      data-slot="sidebar-trigger"
+      variant="ghost"
+      size="icon"
+      className={cn('size-8', className)}
+      aria-expanded={isMobile ? openMobile : open}
+      onClick={(event) => {
+        onClick?.(event);
+        toggleSidebar();
+      }}
+      {...props}
+    >
+      <PanelLeftIcon aria-hidden="true" />
+      <span className="sr-only">Toggle sidebar</span>
+    </Button>
+  );
+});
 
 /** A thin strip along the sidebar's edge: clicking it toggles, like the trigger. */
 export function SidebarRail({ className, ...props }: React.ComponentProps<'button'>) {
@@ -247,13 +248,7 @@ export function SidebarRail({ className, ...props }: React.ComponentProps<'butto
 
 /** The page beside the sidebar. */
 export function SidebarInset({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-inset"
-      className={cn('relative flex min-w-0 flex-1 flex-col bg-background', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sidebar-inset" className={cn('relative flex min-w-0 flex-1 flex-col bg-background', className)} {...props} />;
 }
 
 export function SidebarHeader({ className, ...props }: React.ComponentProps<'div'>) {
@@ -302,11 +297,7 @@ export function SidebarGroup({ className, ...props }: React.ComponentProps<'div'
   );
 }
 
-export function SidebarGroupLabel({
-  className,
-  asChild = false,
-  ...props
-}: React.ComponentProps<'div'> & { asChild?: boolean }) {
+export function SidebarGroupLabel({ className, asChild = false, ...props }: React.ComponentProps<'div'> & { asChild?: boolean }) {
   const Comp = asChild ? Slot.Root : 'div';
   return (
     <Comp

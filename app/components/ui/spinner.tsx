@@ -6,11 +6,7 @@ import { LoaderCircleIcon } from './icons';
  * A turning circle announced as a status. Pass `label` ("Uploading…"); inside a button whose
  * text already says what is happening, pass `aria-hidden` instead.
  */
-export function Spinner({
-  className,
-  label = 'Loading',
-  ...props
-}: React.ComponentProps<typeof LoaderCircleIcon> & { label?: string }) {
+export function Spinner({ className, label = 'Loading', ...props }: React.ComponentProps<typeof LoaderCircleIcon> & { label?: string }) {
   const hidden = props['aria-hidden'] === true || props['aria-hidden'] === 'true';
   return (
     <LoaderCircleIcon

@@ -19,13 +19,7 @@ export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>
 }
 
 export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot'>) {
-  return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn('border-t bg-muted/50 font-medium [&>tr]:last:border-b-0', className)}
-      {...props}
-    />
-  );
+  return <tfoot data-slot="table-footer" className={cn('border-t bg-muted/50 font-medium [&>tr]:last:border-b-0', className)} {...props} />;
 }
 
 export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
@@ -42,26 +36,14 @@ export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
   return (
     <th
       data-slot="table-head"
-      className={cn(
-        'h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground',
-        className,
-      )}
+      className={cn('h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground', className)}
       {...props}
     />
   );
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn(
-        'p-2 align-middle whitespace-nowrap',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <td data-slot="table-cell" className={cn('p-2 align-middle whitespace-nowrap', className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {

@@ -71,7 +71,11 @@ export function ActivityChart({ statistics, className }: { statistics: WalletSta
         </div>
         <div className="relative h-48">
           {ticks.map((tick) => (
-            <div key={tick} className="absolute inset-x-0 border-t border-dashed border-border" style={{ top: `${(1 - tick / top) * 100}%` }} />
+            <div
+              key={tick}
+              className="absolute inset-x-0 border-t border-dashed border-border"
+              style={{ top: `${(1 - tick / top) * 100}%` }}
+            />
           ))}
           <div className="absolute inset-0 flex items-end gap-px sm:gap-0.5">
             {rows.map((row) => (

@@ -28,9 +28,7 @@ import { ADMISSION_OPERATION, type AdmissionCharge } from '../../../common/walle
  * How the server answered an operation that may charge the wallet, as the form's action hands
  * it back: the created record's `charge` (POST /dynamic-data's `data.charge`), or the failure.
  */
-export type ChargeAnswer =
-  | { ok: true; charge?: AdmissionCharge | null }
-  | { ok: false; status?: number; message?: string | null };
+export type ChargeAnswer = { ok: true; charge?: AdmissionCharge | null } | { ok: false; status?: number; message?: string | null };
 
 /** 402 is the wallet's refusal; any other failure belongs to the form (invalid fields and such). */
 export function outcomeOf(answer: ChargeAnswer): OperationOutcome {
@@ -177,7 +175,10 @@ export function ChargeConfirmDialog({
           </dl>
         ) : null}
         {known && quote.balance! < quote.price! ? (
-          <p role="alert" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+          <p
+            role="alert"
+            className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+          >
             The balance is below the price: unless the wallet is topped up first, the wallet will refuse this.
           </p>
         ) : null}

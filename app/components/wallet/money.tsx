@@ -10,12 +10,7 @@ import { ledgerKindLabels } from '~/lib/wallet-display';
  * An amount of paise in rupees. `signed` colours it by sign (money in green, money out red)
  * and writes the sign, so the colour is never the only cue.
  */
-export function Amount({
-  paise,
-  signed = false,
-  className,
-  ...props
-}: { paise: number; signed?: boolean } & React.ComponentProps<'span'>) {
+export function Amount({ paise, signed = false, className, ...props }: { paise: number; signed?: boolean } & React.ComponentProps<'span'>) {
   const text = formatRupees(paise);
   return (
     <span

@@ -41,9 +41,7 @@ export function WalletBalanceBadge({ className }: { className?: string }) {
   );
   const look = cn(
     'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium whitespace-nowrap transition-colors',
-    low
-      ? 'border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-300'
-      : 'bg-background text-foreground hover:bg-accent',
+    low ? 'border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-300' : 'bg-background text-foreground hover:bg-accent',
     className,
   );
   return fetcher.data?.canOpenDashboard ? (

@@ -193,7 +193,10 @@ export const validRequests: Record<string, Builder> = {
       headers: institute.authorization('superadmin'),
       path: `/dynamic-data/${id}`,
       body: { formType: 'student', fieldsData: fieldsData({ ...values, studentName: 'Renamed Student' }) },
-      other: { path: `/dynamic-data/${id}`, body: { formType: 'student', fieldsData: fieldsData({ ...values, studentName: 'Renamed Again' }) } },
+      other: {
+        path: `/dynamic-data/${id}`,
+        body: { formType: 'student', fieldsData: fieldsData({ ...values, studentName: 'Renamed Again' }) },
+      },
     };
   },
   'DELETE /dynamic-data/:id': async (institute) => ({

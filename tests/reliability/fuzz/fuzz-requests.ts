@@ -85,10 +85,9 @@ function validDraft(operation: Operation, world: FuzzWorld): fc.Arbitrary<Draft>
     ),
   );
   const query = fc
-    .record(
-      Object.fromEntries(operation.queryParams.map(({ name, schema }) => [name, usualValue(name, schema, world).map(asText)])),
-      { requiredKeys: operation.queryParams.filter((parameter) => parameter.required).map((parameter) => parameter.name) },
-    )
+    .record(Object.fromEntries(operation.queryParams.map(({ name, schema }) => [name, usualValue(name, schema, world).map(asText)])), {
+      requiredKeys: operation.queryParams.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    })
     .map((values) => Object.entries(values) as [string, string][]);
   return fc.record({ caller: callers, params, query, body: validBody(operation, world) }).map((draft) => ({ ...draft, headers: {} }));
 }
@@ -126,7 +125,8 @@ function schemaAt(schema: JsonSchema | undefined, path: (string | number)[]): Js
   for (const step of path) {
     if (!current) return undefined;
     const candidates = [current, ...(current.anyOf ?? current.oneOf ?? [])];
-    current = typeof step === 'number' ? candidates.find((c) => c.items)?.items : candidates.find((c) => c.properties?.[step])?.properties?.[step];
+    current =
+      typeof step === 'number' ? candidates.find((c) => c.items)?.items : candidates.find((c) => c.properties?.[step])?.properties?.[step];
   }
   return current;
 }
@@ -143,7 +143,13 @@ function changedAt(body: unknown, path: (string | number)[], change: { value: un
   }
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (rest.length === 0 && change === 'remove') delete copy[step as string];
-  else Object.defineProperty(copy, step as string, { value: changedAt(copy[step as string], rest, change), enumerable: true, writable: true, configurable: true });
+  else
+    Object.defineProperty(copy, step as string, {
+      value: changedAt(copy[step as string], rest, change),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return copy;
 }
 
@@ -289,17 +295,42 @@ function pathMutations(operation: Operation): fc.Arbitrary<Mutation>[] {
   ];
 }
 
-const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((code) => code < 0x7f || code > 0x9f).map((code) => String.fromCharCode(code)), maxLength: 300 });
+const headerText = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((code) => code < 0x7f || code > 0x9f)
+    .map((code) => String.fromCharCode(code)),
+  maxLength: 300,
+});
 
 function headerMutations(operation: Operation, world: FuzzWorld): fc.Arbitrary<Mutation>[] {
   const header = (name: string, values: fc.Arbitrary<string>) =>
-    values.map<Mutation>((value) => ({ describe: `header ${name}: ${shown(value)}`, apply: (draft) => void (draft.headers[name] = value) }));
+    values.map<Mutation>((value) => ({
+      describe: `header ${name}: ${shown(value)}`,
+      apply: (draft) => void (draft.headers[name] = value),
+    }));
   const mutations = [
-    header('Authorization', fc.oneof(fc.constantFrom(...world.hostileAuthorizations), headerText, headerText.map((text) => `Bearer ${text}`))),
-    header('Idempotency-Key', fc.oneof(fc.constantFrom('', ' ', 'k'.repeat(201), 'k'.repeat(20_000), 'é', 'fuzz-shared-key', '../key'), headerText)),
-    header('If-Match', fc.oneof(fc.constantFrom('"abc"', '*', 'W/"1"', '"0"', '"-1"', '"9999999999"', '"', 'W/', '"1", "2"', '9'.repeat(400)), headerText)),
+    header(
+      'Authorization',
+      fc.oneof(
+        fc.constantFrom(...world.hostileAuthorizations),
+        headerText,
+        headerText.map((text) => `Bearer ${text}`),
+      ),
+    ),
+    header(
+      'Idempotency-Key',
+      fc.oneof(fc.constantFrom('', ' ', 'k'.repeat(201), 'k'.repeat(20_000), 'é', 'fuzz-shared-key', '../key'), headerText),
+    ),
+    header(
+      'If-Match',
+      fc.oneof(fc.constantFrom('"abc"', '*', 'W/"1"', '"0"', '"-1"', '"9999999999"', '"', 'W/', '"1", "2"', '9'.repeat(400)), headerText),
+    ),
     header('X-Request-Id', fc.oneof(fc.constantFrom('', '../../', 'x'.repeat(5_000), 'a b', "'; DROP TABLE events; --"), headerText)),
-    header('X-Forwarded-For', fc.oneof(fc.constantFrom('', ',', 'not-an-ip', '999.999.999.999', '::1, ::2', 'x'.repeat(1_000)), headerText)),
+    header(
+      'X-Forwarded-For',
+      fc.oneof(fc.constantFrom('', ',', 'not-an-ip', '999.999.999.999', '::1, ::2', 'x'.repeat(1_000)), headerText),
+    ),
   ];
   if (takesBody(operation)) {
     mutations.push(

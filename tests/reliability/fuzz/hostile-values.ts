@@ -89,7 +89,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(-1, 0, -0, 0.5, -0.000001, 1e-300, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, -(2 ** 63), 2 ** 64, 1e21, 1e308, -1e308),
-  fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '1E+2', '-0', '0.0000000000000000000001').map((text) => new RawJson(text)),
+  fc
+    .constantFrom('NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '1E+2', '-0', '0.0000000000000000000001')
+    .map((text) => new RawJson(text)),
   fc.double(),
   fc.integer(),
 );
@@ -134,7 +136,23 @@ export function hostileValue(schema?: JsonSchema): fc.Arbitrary<unknown> {
 
 /** Field names a client should never send. */
 export const hostileFieldName: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', '_id', 'id', 'role', 'isAdmin', 'branchId', 'actorId', 'version', '', ' ', '$where', 'a.b', 'x'.repeat(5_000)),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    '_id',
+    'id',
+    'role',
+    'isAdmin',
+    'branchId',
+    'actorId',
+    'version',
+    '',
+    ' ',
+    '$where',
+    'a.b',
+    'x'.repeat(5_000),
+  ),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
 );
 

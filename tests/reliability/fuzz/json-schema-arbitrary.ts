@@ -55,10 +55,9 @@ function withoutNull(schema: JsonSchema): fc.Arbitrary<unknown> {
       });
     case 'object': {
       const properties = schema.properties ?? {};
-      return fc.record(
-        Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, validValue(property)])),
-        { requiredKeys: (schema.required ?? []).filter((name) => name in properties) },
-      );
+      return fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, validValue(property)])), {
+        requiredKeys: (schema.required ?? []).filter((name) => name in properties),
+      });
     }
     default:
       return schema.nullable ? fc.constant(null) : fc.jsonValue({ maxDepth: 1 });

@@ -13,8 +13,7 @@ export interface ApiEnvelope<Data = any> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see ApiEnvelope
 export type CallOutcome<Data = any> =
-  | { kind: 'answered'; status: number; body: ApiEnvelope<Data>; headers: Headers }
-  | { kind: 'lost'; reason: string };
+  { kind: 'answered'; status: number; body: ApiEnvelope<Data>; headers: Headers } | { kind: 'lost'; reason: string };
 
 export interface CallOptions {
   token?: string;

@@ -93,13 +93,17 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
       const violations: string[] = [];
       for (const { rule, query } of rules) {
         const rows = await queryRows(tx, query);
-        if (rows.length) violations.push(`${rule}: ${JSON.stringify(rows.slice(0, 5))}${rows.length > 5 ? ` and ${rows.length - 5} more` : ''}`);
+        if (rows.length)
+          violations.push(`${rule}: ${JSON.stringify(rows.slice(0, 5))}${rows.length > 5 ? ` and ${rows.length - 5} more` : ''}`);
       }
       const checked = {
         wallets: await count(tx, sql`SELECT count(*)::int AS n FROM wallet_balances`),
         charges: await count(tx, sql`SELECT count(*)::int AS n FROM events WHERE type = 'WalletCharged'`),
         streams: await count(tx, sql`SELECT count(DISTINCT stream_id)::int AS n FROM events`),
-        students: await count(tx, sql`SELECT count(*)::int AS n FROM events WHERE type = 'RecordCreated' AND data->>'formType' = 'student'`),
+        students: await count(
+          tx,
+          sql`SELECT count(*)::int AS n FROM events WHERE type = 'RecordCreated' AND data->>'formType' = 'student'`,
+        ),
       };
       return { checked, violations };
     },

@@ -23,7 +23,14 @@ const create = (operationKey: string, price = 5000) =>
 describe('createOperationPrice', () => {
   it('prices an operation, enabled unless told otherwise, on a stream of its own', async () => {
     const price = await create('ADD_STUDENT');
-    expect(price).toMatchObject({ _id: price.id, operationKey: 'ADD_STUDENT', operationName: 'Add Student', price: 5000, enabled: true, description: '' });
+    expect(price).toMatchObject({
+      _id: price.id,
+      operationKey: 'ADD_STUDENT',
+      operationName: 'Add Student',
+      price: 5000,
+      enabled: true,
+      description: '',
+    });
     const stream = await readStream(db, operationPriceStream(price.id).id);
     expect(stream.map((e) => e.type)).toEqual(['OperationPriceCreated']);
     expect(await listOperationPrices(db)).toEqual([price]);

@@ -24,7 +24,9 @@ describe('operation price: evolve', () => {
         { type: 'OperationPriceDisabled', data: {} },
       ]),
     ).toEqual({ status: 'priced', price: { ...admission, price: 6000, operationName: 'New admission', enabled: false } });
-    expect(stateAfter([created, { type: 'OperationPriceDisabled', data: {} }, { type: 'OperationPriceEnabled', data: {} }])).toEqual(priced);
+    expect(stateAfter([created, { type: 'OperationPriceDisabled', data: {} }, { type: 'OperationPriceEnabled', data: {} }])).toEqual(
+      priced,
+    );
     expect(deleted).toEqual({ status: 'deleted' });
   });
 });
@@ -51,7 +53,9 @@ describe('operation price: decide', () => {
   });
 
   it('deletes with the key the price had', () => {
-    expect(decide({ type: 'DeleteOperationPrice' }, priced)).toEqual([{ type: 'OperationPriceDeleted', data: { operationKey: 'ADD_STUDENT' } }]);
+    expect(decide({ type: 'DeleteOperationPrice' }, priced)).toEqual([
+      { type: 'OperationPriceDeleted', data: { operationKey: 'ADD_STUDENT' } },
+    ]);
   });
 
   it('refuses every change of a price that does not exist or was deleted', () => {

@@ -2,10 +2,7 @@ import type { Decider } from '../../command';
 import { conflict, notFound } from '../../errors';
 import type { OperationPriceCreatedData, OperationPriceEvent, OperationPriceUpdatedData } from '../events';
 
-export type OperationPriceState =
-  | { status: 'unpriced' }
-  | { status: 'priced'; price: OperationPriceCreatedData }
-  | { status: 'deleted' };
+export type OperationPriceState = { status: 'unpriced' } | { status: 'priced'; price: OperationPriceCreatedData } | { status: 'deleted' };
 
 export type OperationPriceCommand =
   | { type: 'PriceOperation'; data: OperationPriceCreatedData }
