@@ -16,6 +16,8 @@ import { validRequests, type ApiRequest, type ValidRequest } from './endpoints/v
  */
 
 const mutating = apiEndpoints.filter((endpoint) => endpoint.method !== 'get');
+// Sign-in and refresh answer with tokens, which are never stored for replay (answersWithSecrets): they ignore the key.
+const replayable = mutating.filter((endpoint) => !endpoint.answersWithSecrets);
 const name = (endpoint: { method: string; path: string }) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 
 let institute: Institute;
@@ -68,7 +70,7 @@ describe('Idempotency-Key on every mutating endpoint', () => {
     expect(Object.keys(validRequests).sort()).toEqual(mutating.map(name).sort());
   });
 
-  for (const endpoint of mutating) {
+  for (const endpoint of replayable) {
     it(`${name(endpoint)}: a retry replays the first answer and changes nothing; another request with the key is refused`, async () => {
       const build = validRequests[name(endpoint)];
       expect(build, `${name(endpoint)} has no entry in validRequests`).toBeDefined();

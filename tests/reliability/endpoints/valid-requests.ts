@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createCourseCategory } from '../../../api/domain/course-categories/commands';
 import { configureForm } from '../../../api/domain/form-configs';
 import { createRecord } from '../../../api/domain/records';
 import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
@@ -52,6 +53,8 @@ async function addStudent(institute: Institute): Promise<{ id: string; values: R
   );
   return { id, values };
 }
+
+const addCategory = (institute: Institute) => asSystem(institute.db, (ctx) => createCourseCategory(ctx, `Fixture ${unique()}`));
 
 async function addPrice(institute: Institute): Promise<string> {
   const price = await asSystem(institute.db, (ctx) =>
@@ -211,6 +214,36 @@ export const validRequests: Record<string, Builder> = {
     body: { branchId: institute.north.id, amount: 10_000, note: 'Top-up', reference: `UTR-${unique()}` },
     other: { path: '/wallet/add-balance', body: { branchId: institute.north.id, amount: 20_000, note: 'Top-up' } },
   }),
+  'POST /course/categories': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/course/categories',
+    body: { name: `Category ${unique()}` },
+    other: { path: '/course/categories', body: { name: `Category ${unique()}` } },
+  }),
+  'PUT /course/categories/:id': async (institute) => {
+    const id = await addCategory(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/course/categories/${id}`,
+      body: { name: `Renamed ${unique()}` },
+      other: { path: `/course/categories/${id}`, body: { name: `Renamed ${unique()}` } },
+    };
+  },
+  'PUT /course/categories/:id/status': async (institute) => {
+    const id = await addCategory(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/course/categories/${id}/status`,
+      body: { status: 'inactive' },
+      other: { path: `/course/categories/${id}/status`, body: { status: 'active' } },
+    };
+  },
+  'DELETE /course/categories/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/course/categories/${await addCategory(institute)}`,
+    other: { path: `/course/categories/${await addCategory(institute)}` },
+  }),
+
   'POST /wallet/operation-pricing': async (institute) => {
     const body = { operationKey: `OP_${unique().toUpperCase()}`, operationName: 'Priced operation', price: 2500 };
     return {
