@@ -39,6 +39,8 @@ const CHUNK = 500;
  */
 const recordedRefusals: Record<string, string[]> = {
   'POST /auth/v2/login': ['SignInFailed'],
+  // A wrong current password counts towards the same limit as a failed sign-in.
+  'POST /users/change-password': ['SignInFailed'],
   'POST /users/refresh': ['RefreshTokenReuseDetected'],
   'POST /s3-upload/confirm-upload': ['FileRejected'],
 };
