@@ -227,7 +227,10 @@ describe('fuzzing every endpoint', () => {
       for (const answer of answers) {
         byCaller[answer.request.caller]++;
         reached.add(answer.request.operation);
-        if (answer.status >= 500) {
+        // The in-flight body budget sheds a request that does not fit with 503 and Retry-After, by
+        // design: it changes nothing, which the refusal check below holds it to.
+        const shed = answer.status === 503 && answer.text.includes('receiving too much at once');
+        if (answer.status >= 500 && !shed) {
           figures.serverErrors++;
           violations.push(
             `${answer.status} ${answer.text.slice(0, 300)}\n${describeRequest(answer)}\n  logged: ${loggedError(answer.requestId)}`,
