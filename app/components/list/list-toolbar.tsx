@@ -4,6 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
 import { SearchIcon, SlidersHorizontalIcon, XIcon } from '~/components/ui/icons';
+import { DateInput, parseDayFirst } from '~/components/ui/date-input';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { withParams } from '~/lib/list-query';
@@ -81,8 +82,8 @@ export function ListToolbar({
     navigate({ search: withParams(search, changes) }, { replace, preventScrollReset: true });
   }
 
-  const applyDay = (event: React.ChangeEvent<HTMLInputElement>) =>
-    (event.currentTarget.value === '' || event.currentTarget.validity.valid) && apply();
+  // A day applies once it is a whole date, or cleared; half-typed text waits.
+  const applyDay = (day: string) => (day === '' || parseDayFirst(day) !== null) && apply();
 
   const filterControls = filters.map((filter) => {
     if (filter.kind === 'days') {
@@ -92,25 +93,21 @@ export function ListToolbar({
           <span aria-hidden="true" className="shrink-0 text-sm text-muted-foreground">
             {filter.label}
           </span>
-          <Input
-            type="date"
+          <DateInput
             name={filter.from}
             aria-label={`${filter.label} from`}
             defaultValue={value(filter.from)}
-            max={value(filter.to) || undefined}
-            onChange={applyDay}
+            onValueChange={applyDay}
             className="min-w-0"
           />
           <span aria-hidden="true" className="text-muted-foreground">
             –
           </span>
-          <Input
-            type="date"
+          <DateInput
             name={filter.to}
             aria-label={`${filter.label} to`}
             defaultValue={value(filter.to)}
-            min={value(filter.from) || undefined}
-            onChange={applyDay}
+            onValueChange={applyDay}
             className="min-w-0"
           />
         </fieldset>

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { Input } from './input';
 
 const DAY_FIRST = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/;
@@ -30,28 +31,38 @@ export function withNextSlash(previous: string, next: string): string {
   return next.length > previous.length && /^(\d{2}|\d{1,2}\/\d{2})$/.test(next) ? `${next}/` : next;
 }
 
+type DateInputProps = Omit<React.ComponentPropsWithoutRef<'input'>, 'type' | 'value' | 'defaultValue' | 'onChange' | 'name'> & {
+  name: string;
+  /** YYYY-MM-DD, or empty. A new one replaces what the field shows unless the user is typing in it. */
+  defaultValue?: string;
+  /** The value the form receives, each time it changes. */
+  onValueChange?: (value: string) => void;
+};
+
 /**
  * A date field that shows and takes dd/mm/yyyy, India's order, whatever the browser's language
  * (a native date input follows the browser: mm/dd/yyyy in English (US)). The form receives
  * YYYY-MM-DD from a hidden input under `name`; text that is not a date is sent as typed, so the
- * form's validation names the field.
+ * form's validation names the field. Until the page's script runs it is the browser's own date
+ * input under `name`, so a form sent without JavaScript still carries the date.
  */
-export function DateInput({
-  name,
-  defaultValue,
-  onValueChange,
-  ...props
-}: Omit<React.ComponentPropsWithoutRef<'input'>, 'type' | 'value' | 'defaultValue' | 'onChange' | 'name'> & {
-  name: string;
-  /** YYYY-MM-DD, or empty. */
-  defaultValue?: string;
-  /** The value the form receives, each time it changes. */
-  onValueChange?: (value: string) => void;
-}) {
-  const [text, setText] = React.useState(() => formatDayFirst(defaultValue ?? ''));
+export function DateInput({ name, defaultValue, onValueChange, ...props }: DateInputProps) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <Input {...props} type="date" name={name} defaultValue={defaultValue} />;
+  return <DayFirstInput {...props} name={name} defaultValue={defaultValue} onValueChange={onValueChange} />;
+}
+
+function DayFirstInput({ name, defaultValue = '', onValueChange, ...props }: DateInputProps) {
+  const [text, setText] = React.useState(() => formatDayFirst(defaultValue));
+  const shown = React.useRef<HTMLInputElement>(null);
   const hidden = React.useRef<HTMLInputElement>(null);
   const value = parseDayFirst(text) ?? text.trim();
   const sent = React.useRef(value);
+
+  // A new value from outside (a list's address changed by Clear filters or Back) replaces the text.
+  React.useEffect(() => {
+    if (shown.current !== document.activeElement) setText(formatDayFirst(defaultValue));
+  }, [defaultValue]);
 
   // Form libraries listen for events from the named element, which is the hidden one.
   const announce = (type: 'input' | 'focusout') => hidden.current?.dispatchEvent(new Event(type, { bubbles: true }));
@@ -66,6 +77,7 @@ export function DateInput({
     <>
       <Input
         {...props}
+        ref={shown}
         type="text"
         inputMode="numeric"
         autoComplete="off"
