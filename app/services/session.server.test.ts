@@ -1,6 +1,6 @@
 import { createSession } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commitSession, getSession, openSession, sealSession, type SessionData } from './session.server';
+import { commitSession, getSession, openSession, sealSession, sessionKeys, type SessionData } from './session.server';
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'a-session-secret-for-these-tests-only-0123456789';
@@ -25,12 +25,14 @@ describe('the session cookie', () => {
   });
 
   it('opens with a retiring secret and refuses an altered or foreign cookie', () => {
-    const sealed = sealSession(tokens, ['old-secret-0123456789012345678901234567']);
-    expect(openSession(sealed, ['new-secret-0123456789012345678901234567', 'old-secret-0123456789012345678901234567'])).toEqual(tokens);
-    expect(openSession(sealed, ['new-secret-0123456789012345678901234567'])).toBeNull();
+    const sealed = sealSession(tokens, sessionKeys(['old-secret-0123456789012345678901234567']));
+    expect(
+      openSession(sealed, sessionKeys(['new-secret-0123456789012345678901234567', 'old-secret-0123456789012345678901234567'])),
+    ).toEqual(tokens);
+    expect(openSession(sealed, sessionKeys(['new-secret-0123456789012345678901234567']))).toBeNull();
     const altered = Buffer.from(sealed, 'base64url');
     altered[altered.length - 1]! ^= 1;
-    expect(openSession(altered.toString('base64url'), ['old-secret-0123456789012345678901234567'])).toBeNull();
-    expect(openSession('', ['old-secret-0123456789012345678901234567'])).toBeNull();
+    expect(openSession(altered.toString('base64url'), sessionKeys(['old-secret-0123456789012345678901234567']))).toBeNull();
+    expect(openSession('', sessionKeys(['old-secret-0123456789012345678901234567']))).toBeNull();
   });
 });

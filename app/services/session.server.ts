@@ -23,23 +23,27 @@ export type AuthSession = Session<SessionData>;
 const cookieName = '__session';
 const keyInfo = 'institute-admin session cookie v1';
 
-/** A key per secret, the newest first: a cookie sealed with a secret being retired still opens. */
-const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', keyInfo, 32));
+/**
+ * The cookie keys of some secrets, the newest first: the newest seals, and a cookie sealed with a
+ * secret being retired still opens. Derived once per process, not per request.
+ */
+export const sessionKeys = (secrets: readonly string[]) =>
+  secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, '', keyInfo, 32)));
 
-export function sealSession(data: unknown, secrets: readonly string[]): string {
+export function sealSession(data: unknown, keys: readonly Buffer[]): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(secrets[0]!), iv);
+  const cipher = createCipheriv('aes-256-gcm', keys[0]!, iv);
   const sealed = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
-/** The data, or null for a cookie that none of the secrets sealed (forged, altered, too old). */
-export function openSession(value: string, secrets: readonly string[]): Partial<SessionData> | null {
+/** The data, or null for a cookie that none of the keys sealed (forged, altered, too old). */
+export function openSession(value: string, keys: readonly Buffer[]): Partial<SessionData> | null {
   const bytes = Buffer.from(value, 'base64url');
   if (bytes.length < 29) return null;
-  for (const secret of secrets) {
+  for (const key of keys) {
     try {
-      const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), bytes.subarray(0, 12));
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
       decipher.setAuthTag(bytes.subarray(12, 28));
       const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
       const data: unknown = JSON.parse(text);
@@ -57,15 +61,15 @@ let storage: SessionStorage<SessionData> | undefined;
 function sessionStorage(): SessionStorage<SessionData> {
   if (storage) return storage;
   const { secret, secure } = cookieSettings();
-  const secrets = [secret];
+  const keys = sessionKeys([secret]);
   const cookie = createCookie(cookieName, { httpOnly: true, sameSite: 'lax', path: '/', secure });
   storage = {
     async getSession(header, options) {
       const value: unknown = header ? await cookie.parse(header, options) : null;
-      const data = typeof value === 'string' ? openSession(value, secrets) : null;
+      const data = typeof value === 'string' ? openSession(value, keys) : null;
       return createSession((data ?? {}) as SessionData);
     },
-    commitSession: (session, options) => cookie.serialize(sealSession(session.data, secrets), options),
+    commitSession: (session, options) => cookie.serialize(sealSession(session.data, keys), options),
     destroySession: (_session, options) => cookie.serialize('', { ...options, maxAge: undefined, expires: new Date(0) }),
   };
   return storage;

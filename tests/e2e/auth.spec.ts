@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { demo, expect, loginAs, test } from './fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
-import { openSession } from '../../app/services/session.server';
+import { openSession, sessionKeys } from '../../app/services/session.server';
 
 /**
  * Sign-in and the session lifecycle in a real browser: both login screens, the role rules, the
@@ -39,7 +39,7 @@ async function sessionOf(context: BrowserContext, dataDir = process.env.E2E_DATA
   if (!cookie) return null;
   const sealed = JSON.parse(Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8')) as string;
   const secret = (await readFile(path.join(dataDir, 'secrets', 'session-secret'), 'utf8')).trim();
-  const data = openSession(sealed, [secret]) as { accessToken: string; refreshToken: string } | null;
+  const data = openSession(sealed, sessionKeys([secret])) as { accessToken: string; refreshToken: string } | null;
   if (!data) throw new Error('The session cookie does not open with the server’s secret');
   const claims = JSON.parse(Buffer.from(data.accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number };
   return { raw: cookie.value, ...data, expiresAt: claims.exp * 1000 };
