@@ -17,7 +17,7 @@ import { systemClock } from './api/domain/clock';
 import { createLogger } from './api/logger';
 import { createObjectStorage } from './api/storage';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
-import { admitBody, FORM_WITH_FILES_BYTES, isMultipart } from './api/http/body-limits';
+import { admitBody, FORM_WITH_FILES_BYTES, isMultipart, refusalOf } from './api/http/body-limits';
 
 /**
  * The web tier reads any body but a multipart one whole (request.formData()), so it is held to
@@ -39,11 +39,8 @@ const limitWebBody: express.RequestHandler = (req, res, next) => {
     next();
     return;
   }
-  if (admission.kind === 'busy') res.setHeader('Retry-After', '1');
-  res
-    .status(admission.kind === 'busy' ? 503 : 413)
-    .type('text/plain')
-    .send(admission.message);
+  const refusal = refusalOf(admission);
+  res.status(refusal.status).set(refusal.headers).type('text/plain').send(refusal.message);
 };
 
 async function main() {

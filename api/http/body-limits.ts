@@ -1,5 +1,5 @@
 import { MB } from '../../common/uploads/rules';
-import { badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
 
 /**
  * How much of a request body a process takes. The process runs under a 128 MB heap: one body read
@@ -84,6 +84,17 @@ export const bodyBudget = createBodyBudget(BODIES_IN_FLIGHT_BYTES);
 export type BodyAdmission =
   { kind: 'too-large'; message: string } | { kind: 'busy'; message: string } | { kind: 'admitted'; limit: number; release: () => void };
 
+/** How a tier answers a body it does not take: 413, or 503 with when to try again. */
+export function refusalOf(admission: Exclude<BodyAdmission, { kind: 'admitted' }>): {
+  status: 413 | 503;
+  headers: Record<string, string>;
+  message: string;
+} {
+  return admission.kind === 'busy'
+    ? { status: 503, headers: { 'Retry-After': '1' }, message: admission.message }
+    : { status: 413, headers: {}, message: admission.message };
+}
+
 /**
  * Judges a request by its headers before a byte of its body is read: a declared length beyond the
  * limit is refused (Node reads no byte beyond a declared length), and a body sent without one
@@ -99,6 +110,23 @@ export function admitBody(
   if (!request.chunked && declared > limit) return { kind: 'too-large', message: tooLargeMessage(limit) };
   const release = budget.reserve(request.chunked ? limit : declared);
   return release ? { kind: 'admitted', limit, release } : { kind: 'busy', message: busyMessage };
+}
+
+/**
+ * A body read as JSON, whatever type it was sent as: text, so held to TEXT_BODY_BYTES (a body that
+ * came in under a larger limit as another type is refused here); empty reads as {}.
+ */
+export function parseJsonBody(bytes: ArrayBuffer | Uint8Array): unknown {
+  if (bytes.byteLength > TEXT_BODY_BYTES) throw new HttpError(413, tooLargeMessage(TEXT_BODY_BYTES));
+  const raw = new TextDecoder().decode(bytes);
+  if (!raw.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+  return requireJsonShape(value);
 }
 
 /**

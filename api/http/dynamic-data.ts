@@ -12,11 +12,11 @@ import { changeRecord, deleteRecord, submitRecord } from '../domain/records';
 import type { ApiEnv } from './context';
 import { defineEndpoint } from './endpoint';
 import { notFound } from '../domain/errors';
-import { badRequest, HttpError } from './errors';
+import { badRequest } from './errors';
 import { requireFormPermission, type FormAction } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
 import { requireStorableText } from './storable-text';
-import { FORM_WITH_FILES_BYTES, requireJsonShape, TEXT_BODY_BYTES, tooLargeMessage } from './body-limits';
+import { FORM_WITH_FILES_BYTES, isMultipart, parseJsonBody, requireJsonShape } from './body-limits';
 
 interface Submission {
   formType?: string;
@@ -37,21 +37,11 @@ async function readSubmission(c: Context<ApiEnv>): Promise<Submission> {
 
 async function decodeSubmission(c: Context<ApiEnv>): Promise<Submission> {
   const contentType = c.req.header('Content-Type') ?? '';
-  if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
+  if (isMultipart(contentType) || /^application\/x-www-form-urlencoded/i.test(contentType)) {
     return readFormData(contentType, await c.req.arrayBuffer());
   }
-  // Decoded here from the bytes the endpoint read: asked for as text, Hono would rebuild them as a web Response.
-  const bytes = await c.req.arrayBuffer();
-  // A body of another type came in under the limit of a form with files; as JSON it is text.
-  if (bytes.byteLength > TEXT_BODY_BYTES) throw new HttpError(413, tooLargeMessage(TEXT_BODY_BYTES));
-  const raw = new TextDecoder().decode(bytes);
-  let body: unknown;
-  try {
-    body = raw.trim() ? JSON.parse(raw) : {};
-  } catch {
-    throw badRequest(dynamicDataMessages.invalidJson);
-  }
-  requireJsonShape(body);
+  // Decoded from the bytes the endpoint read: asked for as text, Hono would rebuild them as a web Response.
+  const body = parseJsonBody(await c.req.arrayBuffer());
   const parsed = recordSubmission.safeParse(body);
   if (!parsed.success) throw badRequest('Invalid request body', { fieldsData: parsed.error.issues.map((i) => i.message) });
   const { formType, fieldsData = [] } = parsed.data;

@@ -13,7 +13,7 @@ import type { ApiDeps, ApiEnv } from './context';
 import { HttpError, badRequest } from './errors';
 import { authenticate, authorize } from './authenticate';
 import { requireStorableText } from './storable-text';
-import { admitBody, requireJsonShape, tooLargeMessage, type BodyLimits } from './body-limits';
+import { admitBody, parseJsonBody, refusalOf, tooLargeMessage, type BodyLimits } from './body-limits';
 import type { Actor } from '../domain/auth/actor';
 
 /** Who may call an endpoint. Every endpoint states it; the authorization tests walk them all. */
@@ -155,7 +155,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       const bytes =
         endpoint.method === 'get' || endpoint.method === 'delete' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
       // An endpoint without a body schema reads its body itself (a form with files).
-      const received = endpoint.body ? parseJson(new TextDecoder().decode(bytes)) : undefined;
+      const received = endpoint.body ? parseJsonBody(bytes) : undefined;
       requireStorableText({ params: c.req.param(), query: c.req.queries(), body: received });
       const body = endpoint.body ? parse(endpoint.body, received, 'body') : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query(), 'query') : undefined;
@@ -289,10 +289,9 @@ function limitBody(limits: BodyLimits): MiddlewareHandler<ApiEnv> {
     // Sent without a length: chunked over HTTP, or a web Request handed over in the process.
     const chunked = c.req.header('Transfer-Encoding') !== undefined || (length === undefined && !['GET', 'HEAD'].includes(c.req.method));
     const admission = admitBody({ contentType: c.req.header('Content-Type'), contentLength: length, chunked }, limits);
-    if (admission.kind === 'too-large') return c.json({ success: false, message: admission.message }, 413);
-    if (admission.kind === 'busy') {
-      c.header('Retry-After', '1');
-      return c.json({ success: false, message: admission.message }, 503);
+    if (admission.kind !== 'admitted') {
+      const refusal = refusalOf(admission);
+      return c.json({ success: false, message: refusal.message }, refusal.status, refusal.headers);
     }
     try {
       // Hono's limit counts the bytes of a body sent without a length as it reads them. A declared
@@ -305,17 +304,6 @@ function limitBody(limits: BodyLimits): MiddlewareHandler<ApiEnv> {
       admission.release();
     }
   };
-}
-
-function parseJson(raw: string): unknown {
-  if (!raw.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest('Request body must be valid JSON');
-  }
-  return requireJsonShape(value);
 }
 
 function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, part: string): T {

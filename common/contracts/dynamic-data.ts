@@ -7,7 +7,6 @@ import { pageFields, pagingQuery } from './paging';
 
 export const dynamicDataMessages = {
   noFormType: 'Form type not specified.',
-  invalidJson: 'Request body must be valid JSON',
   invalidForm: 'Request body must be valid form data',
   noBranch: 'Choose a branch: this account does not belong to one',
 } as const;
