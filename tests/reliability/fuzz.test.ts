@@ -136,7 +136,7 @@ async function send(request: FuzzRequest, index: number): Promise<Answer> {
       : institute.authorization(request.caller);
   // Declared as a client over HTTP declares it: a body handed over without a length is budgeted at
   // the endpoint's whole limit, and a few of those at once would be shed.
-  const length = request.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(request.body)) };
+  const length: Record<string, string> = request.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(request.body)) };
   const headers = { 'X-Request-Id': `fuzz-${index}`, ...authorization, ...length, ...request.headers };
   const response = await institute.api.request(`/api/v1${request.path}`, { method: request.method, headers, body: request.body });
   const text = await response.text();
