@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { FieldError } from '~/components/ui/field-error';
+import { FieldError, FormError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import type { validateLogin } from './login-validation';
@@ -124,17 +124,7 @@ export function LoginForm({ id, title, description, validation, lastResult, redi
             <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
             <FieldError id={fields.password.errorId} errors={fields.password.errors} />
           </div>
-          {form.errors?.length ? (
-            <div
-              role="alert"
-              id={form.errorId}
-              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            >
-              {form.errors.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? 'Logging in...' : 'Login'}
           </Button>

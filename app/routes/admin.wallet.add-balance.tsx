@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { FieldError } from '~/components/ui/field-error';
+import { FieldError, FormError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -220,17 +220,7 @@ export default function AddBalance() {
               <Textarea {...getTextareaProps(fields.note)} key={fields.note.key} rows={3} maxLength={500} placeholder="Optional" />
               <FieldError id={fields.note.errorId} errors={fields.note.errors} />
             </div>
-            {form.errors?.length ? (
-              <div
-                role="alert"
-                id={form.errorId}
-                className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-              >
-                {form.errors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </div>
-            ) : null}
+            <FormError id={form.errorId} errors={form.errors} />
           </CardContent>
           <CardFooter className="mt-6 justify-end gap-2">
             <Button asChild variant="ghost">

@@ -17,7 +17,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { FieldError } from '~/components/ui/field-error';
+import { FieldError, FormError } from '~/components/ui/field-error';
 import { IndianRupeeIcon, PencilIcon, PlusIcon, Trash2Icon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -326,17 +326,7 @@ function PriceForm({ price }: { price?: OperationPrice }) {
         <NativeCheckbox {...getInputProps(fields.enabled, { type: 'checkbox' })} key={fields.enabled.key} />
         <Label htmlFor={fields.enabled.id}>Charge branches for this operation</Label>
       </div>
-      {form.errors?.length ? (
-        <div
-          role="alert"
-          id={form.errorId}
-          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-        >
-          {form.errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
       <UrlDialogActions closeTo={PATH} submitting={submitting} busyLabel="Saving…" label={price ? 'Save changes' : 'Add price'} />
     </Form>
   );

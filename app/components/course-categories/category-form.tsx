@@ -4,7 +4,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { courseCategoryName } from '../../../common/contracts/course-categories';
-import { FieldError } from '~/components/ui/field-error';
+import { FieldError, FormError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { UrlDialogActions } from '~/components/wallet/url-dialog';
@@ -65,17 +65,7 @@ export function CategoryForm({
         />
         <FieldError id={fields.name.errorId} errors={fields.name.errors} />
       </div>
-      {form.errors?.length ? (
-        <div
-          role="alert"
-          id={form.errorId}
-          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-        >
-          {form.errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
       <UrlDialogActions
         closeTo={closeTo}
         submitting={submitting}

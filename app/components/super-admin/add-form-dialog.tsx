@@ -8,7 +8,7 @@ import { customFormNameSchema } from '../../../common/forms/config-schema';
 import { customFormType } from '../../../common/forms/fields';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { FieldError } from '~/components/ui/field-error';
+import { FieldError, FormError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { panelPaths } from './panel-nav';
@@ -67,17 +67,7 @@ export function AddFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             ) : null}
             <FieldError id={fields.name.errorId} errors={fields.name.errors} />
           </div>
-          {form.errors?.length ? (
-            <div
-              role="alert"
-              id={form.errorId}
-              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            >
-              {form.errors.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

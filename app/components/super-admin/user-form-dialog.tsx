@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { ZodTypeAny } from 'zod';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { FieldError } from '~/components/ui/field-error';
+import { FieldError, FormError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -182,17 +182,7 @@ export function UserFormDialog({ session, user, open, onOpenChange, branches, ro
             </div>
           </div>
 
-          {form.errors?.length ? (
-            <div
-              role="alert"
-              id={form.errorId}
-              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            >
-              {form.errors.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

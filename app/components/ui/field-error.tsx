@@ -24,3 +24,18 @@ export function FieldError({
     </ul>
   );
 }
+
+/**
+ * The messages that belong to the whole form (conform: `id={form.errorId}` and
+ * `errors={form.errors}`), announced as an alert. Renders nothing when there are none.
+ */
+export function FormError({ id, errors }: { id: string; errors?: readonly string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div role="alert" id={id} className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      {errors.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}
