@@ -10,23 +10,13 @@ import type { CommandContext } from './command';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
+import { branchStaffRoles, MAX_ROLE_LENGTH, MIN_PASSWORD_LENGTH, userFieldMessages } from '../../common/contracts/users';
 import type { UserCreatedData, UserEvent, UserStatus, UserUpdatedData } from './user-events';
 
 export const userStream = (id: string): StreamRef<UserEvent> => ({ type: 'user', id });
 
-/** The roles a branch administrator may give the users they create in their branch. */
-export const branchStaffRoles = ['branch_user', 'branch_operator'] as const;
-
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_ROLE_LENGTH = 50;
-
 export const userMessages = {
-  requiredOnCreate: 'Please fill in required fields (name, email, password)',
-  requiredOnEdit: 'Please fill in required fields',
-  invalidEmail: 'Please enter a valid email address',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  invalidPhone: 'Phone must be a valid 10-digit number',
-  roleTooLong: `Role must be at most ${MAX_ROLE_LENGTH} characters`,
+  ...userFieldMessages,
   emailTaken: 'A user with this email already exists',
   notFound: 'User not found',
   branchNotFound: 'Branch not found',

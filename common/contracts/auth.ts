@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
+import { MIN_PASSWORD_LENGTH, userFieldMessages } from './users';
 
 /** The signed-in user with the names of the permissions they hold. */
 export const sessionUser = z.object({
@@ -64,7 +65,7 @@ export const authContract = {
     tag: 'auth',
     body: z.object({
       currentPassword: z.string().min(1, 'Current password is required').max(1024),
-      newPassword: z.string().trim().min(6, 'Password must be at least 6 characters long').max(1024),
+      newPassword: z.string().trim().min(MIN_PASSWORD_LENGTH, userFieldMessages.passwordTooShort).max(1024),
     }),
   }),
 };

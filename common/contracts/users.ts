@@ -8,6 +8,19 @@ export type UserStatus = z.infer<typeof status>;
 
 /** Roles a branch's own staff may be given; the first is the default. */
 export const branchStaffRoles = ['branch_user', 'branch_operator'] as const;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_ROLE_LENGTH = 50;
+
+/** What a user's fields are refused for, in the same words on the server and in the forms. */
+export const userFieldMessages = {
+  requiredOnCreate: 'Please fill in required fields (name, email, password)',
+  requiredOnEdit: 'Please fill in required fields',
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  invalidPhone: 'Phone must be a valid 10-digit number',
+  roleTooLong: `Role must be at most ${MAX_ROLE_LENGTH} characters`,
+} as const;
+
 export const userSortFields = ['name', 'email', 'role', 'status', 'createdAt', 'lastLogin'] as const;
 
 /** A user as the management screens see it; never the password. */

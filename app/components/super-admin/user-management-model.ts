@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { roleLabel } from '../../../common/roles';
+import { MAX_ROLE_LENGTH, MIN_PASSWORD_LENGTH, userFieldMessages } from '../../../common/contracts/users';
 import { defaultPageSize, pageSizes } from '~/lib/list-query';
 
 /**
@@ -10,12 +11,7 @@ import { defaultPageSize, pageSizes } from '~/lib/list-query';
  */
 
 export const userMessages = {
-  requiredOnCreate: 'Please fill in required fields (name, email, password)',
-  requiredOnEdit: 'Please fill in required fields',
-  invalidEmail: 'Please enter a valid email address',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  invalidPhone: 'Phone must be a valid 10-digit number',
-  roleTooLong: 'Role must be at most 50 characters',
+  ...userFieldMessages,
   loadFailed: 'Failed to fetch users',
   branchesFailed: 'Failed to load branch options',
   createFailed: 'Failed to create user',
@@ -127,13 +123,13 @@ export const userActionSchema = z
     if (value.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: userMessages.invalidEmail });
     }
-    if (value.password?.trim() && value.password.trim().length < 6) {
+    if (value.password?.trim() && value.password.trim().length < MIN_PASSWORD_LENGTH) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: userMessages.passwordTooShort });
     }
     if (value.phone && !/^\d{10}$/.test(value.phone)) {
       ctx.addIssue({ code: 'custom', path: ['phone'], message: userMessages.invalidPhone });
     }
-    if (value.role && value.role.length > 50) {
+    if (value.role && value.role.length > MAX_ROLE_LENGTH) {
       ctx.addIssue({ code: 'custom', path: ['role'], message: userMessages.roleTooLong });
     }
   });
