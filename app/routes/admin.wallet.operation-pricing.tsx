@@ -137,7 +137,7 @@ export default function OperationPricing() {
   const [searchParams] = useSearchParams();
   const editing = prices.find((price) => price.id === searchParams.get('edit'));
   const deleting = prices.find((price) => price.id === searchParams.get('delete'));
-  const adding = searchParams.has('new');
+  const adding = searchParams.has('add');
 
   return (
     <div className="grid gap-6">
@@ -147,7 +147,7 @@ export default function OperationPricing() {
         description="What each operation costs the branch that performs it. Disabled prices charge nothing."
         actions={
           <Button asChild>
-            <Link to="?new" preventScrollReset>
+            <Link to="?add=1" preventScrollReset>
               <PlusIcon aria-hidden="true" /> Add price
             </Link>
           </Button>
@@ -231,7 +231,7 @@ export default function OperationPricing() {
               title="No operation prices"
               action={
                 <Button asChild size="sm">
-                  <Link to="?new">Add price</Link>
+                  <Link to="?add=1">Add price</Link>
                 </Button>
               }
             >

@@ -98,7 +98,7 @@ export default function SuperAdminPanel() {
         label: 'Add User',
         group: 'Actions',
         icon: UserPlusIcon,
-        href: `${panelPaths.users}?new=user`,
+        href: `${panelPaths.users}?add=1`,
         keywords: ['new user', 'create user'],
       },
       {

@@ -74,12 +74,12 @@ export function UserManagement(props: UserManagementProps) {
     if (data.branchesError) toast.error(data.branchesError, { id: 'branch-options-load-failed' });
   }, [data]);
 
-  // The palette's "Add User" arrives with ?new=user.
+  // The palette's "Add User" arrives with ?add=1, the address every screen's add dialog opens at.
   useEffect(() => {
-    if (searchParams.get('new') !== 'user') return;
+    if (!searchParams.has('add')) return;
     openDialog(null);
     const next = new URLSearchParams(searchParams);
-    next.delete('new');
+    next.delete('add');
     setSearchParams(next, { replace: true, preventScrollReset: true });
   }, [searchParams, setSearchParams, openDialog]);
 
