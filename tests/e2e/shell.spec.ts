@@ -503,4 +503,11 @@ test('the sidebar keeps the page the user is on in view', async ({ page }) => {
   await signIn(page, demo.admin);
   await page.goto('/admin/settings/footer');
   await expect(mainNav(page).getByRole('link', { name: 'Footer' })).toBeInViewport();
+  await hydrated(page);
+  // Going up to a page whose link is out of view brings its group's name into view with it.
+  await page.keyboard.press('g');
+  await page.keyboard.press('w');
+  await expect(page).toHaveURL(/\/admin\/wallet\/dashboard$/);
+  await expect(mainNav(page).getByRole('link', { name: 'Wallet Dashboard' })).toBeInViewport();
+  await expect(mainNav(page).getByRole('group', { name: 'Wallet Management' }).getByText('Wallet Management')).toBeInViewport({ ratio: 1 });
 });

@@ -11,12 +11,25 @@ import {
 import { customFormLinks, sidebarFor, type AdminRoute, type CustomFormLink } from '~/lib/route-registry';
 import { routeIcons } from './route-icons';
 
+/**
+ * Brings a link into the middle of the sidebar's scrolled list when any of it is out of view, so
+ * its group's label shows above it; a link already in view stays where the user sees it.
+ */
+function reveal(link: HTMLElement) {
+  const list = link.closest('[data-sidebar="content"]');
+  if (!list) return;
+  const bounds = list.getBoundingClientRect();
+  const box = link.getBoundingClientRect();
+  if (box.top >= bounds.top && box.bottom <= bounds.bottom) return;
+  link.scrollIntoView({ block: 'center' });
+}
+
 function RouteLink({ route, active }: { route: Pick<AdminRoute, 'path' | 'title' | 'icon'>; active: boolean }) {
   const Icon = routeIcons[route.icon];
   const link = useRef<HTMLAnchorElement>(null);
   // The sidebar is taller than a small screen: the page the user is on stays in view in it.
   useEffect(() => {
-    if (active) link.current?.scrollIntoView({ block: 'nearest' });
+    if (active && link.current) reveal(link.current);
   }, [active]);
   return (
     <SidebarMenuItem>
