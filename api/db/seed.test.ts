@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../../tests/support/test-database';
 import { verifyPassword } from '../domain/passwords';
 import type { Db } from './client';
-import { records, userPermissions, users } from './schema';
+import { records, userPermissions, users, walletBalances, walletLedger } from './schema';
 import { demoLogins, isEmpty, seedIfEmpty } from './seed';
 
 let testDatabase: TestDatabase;
@@ -59,5 +59,25 @@ describe('seedIfEmpty', () => {
     expect(new Set(rollNos).size).toBe(students.length);
     const numbered = await db.select({ id: records.id }).from(records).where(isNotNull(records.registrationNo));
     expect(numbered).toHaveLength(students.length);
+  });
+
+  it("charges each admission to its branch's wallet once, so every balance agrees with the branch's students", async () => {
+    const students = await db.select({ id: records.id, branchId: records.branchId }).from(records).where(eq(records.formType, 'student'));
+    const charges = await db
+      .select({ branchId: walletLedger.branchId, referenceId: walletLedger.referenceId, amount: walletLedger.amount })
+      .from(walletLedger)
+      .where(eq(walletLedger.kind, 'charge'));
+    expect(charges.map((charge) => charge.referenceId).sort()).toEqual(students.map((student) => student.id).sort());
+    for (const charge of charges) {
+      expect(charge.amount).toBe(-5000);
+      expect(charge.branchId).toBe(students.find((student) => student.id === charge.referenceId)!.branchId);
+    }
+    for (const { branchId, balance } of await db.select().from(walletBalances)) {
+      const ledger = await db.select({ amount: walletLedger.amount }).from(walletLedger).where(eq(walletLedger.branchId, branchId));
+      const admitted = students.filter((student) => student.branchId === branchId).length;
+      expect(admitted, branchId).toBeGreaterThan(0);
+      expect(balance, branchId).toBe(500000 - admitted * 5000);
+      expect(balance, branchId).toBe(ledger.reduce((sum, entry) => sum + entry.amount, 0));
+    }
   });
 });

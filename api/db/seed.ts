@@ -3,7 +3,7 @@ import { createCourseCategory } from '../domain/course-categories/commands';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { syncPermissions } from '../domain/permissions/sync';
-import { createRecord } from '../domain/records';
+import { createRecord, submitRecord, type Submitter } from '../domain/records';
 import { createUser } from '../domain/users';
 import { creditWallet } from '../domain/wallet/credit-wallet';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
@@ -89,7 +89,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return first.length === 0;
 }
 
-/** Fills an empty database with a small demo institute, through the same commands the API uses. */
+/**
+ * Fills an empty database with a small demo institute, through the same commands the API uses:
+ * students are admitted by their branch's staff, each admission charged to the branch's wallet.
+ */
 export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin[]> {
   await db.transaction(async (tx) => {
     const ctx = { tx, meta: { occurredAt: clock.now(), actorId: null, requestId: 'seed' } };
@@ -147,9 +150,11 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
       await creditWallet(ctx, { branchId, amount: 500000, note: 'Opening balance', reference: 'seed' });
     }
 
+    // Who admits each branch's students: its staff, through the same command as the admission form.
+    const admittedBy = new Map<string, Submitter>();
     for (const login of demoLogins) {
       const branchId = login.branch ? branchIds.get(login.branch)! : null;
-      await createUser(ctx, {
+      const userId = await createUser(ctx, {
         name: login.branch
           ? `${login.branch} ${login.role === 'branch_admin' ? 'Admin' : 'Staff'}`
           : login.role === 'superadmin'
@@ -162,6 +167,7 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
         permissionNames:
           login.role === 'admin' ? allPermissionNames : (branchStaffPermissions[login.role as keyof typeof branchStaffPermissions] ?? []),
       });
+      if (branchId && login.role === 'branch_user') admittedBy.set(branchId, { id: userId, role: login.role, branchId });
     }
 
     let n = 0;
@@ -169,11 +175,11 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
       for (let i = 0; i < 12; i++, n++) {
         const first = firstNames[n % firstNames.length]!;
         const last = lastNames[(n * 3) % lastNames.length]!;
-        await createRecord(ctx, {
+        // Charged to the branch's wallet like any admission, so its ledger agrees with its students.
+        const staff = admittedBy.get(branchId)!;
+        await submitRecord({ tx, meta: { ...ctx.meta, actorId: staff.id } }, staff, {
           formType: 'student',
-          branchId,
-          fields: {
-            centerName: branchId,
+          values: {
             studentName: `${first} ${last}`,
             selectedCourse: courseIds[n % courses.length],
             studentEmail: `${first}.${last}${n}@students.demo`.toLowerCase(),
