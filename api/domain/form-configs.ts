@@ -3,6 +3,7 @@ import { normalizeFields } from '../../common/forms/config-schema';
 import { defaultFormConfigs } from '../../common/forms/defaults';
 import { defaultFormTypes, formTypeLabel, isActiveField, isDefaultFormType } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';
+import type { FormConfigView } from '../../common/contracts/dynamic-forms';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
 import { append, ConcurrencyError, type ExpectedVersion, type StreamRef } from '../db/event-store';
@@ -21,18 +22,6 @@ export const formConfigMessages = {
   typeChanged: 'The form type of a configuration cannot be changed',
   stale: 'This configuration was changed by someone else. Reload it and try again.',
 } as const;
-
-export interface FormConfigView {
-  _id: string;
-  formType: string;
-  label: string;
-  description: string;
-  isCustom: boolean;
-  fields: FormFieldConfig[];
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 type Row = typeof formConfigs.$inferSelect;
 

@@ -1,7 +1,8 @@
 import type { Database, Executor } from '../db/client';
 import { keptUntilAnnounced } from '../db/kept-until-announced';
 import type { OperationPrice } from '../../common/wallet';
-import { findFormConfig, type FormConfigView } from './form-configs';
+import { findFormConfig } from './form-configs';
+import type { FormConfigView } from '../../common/contracts/dynamic-forms';
 import { findOperationPriceByKey } from './wallet/operation-prices/operation-price';
 
 /** Where migration 0008's triggers announce a change to form configurations or operation prices: the table's name. */

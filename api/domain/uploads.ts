@@ -9,11 +9,9 @@ import type { Actor } from './auth/actor';
 import type { CommandContext } from './command';
 import { checkUpload, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
 import { contentMatchesType, SNIFF_BYTES } from './file-content';
+import { FORM_TYPE_PATTERN } from '../../common/uploads/keys';
 
 export const uploadStream = (key: string): StreamRef<UploadEvent> => ({ type: 'upload', id: key });
-
-/** A form type is the first segment of its files' keys. */
-export const FORM_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /** `<formType>/<yyyy>/<mm>/<uuid>-<safe-name>`: unguessable, sorted by month, readable. */
 export function newUploadKey(formType: string, fileName: string, now: Date): string {
@@ -28,17 +26,8 @@ export function isUploadKeyOf(key: string, formType: string): boolean {
   return isSafeKey(key) && key.startsWith(`${formType}/`) && key.split('/').length === 4;
 }
 
-export interface UploadRecord {
-  _id: string;
-  key: string;
-  originalFileName: string;
-  contentType: string;
-  size: number;
-  formType: string;
-  uploadedBy: string | null;
-  branchId: string | null;
-  createdAt: Date;
-}
+/** A stored upload, as its row holds it; `_id` is its key. */
+export type UploadRecord = typeof uploads.$inferSelect & { _id: string };
 
 export async function findUpload(db: Executor, key: string): Promise<UploadRecord | null> {
   const [row] = await db.select().from(uploads).where(eq(uploads.key, key));

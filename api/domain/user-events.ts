@@ -1,6 +1,5 @@
 import type { DomainEvent } from '../db/event-store';
-
-export type UserStatus = 'active' | 'inactive';
+import type { UserStatus } from '../../common/contracts/users';
 
 export interface UserCreatedData {
   name: string;

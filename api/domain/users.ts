@@ -10,8 +10,8 @@ import type { CommandContext } from './command';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
-import { branchStaffRoles, MAX_ROLE_LENGTH, MIN_PASSWORD_LENGTH, userFieldMessages } from '../../common/contracts/users';
-import type { UserCreatedData, UserEvent, UserStatus, UserUpdatedData } from './user-events';
+import { branchStaffRoles, MAX_ROLE_LENGTH, MIN_PASSWORD_LENGTH, userFieldMessages, type UserStatus } from '../../common/contracts/users';
+import type { UserCreatedData, UserEvent, UserUpdatedData } from './user-events';
 
 export const userStream = (id: string): StreamRef<UserEvent> => ({ type: 'user', id });
 

@@ -8,7 +8,7 @@ import { creditWallet } from '../domain/wallet/credit-wallet';
 import { walletMessages } from '../domain/wallet/errors';
 import { findTransaction } from '../domain/wallet/ledger';
 import { listTransactions } from '../domain/wallet/list-transactions';
-import { formatRupees } from '../domain/wallet/money';
+import { formatRupees } from '../../common/money';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
 import { deleteOperationPrice } from '../domain/wallet/operation-prices/delete-operation-price';
 import { listOperationPrices } from '../domain/wallet/operation-prices/operation-price';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseBound } from '../../api/domain/wallet/dates';
+import { parseBound } from '../india-time';
 import { formatRupees } from '../money';
 import { ledgerKinds, MAX_AMOUNT_PAISE, OPERATION_KEY_PATTERN } from '../wallet';
 import { defineContract } from './endpoint';

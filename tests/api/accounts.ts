@@ -8,7 +8,7 @@ import { issueRefreshToken } from '../../api/domain/auth/refresh-tokens';
 import type { CommandContext } from '../../api/domain/command';
 import { syncPermissions } from '../../api/domain/permissions/sync';
 import { createRecord } from '../../api/domain/records';
-import type { UserStatus } from '../../api/domain/user-events';
+import type { UserStatus } from '../../common/contracts/users';
 import { createUser, setUserPermissions } from '../../api/domain/users';
 import { systemClock, type Clock } from '../../api/domain/clock';
 import type { ObjectStorage } from '../../api/storage/object-storage';

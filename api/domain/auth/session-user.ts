@@ -1,23 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { permissions, records, userPermissions, users } from '../../db/schema';
+import type { SessionUser } from '../../../common/contracts/auth';
 
 /** The signed-in user as the client sees it (SPEC.md section 3, "Session user"). */
-export interface SessionUser {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  permissions: string[];
-  phone: string;
-  status: string;
-  walletEnabled: boolean;
-  branchId: string | null;
-  branchName: string | null;
-  lastLogin: string | null;
-}
-
 export async function loadSessionUser(db: Executor, userId: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({

@@ -8,7 +8,8 @@ import { issueAccessToken } from './access-tokens';
 import type { AuthConfig } from './config';
 import type { SignInEvent } from './events';
 import { issueRefreshToken } from './refresh-tokens';
-import { loadSessionUser, type SessionUser } from './session-user';
+import { loadSessionUser } from './session-user';
+import type { SessionUser } from '../../../common/contracts/auth';
 
 export type SignInResult =
   | { kind: 'signed-in'; accessToken: string; refreshToken: string; user: SessionUser }

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import { formatRupees } from './money';
+import { formatRupees } from '../../../common/money';
 
 export const walletMessages = {
   insufficient: 'Insufficient wallet balance',

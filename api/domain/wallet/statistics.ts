@@ -3,8 +3,7 @@ import type { Executor } from '../../db/client';
 import { walletLedger } from '../../db/schema';
 import { invalid } from '../errors';
 import { listBalances } from './balances';
-import { addPeriods, periodLabels, startOf } from './dates';
-import { WALLET_TIME_ZONE } from './money';
+import { addPeriods, INDIA_TIME_ZONE, periodLabels, startOf } from '../../../common/india-time';
 import type { Movements, StatisticsPeriod, WalletStatistics } from '../../../common/wallet';
 
 export interface StatisticsQuery {
@@ -48,7 +47,7 @@ export async function walletStatistics(db: Executor, query: StatisticsQuery): Pr
   );
   const inRange = and(inScope, gte(walletLedger.createdAt, from), lt(walletLedger.createdAt, to));
   const format = query.period === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const periodLabel = sql<string>`to_char(${walletLedger.createdAt} at time zone ${sql.raw(`'${WALLET_TIME_ZONE}'`)}, ${sql.raw(`'${format}'`)})`;
+  const periodLabel = sql<string>`to_char(${walletLedger.createdAt} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, ${sql.raw(`'${format}'`)})`;
   const monthStart = startOf('month', query.now);
 
   const [totals, periods, operations, branchMovements, month, balances] = await Promise.all([

@@ -1,4 +1,9 @@
-import { WALLET_UTC_OFFSET } from './money';
+/**
+ * The time zone the institute keeps its books and numbers its years in: a day or a month starts at
+ * midnight in India. India has no daylight saving, so its offset is fixed.
+ */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+export const INDIA_UTC_OFFSET = '+05:30';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -9,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * instant of the next day, so that day is included); a date with a time is taken as given.
  */
 export function parseBound(value: string, bound: 'from' | 'to'): Date | null {
-  const date = DATE_ONLY.test(value) ? new Date(`${value}T00:00:00${WALLET_UTC_OFFSET}`) : new Date(value);
+  const date = DATE_ONLY.test(value) ? new Date(`${value}T00:00:00${INDIA_UTC_OFFSET}`) : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return DATE_ONLY.test(value) && bound === 'to' ? new Date(date.getTime() + DAY_MS) : date;
 }
@@ -22,7 +27,7 @@ export function indianDay(at: Date): string {
 /** The first instant of the Indian day or month holding `at`. */
 export function startOf(period: 'day' | 'month', at: Date): Date {
   const day = indianDay(at);
-  return new Date(`${period === 'day' ? day : `${day.slice(0, 7)}-01`}T00:00:00${WALLET_UTC_OFFSET}`);
+  return new Date(`${period === 'day' ? day : `${day.slice(0, 7)}-01`}T00:00:00${INDIA_UTC_OFFSET}`);
 }
 
 /** `count` days or months after (negative: before) the start of a period. */
@@ -31,7 +36,7 @@ export function addPeriods(period: 'day' | 'month', start: Date, count: number):
   const [year, month] = indianDay(start).split('-').map(Number) as [number, number];
   const index = year * 12 + (month - 1) + count;
   const label = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-  return new Date(`${label}T00:00:00${WALLET_UTC_OFFSET}`);
+  return new Date(`${label}T00:00:00${INDIA_UTC_OFFSET}`);
 }
 
 /**

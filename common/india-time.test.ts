@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addPeriods, indianDay, parseBound, periodLabels, startOf } from './dates';
+import { addPeriods, indianDay, parseBound, periodLabels, startOf } from './india-time';
 
-describe('wallet dates (India’s calendar)', () => {
+describe('dates in India’s calendar', () => {
   it('reads a date alone as a whole day in India, and a date with a time as given', () => {
     expect(parseBound('2026-04-01', 'from')?.toISOString()).toBe('2026-03-31T18:30:00.000Z');
     expect(parseBound('2026-04-01', 'to')?.toISOString()).toBe('2026-04-01T18:30:00.000Z');
