@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, parse, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useNavigation, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Button } from '~/components/ui/button';
@@ -16,7 +16,6 @@ interface LoginFormProps {
   /** Which schema the browser checks with: the one the route's action parses. */
   validation: keyof typeof validateLogin;
   lastResult: SubmissionResult<string[]> | undefined;
-  redirectTo?: string | null;
 }
 
 interface LoginValue {
@@ -73,8 +72,13 @@ function useClientValidation(validation: LoginFormProps['validation']) {
   };
 }
 
-/** The email-and-password card both login pages use; it works before JavaScript loads. */
-export function LoginForm({ id, title, description, validation, lastResult, redirectTo }: LoginFormProps) {
+/**
+ * A login page: the email-and-password card on the animated background, the same on both login
+ * pages. It works before JavaScript loads; `?redirectTo=` is posted back with the form.
+ */
+export function LoginScreen({ id, title, description, validation, lastResult }: LoginFormProps) {
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get('redirectTo');
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   const checks = useClientValidation(validation);
@@ -103,33 +107,35 @@ export function LoginForm({ id, title, description, validation, lastResult, redi
   }, [lastResult, emailId, passwordId]);
 
   return (
-    <Card className="w-full max-w-sm shadow-xl">
-      <CardHeader>
-        <CardTitle className="text-2xl" role="heading" aria-level={1}>
-          {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-          <AuthenticityTokenInput />
-          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <div className="grid gap-2">
-            <Label htmlFor={fields.email.id}>Email</Label>
-            <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" autoFocus placeholder="you@institute.in" />
-            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={fields.password.id}>Password</Label>
-            <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
-            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-          </div>
-          <FormError id={form.errorId} errors={form.errors} />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? 'Logging in...' : 'Login'}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <main className="login-gradient grid min-h-svh place-items-center p-4">
+      <Card className="w-full max-w-sm shadow-xl">
+        <CardHeader>
+          <CardTitle className="text-2xl" role="heading" aria-level={1}>
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+            <AuthenticityTokenInput />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <div className="grid gap-2">
+              <Label htmlFor={fields.email.id}>Email</Label>
+              <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" autoFocus placeholder="you@institute.in" />
+              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={fields.password.id}>Password</Label>
+              <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
+              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+            </div>
+            <FormError id={form.errorId} errors={form.errors} />
+            <Button type="submit" className="w-full" disabled={submitting}>
+              {submitting ? 'Logging in...' : 'Login'}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </main>
   );
 }
