@@ -6,6 +6,7 @@ import { formOptionContract } from '../../common/contracts/form-options';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeleteDialog } from '~/components/list/delete-dialog';
+import { RecordButtons } from '~/components/list/record-buttons';
 import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from '~/components/record-list/record-details';
 import { ActiveBadge } from '~/components/record-list/status-badges';
@@ -14,7 +15,7 @@ import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/lib/record-v
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { ArrowLeftIcon, PencilIcon, Trash2Icon, UsersIcon } from '~/components/ui/icons';
+import { ArrowLeftIcon, UsersIcon } from '~/components/ui/icons';
 import { callEndpoint } from '~/services/api.server';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
@@ -109,20 +110,7 @@ export default function CourseView() {
           </div>
           {edit || can.delete ? (
             <div className="flex gap-2">
-              {can.delete ? (
-                <Button variant="outline" className="text-destructive" onClick={() => setDeleting(record)}>
-                  <Trash2Icon aria-hidden="true" />
-                  Delete
-                </Button>
-              ) : null}
-              {edit ? (
-                <Button asChild>
-                  <Link to={edit}>
-                    <PencilIcon aria-hidden="true" />
-                    Edit
-                  </Link>
-                </Button>
-              ) : null}
+              <RecordButtons editHref={edit} onDelete={can.delete ? () => setDeleting(record) : undefined} />
             </div>
           ) : null}
         </header>

@@ -1,8 +1,6 @@
-import { Link } from '@remix-run/react';
 import * as React from 'react';
 import { Badge } from '~/components/ui/badge';
-import { Button } from '~/components/ui/button';
-import { PencilIcon, Trash2Icon } from '~/components/ui/icons';
+import { RecordButtons } from '~/components/list/record-buttons';
 import { Separator } from '~/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -109,20 +107,7 @@ export function RecordSheet({
 
         {record && (edit || can.delete) ? (
           <SheetFooter className="sticky bottom-0 flex-row justify-end border-t bg-background">
-            {can.delete ? (
-              <Button type="button" variant="outline" className="text-destructive" onClick={() => onDelete(record)}>
-                <Trash2Icon aria-hidden="true" />
-                Delete
-              </Button>
-            ) : null}
-            {edit ? (
-              <Button asChild>
-                <Link to={edit}>
-                  <PencilIcon aria-hidden="true" />
-                  Edit
-                </Link>
-              </Button>
-            ) : null}
+            <RecordButtons editHref={edit} onDelete={can.delete ? () => onDelete(record) : undefined} />
           </SheetFooter>
         ) : null}
       </SheetContent>
