@@ -11,18 +11,11 @@ import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { toast } from '~/components/ui/toaster';
 import { roleLabel } from '../../../common/roles';
-import { userActionSchema, type UserFormReply } from './user-management-model';
+import { userActionSchema, type ListedUser, type UserFormReply } from './user-management-model';
 import { useFetcherOutcome } from './use-fetcher-outcome';
 
-export interface EditableUser {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  status: 'active' | 'inactive';
-  branchId: string | null;
-}
+/** What the form edits of a user. */
+export type EditableUser = Pick<ListedUser, '_id' | 'name' | 'email' | 'phone' | 'role' | 'status' | 'branchId'>;
 
 interface UserFormFields {
   name: string;

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { roleLabel } from '../../../common/roles';
-import { MAX_ROLE_LENGTH, MIN_PASSWORD_LENGTH, userFieldMessages } from '../../../common/contracts/users';
+import { MAX_ROLE_LENGTH, MIN_PASSWORD_LENGTH, userFieldMessages, type UserView } from '../../../common/contracts/users';
 import { defaultPageSize, pageSizes } from '~/lib/list-query';
 
 /**
@@ -142,17 +142,7 @@ export interface UserFormReply {
 }
 
 /** A user as the list shows them (the API's user, without what the list does not use). */
-export interface ListedUser {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  status: 'active' | 'inactive';
-  branchId: string | null;
-  branchName: string | null;
-  lastLogin: string | null;
-}
+export type ListedUser = Pick<UserView, '_id' | 'name' | 'email' | 'phone' | 'role' | 'status' | 'branchId' | 'branchName' | 'lastLogin'>;
 
 export interface UserListPage {
   users: ListedUser[];
