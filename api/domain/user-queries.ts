@@ -1,18 +1,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { permissions, records, userPermissions, users } from '../db/schema';
-import { userSortFields, type UserList, type UserView } from '../../common/contracts/users';
-
-export interface UserListQuery {
-  /** Part of the name or email, case-insensitive. */
-  search?: string;
-  role?: string;
-  status?: 'active' | 'inactive';
-  page: number;
-  limit: number;
-  sortBy: (typeof userSortFields)[number];
-  order: 'asc' | 'desc';
-}
+import type { ParsedUserListQuery as UserListQuery, UserList, UserView } from '../../common/contracts/users';
 
 // Spelled out: drizzle leaves columns unqualified in a one-table select, and inside a subquery a
 // bare "id" could name the subquery's own column.

@@ -72,6 +72,8 @@ const listQuery = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type UserListQuery = z.input<typeof listQuery>;
+/** The list query as the API reads it, defaults applied and `all` dropped. */
+export type ParsedUserListQuery = z.output<typeof listQuery>;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
