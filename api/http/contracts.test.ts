@@ -13,6 +13,7 @@ import { walletContract } from '../../common/contracts/wallet';
 import { apiEndpoints } from '../app';
 import type { Tx } from '../db/client';
 import { defineEndpoint } from './endpoint';
+import { buildOpenApiDocument } from './openapi';
 
 const contracts: EndpointContract[] = [
   authContract,
@@ -33,7 +34,7 @@ describe('the contracts in common/contracts', () => {
     for (const endpoint of apiEndpoints) {
       const contract = contracts.find((each) => each.method === endpoint.method && each.path === endpoint.path);
       expect(contract, `${endpoint.method} ${endpoint.path}`).toBeDefined();
-      for (const part of ['summary', 'tag', 'body', 'query', 'params', 'response'] as const) {
+      for (const part of ['summary', 'tag', 'body', 'submission', 'query', 'params', 'response'] as const) {
         expect(endpoint[part], `${endpoint.method} ${endpoint.path}: ${part}`).toBe(contract![part]);
       }
       unmatched.delete(contract!);
@@ -64,5 +65,19 @@ describe('the contracts in common/contracts', () => {
     });
     expect(authenticatedRead.response).toBe(healthContract.check.response);
     expect(publicMutation.body).toBe(authContract.logout.body);
+  });
+
+  it('document a body the endpoint reads itself as JSON and as a browser form, and require it', () => {
+    const paths = buildOpenApiDocument(apiEndpoints).paths as Record<string, Record<string, { requestBody?: Record<string, unknown> }>>;
+    for (const [path, method] of [
+      ['/api/v1/dynamic-data', 'post'],
+      ['/api/v1/dynamic-data/{id}', 'put'],
+    ] as const) {
+      const body = paths[path]![method]!.requestBody as { required: boolean; content: Record<string, { schema: { properties?: object } }> };
+      expect(body.required, `${method} ${path}`).toBe(true);
+      expect(Object.keys(body.content).sort()).toEqual(['application/json', 'multipart/form-data']);
+      expect(Object.keys(body.content['application/json']!.schema.properties!)).toEqual(['formType', 'fieldsData']);
+      expect(Object.keys(body.content['multipart/form-data']!.schema.properties!)).toEqual(['formType']);
+    }
   });
 });

@@ -5,6 +5,12 @@ import type { Endpoint } from './endpoint';
 // Query and path parameters are described through the `.openapi()` method this adds to zod.
 extendZodWithOpenApi(z);
 
+/** A body an endpoint reads itself, as a browser's form sends it. */
+const formSubmission = z
+  .object({ formType: z.string().max(60).optional() })
+  .catchall(z.union([z.string(), z.string().openapi({ format: 'binary' })]))
+  .openapi({ description: 'Each field under its name; a list as JSON text; a file as a file part under its field’s name' });
+
 /** The OpenAPI document, generated from the same zod schemas that validate the requests. */
 export function buildOpenApiDocument(endpoints: Endpoint[]) {
   const registry = new OpenAPIRegistry();
@@ -17,6 +23,15 @@ export function buildOpenApiDocument(endpoints: Endpoint[]) {
       request: {
         ...(endpoint.body && {
           body: { content: { 'application/json': { schema: endpoint.body as ZodTypeAny } } },
+        }),
+        ...(endpoint.submission && {
+          body: {
+            required: true,
+            content: {
+              'application/json': { schema: endpoint.submission as ZodTypeAny },
+              'multipart/form-data': { schema: formSubmission },
+            },
+          },
         }),
         ...(endpoint.query && { query: endpoint.query as unknown as z.AnyZodObject }),
         ...(endpoint.params && { params: endpoint.params as unknown as z.AnyZodObject }),
