@@ -1,42 +1,24 @@
 import type { CourseCategoryStatus } from '../../../common/contracts/course-categories';
-import type { Tx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { append, ConcurrencyError, readStream } from '../../db/event-store';
-import type { CommandContext } from '../command';
-import { conflict, stale } from '../errors';
+import { runCommand, type CommandContext, type Decider } from '../command';
 import { newId } from '../ids';
 import { courseCategoryMessages, decide, evolve, initialCourseCategory, type CourseCategory, type CourseCategoryCommand } from './decide';
-import { COURSE_CATEGORY_STREAM, courseCategoryStream } from './events';
+import { courseCategoryStream, type CourseCategoryEvent } from './events';
 import { coursesUsing, nameHolder } from './queries';
 
-/** A category's state and version, folded from its stream; another stream's id reads as none. */
-async function load(tx: Tx, id: string): Promise<{ state: CourseCategory; version: number }> {
-  const stored = await readStream(tx, courseCategoryStream(id));
-  if (stored.some((event) => event.streamType !== COURSE_CATEGORY_STREAM)) return { state: initialCourseCategory, version: 0 };
-  const state = stored.reduce(evolve, initialCourseCategory);
-  return { state, version: stored.at(-1)?.version ?? 0 };
-}
+const categories: Decider<CourseCategoryCommand, CourseCategory, CourseCategoryEvent> = {
+  initialState: initialCourseCategory,
+  evolve,
+  decide,
+  // A deleted category answers as not found, whatever version the client holds.
+  exists: (state) => state.kind === 'live',
+};
 
-/**
- * Loads the category, decides, and appends at the version it loaded. `expectedVersion` is the
- * client's If-Match: a newer category answers 412. Without it, a writer that lost a race is
- * reported on `any`, which runs the request again on the newer state.
- */
+/** `expectedVersion` is the client's If-Match; two writers of one name are settled by the read table. */
 async function handle(ctx: CommandContext, id: string, command: CourseCategoryCommand, expectedVersion?: number) {
-  const { state, version } = await load(ctx.tx, id);
-  if (expectedVersion !== undefined && state.kind === 'live' && expectedVersion !== version) {
-    throw stale(courseCategoryMessages.stale);
-  }
-  const events = decide(command, state);
-  try {
-    await append(ctx.tx, courseCategoryStream(id), version === 0 ? 'no_stream' : version, events, ctx.meta);
-  } catch (error) {
-    // Two writers of one name at once: the read table's unique name decides between them.
-    if (isUniqueViolation(error, 'course_categories_name_key')) throw conflict(courseCategoryMessages.taken);
-    if (!(error instanceof ConcurrencyError)) throw error;
-    if (expectedVersion !== undefined) throw stale(courseCategoryMessages.stale);
-    throw new ConcurrencyError(id, 'any');
-  }
+  await runCommand(ctx, courseCategoryStream(id), categories, command, {
+    ifMatch: expectedVersion === undefined ? undefined : { version: expectedVersion, staleMessage: courseCategoryMessages.stale },
+    uniqueConflicts: { course_categories_name_key: courseCategoryMessages.taken },
+  });
 }
 
 /** Answers the new category's id. */

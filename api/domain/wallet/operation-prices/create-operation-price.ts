@@ -1,4 +1,3 @@
-import { isUniqueViolation } from '../../../db/errors';
 import type { OperationPriceCreatedData } from '../events';
 import { conflict } from '../../errors';
 import { runCommand, type CommandContext } from '../../command';
@@ -30,14 +29,15 @@ export async function createOperationPrice(ctx: CommandContext, input: CreateOpe
   };
   if (await findOperationPriceByKey(tx, data.operationKey)) throw conflict(walletMessages.priceTaken(data.operationKey));
   const id = newId(meta.occurredAt.getTime());
-  try {
-    await runCommand(ctx, operationPriceStream(id), operationPriceDecider, { type: 'PriceOperation', data });
-  } catch (error) {
-    // A concurrent request priced the same key first.
-    if (isUniqueViolation(error, 'operation_prices_operation_key_unique')) {
-      throw conflict(walletMessages.priceTaken(data.operationKey));
-    }
-    throw error;
-  }
+  // A concurrent request that priced the same key first is settled by the read table's unique key.
+  await runCommand(
+    ctx,
+    operationPriceStream(id),
+    operationPriceDecider,
+    { type: 'PriceOperation', data },
+    {
+      uniqueConflicts: { operation_prices_operation_key_unique: walletMessages.priceTaken(data.operationKey) },
+    },
+  );
   return (await findOperationPrice(tx, id))!;
 }

@@ -1,4 +1,3 @@
-import { isUniqueViolation } from '../../../db/errors';
 import { conflict } from '../../errors';
 import { runCommand, type CommandContext } from '../../command';
 import { walletMessages } from '../errors';
@@ -21,11 +20,14 @@ export async function updateOperationPrice(ctx: CommandContext, id: string, inpu
   const current = await lockOperationPrice(ctx.tx, id);
   const newKey = current && input.operationKey && input.operationKey !== current.operationKey ? input.operationKey : null;
   if (newKey && (await findOperationPriceByKey(ctx.tx, newKey))) throw conflict(walletMessages.priceTaken(newKey));
-  try {
-    await runCommand(ctx, operationPriceStream(id), operationPriceDecider, { type: 'ChangeOperationPrice', data: input });
-  } catch (error) {
-    if (newKey && isUniqueViolation(error, 'operation_prices_operation_key_unique')) throw conflict(walletMessages.priceTaken(newKey));
-    throw error;
-  }
+  await runCommand(
+    ctx,
+    operationPriceStream(id),
+    operationPriceDecider,
+    { type: 'ChangeOperationPrice', data: input },
+    {
+      uniqueConflicts: newKey ? { operation_prices_operation_key_unique: walletMessages.priceTaken(newKey) } : {},
+    },
+  );
   return (await findOperationPrice(ctx.tx, id))!;
 }
