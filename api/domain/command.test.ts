@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../tests/api/wallet-fixtures';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import type { Db } from '../db/client';
+import { append, readStream, type DomainEvent, type StreamRef } from '../db/event-store';
+import { runCommand, type Decider, type RunOptions } from './command';
+import { createCourseCategory } from './course-categories/commands';
+import { courseCategoryMessages, decide, evolve, initialCourseCategory } from './course-categories/decide';
+import { courseCategoryStream } from './course-categories/events';
+import { notFound } from './errors';
+import { newId } from './ids';
+
+type TallyEvent =
+  | DomainEvent<'TallyOpened', Record<string, never>>
+  | DomainEvent<'TallyAdded', { by: number }>
+  | DomainEvent<'TallyClosed', Record<string, never>>;
+type Tally = { kind: 'none' } | { kind: 'open'; total: number } | { kind: 'closed' };
+type TallyCommand = { type: 'Open' } | { type: 'Add'; by: number } | { type: 'Close' };
+
+/** A small stream of its own: opened, added to, closed; a closed tally is gone to its clients. */
+const tallies: Decider<TallyCommand, Tally, TallyEvent> = {
+  initialState: { kind: 'none' },
+  evolve(state, event) {
+    if (event.type === 'TallyOpened') return { kind: 'open', total: 0 };
+    if (event.type === 'TallyClosed') return { kind: 'closed' };
+    return state.kind === 'open' ? { kind: 'open', total: state.total + event.data.by } : state;
+  },
+  decide(command, state) {
+    if (command.type === 'Open') return [{ type: 'TallyOpened', data: {} }];
+    if (state.kind !== 'open') throw notFound('Tally');
+    return command.type === 'Add' ? [{ type: 'TallyAdded', data: { by: command.by } }] : [{ type: 'TallyClosed', data: {} }];
+  },
+  exists: (state) => state.kind === 'open',
+};
+const tallyStream = (id: string): StreamRef<TallyEvent> => ({ type: 'tally', id });
+
+let testDatabase: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  db = testDatabase.database.db;
+});
+afterAll(() => testDatabase?.cleanup());
+
+const run = (id: string, command: TallyCommand, options?: RunOptions) =>
+  inTransaction(db, (ctx) => runCommand(ctx, tallyStream(id), tallies, command, options));
+const versions = async (id: string) => (await readStream(db, id)).map((event) => `${event.version} ${event.type}`);
+
+async function openTally() {
+  const id = newId(Date.now());
+  await run(id, { type: 'Open' });
+  return id;
+}
+
+describe('runCommand', () => {
+  it('appends what was decided after the version it folded, and answers the state after it', async () => {
+    const id = await openTally();
+    await run(id, { type: 'Add', by: 2 });
+    expect(await run(id, { type: 'Add', by: 3 })).toEqual({ kind: 'open', total: 5 });
+    expect(await versions(id)).toEqual(['1 TallyOpened', '2 TallyAdded', '3 TallyAdded']);
+  });
+
+  it('refuses a stale If-Match and appends nothing; the current one goes through', async () => {
+    const id = await openTally();
+    await run(id, { type: 'Add', by: 1 });
+    await expect(run(id, { type: 'Add', by: 5 }, { ifMatch: { version: 1, staleMessage: 'Reload the tally' } })).rejects.toMatchObject({
+      kind: 'stale',
+      message: 'Reload the tally',
+    });
+    expect(await versions(id)).toHaveLength(2);
+    expect(await run(id, { type: 'Add', by: 5 }, { ifMatch: { version: 2, staleMessage: 'Reload the tally' } })).toEqual({
+      kind: 'open',
+      total: 6,
+    });
+  });
+
+  it('leaves a state no client holds a version of to decide, whatever If-Match says', async () => {
+    const id = await openTally();
+    await run(id, { type: 'Close' });
+    await expect(run(id, { type: 'Add', by: 1 }, { ifMatch: { version: 1, staleMessage: 'Reload the tally' } })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
+  });
+
+  it('folds the id of another kind of stream as no stream of its own', async () => {
+    const id = newId(Date.now());
+    await inTransaction(db, (ctx) => append(ctx.tx, { type: 'other', id }, 'no_stream', [{ type: 'TallyOpened', data: {} }], ctx.meta));
+    await expect(run(id, { type: 'Add', by: 1 })).rejects.toMatchObject({ kind: 'not-found', message: 'Tally not found' });
+    expect(await versions(id)).toEqual(['1 TallyOpened']);
+  });
+
+  it('answers a unique index that settles two writers with its refusal, and appends nothing', async () => {
+    await inTransaction(db, (ctx) => createCourseCategory(ctx, 'Hardware'));
+    // A writer that read before the name was taken: the read table's unique name refuses it.
+    const late = newId(Date.now());
+    const categories = { initialState: initialCourseCategory, evolve, decide };
+    const command = { type: 'CreateCourseCategory' as const, data: { name: 'Hardware', nameHeldBy: null } };
+    await expect(
+      inTransaction(db, (ctx) =>
+        runCommand(ctx, courseCategoryStream(late), categories, command, {
+          uniqueConflicts: { course_categories_name_key: courseCategoryMessages.taken },
+        }),
+      ),
+    ).rejects.toMatchObject({ kind: 'conflict', message: courseCategoryMessages.taken });
+    expect(await versions(late)).toEqual([]);
+  });
+});
