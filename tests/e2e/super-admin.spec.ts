@@ -242,6 +242,14 @@ test.describe('the super-admin panel', () => {
     await expect(page.getByRole('form', { name: `Permissions of ${person.name}` })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /\bEXAM_CREATE\b/ })).toBeChecked();
 
+    // Another page of the panel asks too, and staying keeps the ticks.
+    await page.getByRole('navigation', { name: 'Super admin' }).getByRole('link', { name: 'User Management' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText(`The changes to the permissions of ${person.name} are not saved yet.`);
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(page).toHaveURL(/\/admin\/super-admin\/permissions/);
+    await expect(page.getByRole('checkbox', { name: /\bEXAM_CREATE\b/ })).toBeChecked();
+
     await page
       .getByRole('list', { name: 'Users' })
       .getByRole('link', { name: /Institute Admin/ })

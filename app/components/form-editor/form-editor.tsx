@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { fromPromise } from 'xstate';
@@ -30,7 +30,7 @@ import { AddFieldDialog } from './add-field-dialog';
 import { FormEditorActor, PLAIN_FORM_ID, useEditorState, type FormEditorData, type SaveActionData } from './editor-context';
 import { FieldGroups } from './field-groups';
 import { enabledFields, toSavedFields, type EditorField } from './field-model';
-import { LeaveGuard } from './leave-guard';
+import { LeaveGuard } from '~/components/leave-guard';
 import { OrderSummary } from './order-summary';
 import { useShareEditor } from './sidebar-tools';
 
@@ -148,10 +148,11 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
   useShareEditor(actor);
   const ordered = enabledFields(fields);
   const shownError = interactive ? (value === 'error' ? error : null) : (plainFormError ?? null);
+  const wouldLose = useCallback(() => interactive && unsaved && !saving, [interactive, unsaved, saving]);
 
   return (
     <div data-slot="form-editor" data-state={String(value)} className="@container grid gap-6">
-      <LeaveGuard when={interactive && unsaved && !saving} what={label} />
+      <LeaveGuard unsaved={wouldLose} what={label} />
 
       <div className="flex flex-col gap-3 @3xl:flex-row @3xl:items-end @3xl:justify-between">
         <div className="min-w-0">

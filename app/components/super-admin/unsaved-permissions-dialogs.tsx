@@ -1,4 +1,3 @@
-import { useBeforeUnload, useBlocker } from '@remix-run/react';
 import { useCallback } from 'react';
 import {
   AlertDialog,
@@ -10,8 +9,16 @@ import {
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
+import { LeaveGuard } from '~/components/leave-guard';
 import { hasUnsavedChanges } from '~/machines/permission-editor.machine';
 import { PermissionEditorActor, usePermissionEditorState } from './permission-editor-context';
+
+/**
+ * Choosing another user only changes `?user=`, which the editor itself guards, and signing out
+ * is let go: leaving is going to another page.
+ */
+const toAnotherPage = ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
+  currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/logout';
 
 interface UnsavedPermissionsDialogsProps {
   /** The name of the user whose checklist is open, and of the one asked for (while asking). */
@@ -21,29 +28,12 @@ interface UnsavedPermissionsDialogsProps {
 
 /**
  * What protects unsaved ticks: switching to another user asks first (the editor's
- * `confirmingSwitch`), and so does leaving the page for another one, or the tab. Choosing another
- * user only changes `?user=`, which the editor itself guards, so the page's own address is let go.
+ * `confirmingSwitch`), and so does leaving the page for another one, or the tab.
  */
 export function UnsavedPermissionsDialogs({ currentName, pendingName }: UnsavedPermissionsDialogsProps) {
   const editor = PermissionEditorActor.useActorRef();
   const { confirmingSwitch } = usePermissionEditorState();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      hasUnsavedChanges(editor.getSnapshot().context) &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      nextLocation.pathname !== '/logout',
-  );
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!hasUnsavedChanges(editor.getSnapshot().context)) return;
-        event.preventDefault();
-        // Older browsers show the prompt only when returnValue is set.
-        event.returnValue = '';
-      },
-      [editor],
-    ),
-  );
+  const unsaved = useCallback(() => hasUnsavedChanges(editor.getSnapshot().context), [editor]);
   const current = currentName ?? 'this user';
 
   return (
@@ -70,20 +60,7 @@ export function UnsavedPermissionsDialogs({ currentName, pendingName }: UnsavedP
         </AlertDialogContent>
       </AlertDialog>
 
-      <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-            <AlertDialogDescription>The permissions of {current} have changes that are not saved.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => blocker.reset?.()}>Stay</AlertDialogCancel>
-            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
-              Leave
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <LeaveGuard unsaved={unsaved} what={`the permissions of ${current}`} leaves={toAnotherPage} />
     </>
   );
 }

@@ -11,24 +11,38 @@ import {
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
 
+type Move = { currentLocation: { pathname: string; search: string }; nextLocation: { pathname: string; search: string } };
+
+/** Another page, or the same page with another query. */
+const anotherAddress = ({ currentLocation, nextLocation }: Move) =>
+  currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search;
+
 /**
  * Asks before leaving an editor with unsaved changes: another page of the app (useBlocker), or
- * the tab itself (the browser's own prompt on unload).
+ * the tab itself (the browser's own prompt on unload). `unsaved` is read at the moment of leaving;
+ * `leaves` says which moves count as leaving (an editor that keeps its own state in the query
+ * lets those moves go).
  */
-export function LeaveGuard({ when, what }: { when: boolean; what: string }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
+export function LeaveGuard({
+  unsaved,
+  what,
+  leaves = anotherAddress,
+}: {
+  unsaved: () => boolean;
+  /** What is lost, as the sentence names it: "the Student Form", "the permissions of Asha". */
+  what: string;
+  leaves?: (move: Move) => boolean;
+}) {
+  const blocker = useBlocker((move) => unsaved() && leaves(move));
   useBeforeUnload(
     useCallback(
       (event: BeforeUnloadEvent) => {
-        if (!when) return;
+        if (!unsaved()) return;
         event.preventDefault();
         // Older browsers show the prompt only when returnValue is set.
         event.returnValue = '';
       },
-      [when],
+      [unsaved],
     ),
   );
 
