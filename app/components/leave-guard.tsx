@@ -1,15 +1,6 @@
 import { useBeforeUnload, useBlocker } from '@remix-run/react';
 import { useCallback } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 
 type Move = { currentLocation: { pathname: string; search: string }; nextLocation: { pathname: string; search: string } };
 
@@ -47,24 +38,20 @@ export function LeaveGuard({
   );
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
+      title="Leave without saving?"
+      description={`The changes to ${what} are not saved yet. If you leave now, they are lost.`}
     >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>The changes to {what} are not saved yet. If you leave now, they are lost.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Stay and keep editing</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => blocker.proceed?.()}>
-            Leave without saving
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <AlertDialogFooter>
+        <AlertDialogCancel>Stay and keep editing</AlertDialogCancel>
+        <AlertDialogAction variant="destructive" onClick={() => blocker.proceed?.()}>
+          Leave without saving
+        </AlertDialogAction>
+      </AlertDialogFooter>
+    </ConfirmDialog>
   );
 }

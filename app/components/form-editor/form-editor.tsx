@@ -3,16 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput, useAuthenticityToken } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { fromPromise } from 'xstate';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
@@ -219,28 +210,25 @@ function EditorPage({ formType, label, description, isCustom, loadError, plainFo
 
       {interactive ? <AddFieldDialog open={adding} onOpenChange={setAdding} fields={fields} /> : null}
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting?.label}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The field leaves this form when you save. Records already filled in keep their values.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep it</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                if (deleting) actor.send({ type: 'field.delete', name: deleting.name });
-                setDeleting(null);
-              }}
-            >
-              Delete field
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.label ?? ''}?`}
+        description="The field leaves this form when you save. Records already filled in keep their values."
+      >
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep it</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              if (deleting) actor.send({ type: 'field.delete', name: deleting.name });
+              setDeleting(null);
+            }}
+          >
+            Delete field
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,15 +1,7 @@
 import { Form } from '@remix-run/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { useSubmittingIntent } from './use-list-navigation';
@@ -41,31 +33,31 @@ export function DeleteDialog({
   }, [deleting, onClose]);
 
   return (
-    <AlertDialog open={target !== null} onOpenChange={(open) => !open && !deleting && onClose()}>
-      <AlertDialogContent>
-        <Form method="post" preventScrollReset className="grid gap-4">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {typeLabel.toLowerCase()}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium text-foreground">{shown?.title}</span> will be removed from every list. Its history stays in the
-              log.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={shown?._id ?? ''} />
-          <input type="hidden" name="version" value={shown?.version ?? ''} />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={deleting}>
-              Cancel
-            </AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={deleting}>
-              {deleting ? <Spinner aria-hidden /> : null}
-              {deleting ? 'Deleting…' : 'Delete'}
-            </Button>
-          </AlertDialogFooter>
-        </Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && !deleting && onClose()}
+      title={`Delete ${typeLabel.toLowerCase()}?`}
+      description={
+        <>
+          <span className="font-medium text-foreground">{shown?.title}</span> will be removed from every list. Its history stays in the log.
+        </>
+      }
+    >
+      <Form method="post" preventScrollReset className="grid gap-4">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={shown?._id ?? ''} />
+        <input type="hidden" name="version" value={shown?.version ?? ''} />
+        <AlertDialogFooter>
+          <AlertDialogCancel type="button" disabled={deleting}>
+            Cancel
+          </AlertDialogCancel>
+          <Button type="submit" variant="destructive" disabled={deleting}>
+            {deleting ? <Spinner aria-hidden /> : null}
+            {deleting ? 'Deleting…' : 'Delete'}
+          </Button>
+        </AlertDialogFooter>
+      </Form>
+    </ConfirmDialog>
   );
 }

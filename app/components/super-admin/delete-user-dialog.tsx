@@ -1,14 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
 import { useFetcherOutcome } from './use-fetcher-outcome';
 
@@ -20,26 +12,23 @@ export function DeleteUserDialog({ user, onClose }: { user: { _id: string; name:
   const busy = fetcher.state !== 'idle';
   const sent = useFetcherOutcome(fetcher, onClose);
   return (
-    <AlertDialog open={user !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete user?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {user ? `${user.name} (${user.email}) will be removed and signed out everywhere. This cannot be undone.` : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <fetcher.Form method="post" preventScrollReset onSubmit={sent}>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="user.delete" />
-          <input type="hidden" name="userId" value={user?._id ?? ''} />
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Deleting...' : 'Delete'}
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={user !== null}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Delete user?"
+      description={user ? `${user.name} (${user.email}) will be removed and signed out everywhere. This cannot be undone.` : null}
+    >
+      <fetcher.Form method="post" preventScrollReset onSubmit={sent}>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="user.delete" />
+        <input type="hidden" name="userId" value={user?._id ?? ''} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {busy ? 'Deleting...' : 'Delete'}
+          </Button>
+        </AlertDialogFooter>
+      </fetcher.Form>
+    </ConfirmDialog>
   );
 }

@@ -1,13 +1,5 @@
 import { useCallback } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
 import { LeaveGuard } from '~/components/leave-guard';
 import { hasUnsavedChanges } from '~/machines/permission-editor.machine';
@@ -38,27 +30,21 @@ export function UnsavedPermissionsDialogs({ currentName, pendingName }: UnsavedP
 
   return (
     <>
-      <AlertDialog
+      <ConfirmDialog
         open={confirmingSwitch}
         onOpenChange={(open) => {
           if (!open && editor.getSnapshot().matches('confirmingSwitch')) editor.send({ type: 'switch.cancel' });
         }}
+        title="Discard unsaved changes?"
+        description={`The permissions of ${current} have changes that are not saved. Switch to ${pendingName ?? 'the other user'} and discard them?`}
       >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The permissions of {current} have changes that are not saved. Switch to {pendingName ?? 'the other user'} and discard them?
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => editor.send({ type: 'switch.cancel' })}>Keep editing</AlertDialogCancel>
-            <Button variant="destructive" onClick={() => editor.send({ type: 'switch.confirm' })}>
-              Discard changes
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        <AlertDialogFooter>
+          <AlertDialogCancel onClick={() => editor.send({ type: 'switch.cancel' })}>Keep editing</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => editor.send({ type: 'switch.confirm' })}>
+            Discard changes
+          </Button>
+        </AlertDialogFooter>
+      </ConfirmDialog>
 
       <LeaveGuard unsaved={unsaved} what={`the permissions of ${current}`} leaves={toAnotherPage} />
     </>

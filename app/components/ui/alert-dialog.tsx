@@ -106,3 +106,33 @@ export function AlertDialogCancel({
     <AlertDialogPrimitive.Cancel data-slot="alert-dialog-cancel" className={cn(buttonVariants({ variant, size }), className)} {...props} />
   );
 }
+
+/**
+ * A question that needs an answer before anything happens: its title and what is at stake, then
+ * `children`, which end with the footer's answers (or a form holding them).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  ...content
+}: Omit<React.ComponentProps<typeof AlertDialogPrimitive.Content>, 'title'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent {...content}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {children}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,15 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/components/ui/toaster';
 import {
@@ -154,41 +146,41 @@ export function ChargeConfirmDialog({
 }) {
   const known = quote && quote.price !== null && quote.balance !== null;
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
-      <AlertDialogContent data-slot="charge-confirm">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{CONFIRM_TITLE}</AlertDialogTitle>
-          <AlertDialogDescription>{confirmMessage(operationName)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {known ? (
-          <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 rounded-md border bg-muted/40 px-4 py-3 text-sm">
-            <dt className="text-muted-foreground">Price</dt>
-            <dd className="text-right font-medium tabular-nums">{formatRupees(quote.price!)}</dd>
-            <dt className="text-muted-foreground">Wallet balance</dt>
-            <dd className="text-right tabular-nums">{formatRupees(quote.balance!)}</dd>
-            {quote.balance! >= quote.price! ? (
-              <>
-                <dt className="text-muted-foreground">Balance after</dt>
-                <dd className="text-right font-medium tabular-nums">{formatRupees(quote.balance! - quote.price!)}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
-        {known && quote.balance! < quote.price! ? (
-          <p
-            role="alert"
-            className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
-          >
-            The balance is below the price: unless the wallet is topped up first, the wallet will refuse this.
-          </p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button type="button" onClick={onConfirm}>
-            Continue
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onCancel())}
+      data-slot="charge-confirm"
+      title={CONFIRM_TITLE}
+      description={confirmMessage(operationName)}
+    >
+      {known ? (
+        <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 rounded-md border bg-muted/40 px-4 py-3 text-sm">
+          <dt className="text-muted-foreground">Price</dt>
+          <dd className="text-right font-medium tabular-nums">{formatRupees(quote.price!)}</dd>
+          <dt className="text-muted-foreground">Wallet balance</dt>
+          <dd className="text-right tabular-nums">{formatRupees(quote.balance!)}</dd>
+          {quote.balance! >= quote.price! ? (
+            <>
+              <dt className="text-muted-foreground">Balance after</dt>
+              <dd className="text-right font-medium tabular-nums">{formatRupees(quote.balance! - quote.price!)}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {known && quote.balance! < quote.price! ? (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+        >
+          The balance is below the price: unless the wallet is topped up first, the wallet will refuse this.
+        </p>
+      ) : null}
+      <AlertDialogFooter>
+        <AlertDialogCancel>Cancel</AlertDialogCancel>
+        <Button type="button" onClick={onConfirm}>
+          Continue
+        </Button>
+      </AlertDialogFooter>
+    </ConfirmDialog>
   );
 }
