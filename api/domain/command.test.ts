@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../tests/api/wallet-fixtures';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
-import type { Db } from '../db/client';
+import { databaseOfFile } from '../../tests/support/test-database';
 import { append, readStream, type DomainEvent, type StreamRef } from '../db/event-store';
 import { runCommand, type Decider, type RunOptions } from './command';
 import { createCourseCategory } from './course-categories/commands';
@@ -34,18 +33,11 @@ const tallies: Decider<TallyCommand, Tally, TallyEvent> = {
 };
 const tallyStream = (id: string): StreamRef<TallyEvent> => ({ type: 'tally', id });
 
-let testDatabase: TestDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  db = testDatabase.database.db;
-});
-afterAll(() => testDatabase?.cleanup());
+const file = databaseOfFile();
 
 const run = (id: string, command: TallyCommand, options?: RunOptions) =>
-  inTransaction(db, (ctx) => runCommand(ctx, tallyStream(id), tallies, command, options));
-const versions = async (id: string) => (await readStream(db, id)).map((event) => `${event.version} ${event.type}`);
+  inTransaction(file.db, (ctx) => runCommand(ctx, tallyStream(id), tallies, command, options));
+const versions = async (id: string) => (await readStream(file.db, id)).map((event) => `${event.version} ${event.type}`);
 
 async function openTally() {
   const id = newId(Date.now());
@@ -85,19 +77,21 @@ describe('runCommand', () => {
 
   it('folds the id of another kind of stream as no stream of its own', async () => {
     const id = newId(Date.now());
-    await inTransaction(db, (ctx) => append(ctx.tx, { type: 'other', id }, 'no_stream', [{ type: 'TallyOpened', data: {} }], ctx.meta));
+    await inTransaction(file.db, (ctx) =>
+      append(ctx.tx, { type: 'other', id }, 'no_stream', [{ type: 'TallyOpened', data: {} }], ctx.meta),
+    );
     await expect(run(id, { type: 'Add', by: 1 })).rejects.toMatchObject({ kind: 'not-found', message: 'Tally not found' });
     expect(await versions(id)).toEqual(['1 TallyOpened']);
   });
 
   it('answers a unique index that settles two writers with its refusal, and appends nothing', async () => {
-    await inTransaction(db, (ctx) => createCourseCategory(ctx, 'Hardware'));
+    await inTransaction(file.db, (ctx) => createCourseCategory(ctx, 'Hardware'));
     // A writer that read before the name was taken: the read table's unique name refuses it.
     const late = newId(Date.now());
     const categories = { initialState: initialCourseCategory, evolve, decide };
     const command = { type: 'CreateCourseCategory' as const, data: { name: 'Hardware', nameHeldBy: null } };
     await expect(
-      inTransaction(db, (ctx) =>
+      inTransaction(file.db, (ctx) =>
         runCommand(ctx, courseCategoryStream(late), categories, command, {
           uniqueConflicts: { course_categories_name_key: courseCategoryMessages.taken },
         }),

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { apiEndpoints, createApi, type Api } from '../../api/app';
 import { createPglite, openDatabase, type Database, type Db, type Executor } from '../../api/db/client';
 import * as schema from '../../api/db/schema';
@@ -71,6 +71,24 @@ async function cloneTemplate(adminUrl: string, template: string, name: string) {
 }
 
 /** Every table of the schema: the event log, idempotency keys and all read tables. */
+/**
+ * The database of one test file: created before its tests and dropped after them. `db` is read
+ * in the tests and hooks, once the file's setup has run.
+ */
+export function databaseOfFile(): { readonly db: Db } {
+  let testDatabase: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+  });
+  afterAll(() => testDatabase?.cleanup());
+  return {
+    get db() {
+      if (!testDatabase) throw new Error('The test database is created before the tests run');
+      return testDatabase.database.db;
+    },
+  };
+}
+
 export function schemaTableNames(): string[] {
   return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
