@@ -53,6 +53,14 @@ export const pageActions: readonly PageAction[] = [
     keywords: ['top up', 'recharge', 'wallet', 'credit'],
   },
   {
+    id: 'action:/admin/wallet/operation-pricing?add=1',
+    label: 'Add operation price',
+    path: '/admin/wallet/operation-pricing',
+    search: '?add=1',
+    icon: 'IndianRupee',
+    keywords: ['new price', 'charge', 'operation pricing'],
+  },
+  {
     id: 'action:/admin/wallet/transactions',
     label: 'View transactions',
     path: '/admin/wallet/transactions',

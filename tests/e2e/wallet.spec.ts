@@ -200,6 +200,19 @@ test.describe('Operation Pricing', () => {
     await dialog.getByRole('link', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
+    // The palette's action opens the same dialog.
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(async () => {
+      if (!(await palette.isVisible())) await page.keyboard.press('ControlOrMeta+k');
+      await expect(palette).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
+    await page.keyboard.type('add operation price');
+    await palette.getByRole('option', { name: 'Add operation price', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/wallet\/operation-pricing\?add=1$/);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('link', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
     await row.getByRole('link', { name: 'Edit Issue Certificate' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit operation price' });
     await expect(dialog.getByLabel('Price')).toHaveValue('1,250.50');
