@@ -107,7 +107,7 @@ export function LoginScreen({ id, title, description, validation, lastResult }: 
   }, [lastResult, emailId, passwordId]);
 
   return (
-    <main className="login-gradient grid min-h-svh place-items-center p-4">
+    <main id="main" className="login-gradient grid min-h-svh place-items-center p-4">
       <Card className="w-full max-w-sm shadow-xl">
         <CardHeader>
           <CardTitle className="text-2xl" role="heading" aria-level={1}>

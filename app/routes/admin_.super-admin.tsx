@@ -156,7 +156,7 @@ export default function SuperAdminPanel() {
               Super Admin
             </Link>
           </header>
-          <main className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
+          <main id="main" className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
             <Outlet />
           </main>
         </div>

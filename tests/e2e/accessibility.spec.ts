@@ -129,6 +129,17 @@ test('the sign-in pages have no serious accessibility violation', async ({ page 
   expect(found).toEqual([]);
 });
 
+test('the skip link names a target on every kind of page, so it works before any script runs', async ({ page }) => {
+  for (const path of ['/admin/login', '/admin/super/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    await expect(page.locator('main#main')).toHaveCount(1);
+  }
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await expect(page).toHaveURL(/\/admin\/super-admin\//);
+  await expect(page.locator('main#main')).toHaveCount(1);
+});
+
 test('the first Tab reaches a skip link to the heading, and a move to another page starts at its heading', async ({ page }) => {
   test.slow();
   await loginAs(page, demo.admin.email, demo.admin.password);
