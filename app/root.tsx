@@ -4,7 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useNonce } from '~/components/nonce';
-import { SkipLink } from '~/components/skip-link';
+import { SkipLink, useFocusHeadingOnNavigation } from '~/components/skip-link';
 import { Toaster, useServerToast } from '~/components/ui/toaster';
 import { commitCsrfToken } from '~/services/csrf.server';
 import { readTheme } from '~/services/theme.server';
@@ -53,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const loaderData = useRouteLoaderData<typeof loader>('root');
   useServerToast(loaderData?.toast ?? null);
+  useFocusHeadingOnNavigation();
   return (
     <AuthenticityTokenProvider token={loaderData?.csrfToken ?? ''}>
       <Outlet />

@@ -1,3 +1,6 @@
+import { useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+
 /**
  * Moves focus to the page's heading (or its main region when it has none), so the next Tab
  * starts in the content and a screen reader announces where the user has arrived.
@@ -30,4 +33,19 @@ export function SkipLink() {
       Skip to content
     </a>
   );
+}
+
+/**
+ * After a move to another page, focus starts at its heading, as after a full page load it starts
+ * at the top: the next Tab goes into the new content, not back through the sidebar. A change of
+ * the query alone (filters, a details sheet) keeps focus where the user is working.
+ */
+export function useFocusHeadingOnNavigation() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    focusPageHeading();
+  }, [pathname]);
 }

@@ -1,13 +1,16 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useNavigation } from '@remix-run/react';
 import { AdminShell } from '~/components/app-sidebar/admin-shell';
-import { FormLoading } from '~/components/dynamic-form/form-states';
+import { lazyComponent, usePreloadWhenIdle } from '~/components/lazy-component';
 import { isFormPath } from '~/lib/record-links';
 import { SessionTimeout } from '~/components/session-timeout';
 import { readSidebarState } from '~/components/ui/sidebar';
 import { requireAdmin } from '~/services/auth.server';
 import { listCustomForms } from '~/services/custom-forms.server';
 import { canOpenCustomForms } from '~/lib/route-registry';
+
+// Shown only once a client-side navigation is under way: out of the first load, fetched when idle.
+const FormLoading = lazyComponent(() => import('~/components/dynamic-form/form-states').then((module) => module.FormLoading));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, headers } = await requireAdmin(request, context);
@@ -24,6 +27,7 @@ export default function AdminLayout() {
   // there, the first time or again, shows Loading Form rather than the page being left. A form's
   // own post revalidates without it.
   const navigation = useNavigation();
+  usePreloadWhenIdle(FormLoading);
   const loadingForm = navigation.state === 'loading' && !navigation.formMethod && isFormPath(navigation.location.pathname);
   return (
     <AdminShell user={user} sidebarOpen={sidebarOpen} customForms={customForms}>

@@ -1,6 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { focusPageHeading } from '~/components/skip-link';
+import { useEffect, type ReactNode } from 'react';
 import { SidebarInset, SidebarProvider } from '~/components/ui/sidebar';
 import { rememberRecent } from '~/hooks/use-recent';
 import type { SessionUser } from '~/services/auth.server';
@@ -22,21 +21,6 @@ function useRecordVisits(userId: string) {
 }
 
 /**
- * After a move to another page, focus starts at its heading, as after a full page load it starts
- * at the top: the next Tab goes into the new content, not back through the sidebar. A change of
- * the query alone (filters, a details sheet) keeps focus where the user is working.
- */
-function useFocusHeadingOnNavigation() {
-  const { pathname } = useLocation();
-  const shown = useRef(pathname);
-  useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
-    focusPageHeading();
-  }, [pathname]);
-}
-
-/**
  * The admin area around every screen: the sidebar (open or collapsed as the cookie says), the
  * header, the command palette, the keyboard shortcuts and the permission refresh.
  */
@@ -52,7 +36,6 @@ export function AdminShell({
   children: ReactNode;
 }) {
   useRecordVisits(user.id);
-  useFocusHeadingOnNavigation();
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <AdminShellProvider user={user} customForms={customForms}>
