@@ -1,4 +1,10 @@
-import { extendZodWithOpenApi, OpenApiGeneratorV3, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import {
+  extendZodWithOpenApi,
+  OpenApiGeneratorV31,
+  OpenAPIRegistry,
+  type ResponseConfig,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
 import { z, type ZodTypeAny } from 'zod';
 import type { Endpoint } from './endpoint';
 
@@ -11,50 +17,182 @@ const formSubmission = z
   .catchall(z.union([z.string(), z.string().openapi({ format: 'binary' })]))
   .openapi({ description: 'Each field under its name; a list as JSON text; a file as a file part under its field’s name' });
 
+/** Every refusal and failure, whatever its status, in one envelope. */
+const errorAnswer = z
+  .object({
+    success: z.literal(false),
+    message: z.string().describe('Said to the user as it is'),
+    errors: z.record(z.array(z.string())).optional().describe('Messages per field of the request, under the field’s name'),
+    data: z.record(z.unknown()).nullable().optional().describe('Facts a client may act on, such as the balance a charge found too small'),
+    requestId: z.string().optional().describe('Names the failure in the server’s log'),
+  })
+  .openapi('Error');
+
+const refusals: Record<number, string> = {
+  400: 'The request cannot be read as the endpoint declares it, or breaks a rule: `errors` lists the messages per field',
+  401: 'No valid access token, or credentials refused',
+  402: 'The wallet holds too little for the charge: `data` has the balance and the price',
+  403: 'The caller lacks the permission, the role or the branch this needs',
+  404: 'Not found, or not the caller’s to see',
+  409: 'Clashes with the current state, or with a change made at the same time',
+  410: 'The access token has expired: refresh it and call again',
+  412: 'If-Match names a version that is no longer the current one',
+  413: 'The body is larger than the endpoint accepts',
+  422: 'The Idempotency-Key was used before for a different request, or the request cannot be acted on as it is',
+  429: 'Too many failed attempts: try again after Retry-After seconds',
+  500: 'An unexpected failure; `requestId` names it in the server’s log',
+  503: 'Too busy, or the database cannot be reached: try again after Retry-After seconds',
+};
+
+const requestIdHeader = z.string().describe('Names the request in the server’s log: the caller’s own when it sent a valid one');
+const retryAfterHeader = z.string().regex(/^\d+$/).describe('Seconds to wait before trying again');
+
+/** Whether a call may change something: it runs in a transaction, and an Idempotency-Key replays it. */
+const changes = (endpoint: Endpoint) => endpoint.method !== 'get';
+const idempotent = (endpoint: Endpoint) => changes(endpoint) && !endpoint.answersWithSecrets;
+
+/** Every status an endpoint can answer: its own refusals and those of its access and method. */
+export function statusesOf(endpoint: Endpoint): number[] {
+  const statuses = new Set<number>([endpoint.creates ? 201 : 200, 400, 500, 503, ...(endpoint.refuses ?? [])]);
+  if (endpoint.creates === 'or-finds') statuses.add(200);
+  // A token that has expired answers 410 (refresh it); a public endpoint takes the caller as anonymous.
+  if (endpoint.access.kind !== 'public') [401, 410].forEach((status) => statuses.add(status));
+  if (endpoint.access.kind === 'permission' || endpoint.access.kind === 'superadmin') statuses.add(403);
+  if (changes(endpoint)) [409, 413].forEach((status) => statuses.add(status));
+  if (idempotent(endpoint)) statuses.add(422);
+  if (endpoint.ifMatch) statuses.add(412);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function responseOf(endpoint: Endpoint, status: number): ResponseConfig {
+  const headers: Record<string, ZodTypeAny> = { 'X-Request-Id': requestIdHeader };
+  if (status < 300) {
+    if (endpoint.etag) {
+      headers.ETag = z
+        .string()
+        .optional()
+        .describe('The version of what the answer carries, for the next If-Match; absent on a replayed answer');
+    }
+    if (idempotent(endpoint)) {
+      headers['Idempotent-Replayed'] = z
+        .enum(['true'])
+        .optional()
+        .describe('Sent when the answer is the one kept for this Idempotency-Key');
+    }
+    const success = z.object({ success: z.literal(true), message: z.string(), data: endpoint.response ?? z.null() });
+    return {
+      description:
+        status === 201
+          ? 'Created'
+          : endpoint.creates
+            ? 'Nothing was created: it existed already, or there was nothing to create'
+            : 'Success',
+      headers: z.object(headers),
+      content: { 'application/json': { schema: success } },
+    };
+  }
+  if (status === 429) headers['Retry-After'] = retryAfterHeader;
+  // A busy process and a lost database say when to come back; a failed health check does not.
+  if (status === 503) headers['Retry-After'] = retryAfterHeader.optional();
+  return { description: refusals[status]!, headers: z.object(headers), content: { 'application/json': { schema: errorAnswer } } };
+}
+
+function requestHeadersOf(endpoint: Endpoint) {
+  const headers: Record<string, ZodTypeAny> = {};
+  if (idempotent(endpoint)) {
+    headers['Idempotency-Key'] = z
+      .string()
+      .max(200)
+      .optional()
+      .describe('A retry with the same key gets the first answer again rather than acting twice');
+  }
+  if (endpoint.ifMatch) {
+    headers['If-Match'] = z
+      .string()
+      .optional()
+      .describe('The version last read, as `"3"`: a change made since is refused with 412')
+      .openapi({ example: '"3"' });
+  }
+  return Object.keys(headers).length ? z.object(headers) : undefined;
+}
+
+function requestBodyOf(endpoint: Endpoint): RouteConfig['request'] {
+  const example = endpoint.example?.body;
+  if (endpoint.body) {
+    return {
+      body: {
+        required: !endpoint.body.isOptional(),
+        content: { 'application/json': { schema: endpoint.body as ZodTypeAny, ...(example !== undefined && { example }) } },
+      },
+    };
+  }
+  if (endpoint.submission) {
+    return {
+      body: {
+        required: true,
+        content: {
+          'application/json': { schema: endpoint.submission as ZodTypeAny, ...(example !== undefined && { example }) },
+          'multipart/form-data': { schema: formSubmission },
+        },
+      },
+    };
+  }
+  return {};
+}
+
+/** `post /users/:id/status` → `postUsersIdStatus`. */
+const operationIdOf = (endpoint: Endpoint) =>
+  endpoint.method + endpoint.path.replace(/[/:-]+(\w)/g, (_, letter: string) => letter.toUpperCase()).replace(/\W/g, '');
+
 /** The OpenAPI document, generated from the same zod schemas that validate the requests. */
 export function buildOpenApiDocument(endpoints: Endpoint[]) {
   const registry = new OpenAPIRegistry();
+  registry.register('Error', errorAnswer);
+  const bearer = registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The access token sign-in or refresh answers, as `Authorization: Bearer <token>`',
+  });
   for (const endpoint of endpoints) {
+    const query = endpoint.query as z.AnyZodObject | undefined;
+    const exampleQuery = endpoint.example?.query;
     registry.registerPath({
+      operationId: operationIdOf(endpoint),
       method: endpoint.method,
       path: `/api/v1${endpoint.path.replace(/:(\w+)/g, '{$1}')}`,
       summary: endpoint.summary,
       tags: [endpoint.tag],
+      // A public endpoint takes a token when one is sent (sign-out ends that token's session).
+      security: endpoint.access.kind === 'public' ? [{}, { [bearer.name]: [] }] : [{ [bearer.name]: [] }],
       request: {
-        ...(endpoint.body && {
-          body: { content: { 'application/json': { schema: endpoint.body as ZodTypeAny } } },
+        ...requestBodyOf(endpoint),
+        ...(query && {
+          query: exampleQuery
+            ? query.extend(
+                Object.fromEntries(
+                  Object.entries(exampleQuery).map(([name, value]) => [
+                    name,
+                    (query.shape[name] as ZodTypeAny).openapi({ example: value }),
+                  ]),
+                ),
+              )
+            : query,
         }),
-        ...(endpoint.submission && {
-          body: {
-            required: true,
-            content: {
-              'application/json': { schema: endpoint.submission as ZodTypeAny },
-              'multipart/form-data': { schema: formSubmission },
-            },
-          },
-        }),
-        ...(endpoint.query && { query: endpoint.query as unknown as z.AnyZodObject }),
         ...(endpoint.params && { params: endpoint.params as unknown as z.AnyZodObject }),
+        ...(requestHeadersOf(endpoint) && { headers: requestHeadersOf(endpoint) }),
       },
-      responses: {
-        200: {
-          description: 'Success',
-          content: {
-            'application/json': {
-              schema: z.object({
-                success: z.literal(true),
-                message: z.string(),
-                data: endpoint.response ?? z.unknown(),
-              }),
-            },
-          },
-        },
-        400: { description: 'Invalid request: `errors` lists the messages per field' },
-      },
+      responses: Object.fromEntries(statusesOf(endpoint).map((status) => [status, responseOf(endpoint, status)])),
     });
   }
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
-    openapi: '3.0.3',
-    info: { title: 'Institute administration API', version: '1.0.0' },
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Institute administration API',
+      version: '1.0.0',
+      description:
+        'Every answer is JSON in one envelope: `{ success, message, data }`, and on a refusal `{ success: false, message, errors? }`.',
+    },
+    servers: [{ url: '/', description: 'This server' }],
   });
 }

@@ -38,6 +38,7 @@ export const authContract = {
       password: z.string().min(1, 'Password required').max(1024),
     }),
     response: tokens.extend({ user: sessionUser }),
+    refuses: [401, 403, 429],
   }),
   refresh: defineContract({
     method: 'post',
@@ -46,6 +47,7 @@ export const authContract = {
     tag: 'auth',
     body: z.object({ refreshToken: z.string().min(1, 'No refresh token available').max(200) }),
     response: tokens,
+    refuses: [401],
   }),
   /** Ends the session of the bearer token, or of the refresh token in the body. */
   logout: defineContract({ method: 'post', path: '/auth/v2/logout', ...logout }),
@@ -67,5 +69,6 @@ export const authContract = {
       currentPassword: z.string().min(1, 'Current password is required').max(1024),
       newPassword: z.string().trim().min(MIN_PASSWORD_LENGTH, userFieldMessages.passwordTooShort).max(1024),
     }),
+    refuses: [429],
   }),
 };

@@ -76,6 +76,8 @@ export const courseCategoryContract = {
     tag,
     body: createCourseCategoryBody,
     response: courseCategoryView,
+    creates: true,
+    etag: true,
   }),
   rename: defineContract({
     method: 'put',
@@ -85,6 +87,9 @@ export const courseCategoryContract = {
     params: idParams,
     body: renameCourseCategoryBody,
     response: courseCategoryView,
+    etag: true,
+    ifMatch: true,
+    refuses: [404],
   }),
   setStatus: defineContract({
     method: 'put',
@@ -94,6 +99,9 @@ export const courseCategoryContract = {
     params: idParams,
     body: courseCategoryStatusBody,
     response: courseCategoryView,
+    etag: true,
+    ifMatch: true,
+    refuses: [404],
   }),
   remove: defineContract({
     method: 'delete',
@@ -103,6 +111,8 @@ export const courseCategoryContract = {
     tag,
     params: idParams,
     response: courseCategoryView.describe('The category as it was'),
+    ifMatch: true,
+    refuses: [404],
   }),
 };
 

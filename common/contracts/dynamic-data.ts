@@ -128,6 +128,7 @@ export const dynamicDataContract = {
       ...listFilters,
     }),
     response: recordList,
+    refuses: [403],
   }),
   branchList: defineContract({
     method: 'get',
@@ -140,6 +141,7 @@ export const dynamicDataContract = {
       ...listFilters,
     }),
     response: recordList,
+    refuses: [403],
   }),
   choices: defineContract({
     method: 'get',
@@ -148,6 +150,7 @@ export const dynamicDataContract = {
     tag: 'dynamic-data',
     query: z.object({ formType: formTypeParam }),
     response: z.array(recordChoice),
+    refuses: [403],
   }),
   show: defineContract({
     method: 'get',
@@ -156,6 +159,8 @@ export const dynamicDataContract = {
     tag: 'dynamic-data',
     params: idParams,
     response: recordView,
+    etag: true,
+    refuses: [403, 404],
   }),
   history: defineContract({
     method: 'get',
@@ -164,6 +169,7 @@ export const dynamicDataContract = {
     tag: 'dynamic-data',
     params: idParams,
     response: z.array(historyEntry),
+    refuses: [403, 404],
   }),
   create: defineContract({
     method: 'post',
@@ -177,6 +183,9 @@ export const dynamicDataContract = {
     tag: 'dynamic-data',
     submission: recordSubmission,
     response: createdRecord,
+    creates: true,
+    etag: true,
+    refuses: [402, 403, 404],
   }),
   update: defineContract({
     method: 'put',
@@ -187,6 +196,9 @@ export const dynamicDataContract = {
     params: idParams,
     submission: recordSubmission,
     response: recordView,
+    etag: true,
+    ifMatch: true,
+    refuses: [403, 404],
   }),
   remove: defineContract({
     method: 'delete',
@@ -195,5 +207,7 @@ export const dynamicDataContract = {
     tag: 'dynamic-data',
     params: idParams,
     response: z.object({ _id: z.string() }),
+    ifMatch: true,
+    refuses: [403, 404],
   }),
 };

@@ -31,6 +31,7 @@ export const dynamicFormContract = {
       description,
     }),
     response: formConfigView,
+    creates: true,
   }),
   byType: defineContract({
     method: 'get',
@@ -39,6 +40,7 @@ export const dynamicFormContract = {
     tag: 'dynamic-forms',
     params: z.object({ formType: z.string().min(1).max(60) }),
     response: formConfigView,
+    refuses: [404],
   }),
   update: defineContract({
     method: 'put',
@@ -53,6 +55,8 @@ export const dynamicFormContract = {
       description,
     }),
     response: formConfigView,
+    ifMatch: true,
+    refuses: [404],
   }),
   list: defineContract({
     method: 'get',

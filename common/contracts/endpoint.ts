@@ -3,6 +3,18 @@ import type { z, ZodTypeAny } from 'zod';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
+ * A refusal particular to an endpoint. Those its access and method bring (401 without a token,
+ * 403 without the permission, 409, 413 and 422 on any change) the OpenAPI document adds itself.
+ */
+export type RefusalStatus = 401 | 402 | 403 | 404 | 409 | 422 | 429;
+
+/** A request that succeeds, shown in the OpenAPI document and sent by its conformance test. */
+export interface EndpointExample {
+  body?: unknown;
+  query?: Record<string, string>;
+}
+
+/**
  * One endpoint of /api/v1 as both tiers know it: where it is, what it takes and what it answers.
  * The API implements it with `defineEndpoint({ ...contract, access, handle })`, which validates
  * with these schemas and documents them in the OpenAPI document; the web tier calls it with
@@ -26,6 +38,16 @@ export interface EndpointContract {
   params?: ZodTypeAny;
   /** `data` of a successful answer. */
   response?: ZodTypeAny;
+  /** Answers 201 Created rather than 200; `or-finds`: 200 when it
+   * created nothing (it existed already, or there was nothing to create). */
+  creates?: true | 'or-finds';
+  /** Its own refusals besides those of its access and method. */
+  refuses?: readonly RefusalStatus[];
+  /** Answers the version of what it answers as `ETag`. */
+  etag?: true;
+  /** Takes `If-Match: "<version>"` and refuses a stale change with 412. */
+  ifMatch?: true;
+  example?: EndpointExample;
 }
 
 /** Keeps the literal method and the exact schemas of a contract, so both tiers infer from it. */

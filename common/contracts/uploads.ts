@@ -72,6 +72,8 @@ export const uploadContract = {
       fieldName,
     }),
     response: uploadRecord,
+    creates: 'or-finds',
+    refuses: [404],
   }),
   downloadUrl: defineContract({
     method: 'get',
@@ -93,5 +95,6 @@ export const uploadContract = {
       filename: z.string().max(255).optional(),
     }),
     response: z.object({ url: z.string(), expiresIn: z.number() }),
+    refuses: [404],
   }),
 };

@@ -128,6 +128,7 @@ export const userContract = {
     params: z.object({ branchId: z.string().min(1).max(100) }),
     query: listQuery,
     response: userList,
+    refuses: [404],
   }),
   show: defineContract({
     method: 'get',
@@ -136,6 +137,7 @@ export const userContract = {
     tag: 'users',
     params: idParams,
     response: userView,
+    refuses: [404],
   }),
   create: defineContract({
     method: 'post',
@@ -144,6 +146,7 @@ export const userContract = {
     tag: 'users',
     body: createBody,
     response: userView,
+    creates: true,
   }),
   branchCreate: defineContract({
     method: 'post',
@@ -152,6 +155,7 @@ export const userContract = {
     tag: 'users',
     body: branchCreateBody,
     response: userView,
+    creates: true,
   }),
   update: defineContract({
     method: 'put',
@@ -161,6 +165,7 @@ export const userContract = {
     params: idParams,
     body: updateBody,
     response: userView,
+    refuses: [404],
   }),
   setPermissions: defineContract({
     method: 'put',
@@ -170,6 +175,7 @@ export const userContract = {
     params: idParams,
     body: z.object({ permissions: permissionRefs }),
     response: userView,
+    refuses: [404],
   }),
   setStatus: defineContract({
     method: 'patch',
@@ -179,6 +185,7 @@ export const userContract = {
     params: idParams,
     body: z.object({ status }),
     response: userView,
+    refuses: [404],
   }),
   remove: defineContract({
     method: 'delete',
@@ -187,5 +194,6 @@ export const userContract = {
     tag: 'users',
     params: idParams,
     response: z.object({ _id: z.string() }),
+    refuses: [404],
   }),
 };

@@ -173,6 +173,7 @@ export const walletContract = {
     summary: 'The balance of the caller’s own branch',
     tag: 'wallet',
     response: walletBalance,
+    refuses: [404],
   }),
   branchBalance: defineContract({
     method: 'get',
@@ -181,6 +182,7 @@ export const walletContract = {
     tag: 'wallet',
     params: idParams,
     response: walletBalance,
+    refuses: [404],
   }),
   transactions: defineContract({
     method: 'get',
@@ -218,6 +220,8 @@ export const walletContract = {
         .describe('The payment behind the top-up'),
     }),
     response: moved,
+    creates: true,
+    refuses: [404],
   }),
   statistics: defineContract({
     method: 'get',
@@ -231,6 +235,7 @@ export const walletContract = {
       to: bound('to').describe('Default: the end of today (or of this month)'),
     }),
     response: walletStatistics,
+    refuses: [404],
   }),
   listPrices: defineContract({
     method: 'get',
@@ -252,6 +257,7 @@ export const walletContract = {
       description: description.default(''),
     }),
     response: operationPrice,
+    creates: true,
   }),
   quote: defineContract({
     method: 'get',
@@ -262,6 +268,7 @@ export const walletContract = {
     tag: 'wallet',
     query: z.object({ operationKey, branchId: ownBranch }),
     response: chargeQuote,
+    refuses: [404],
   }),
   deduct: defineContract({
     method: 'post',
@@ -290,6 +297,8 @@ export const walletContract = {
       }),
       balance: walletBalance,
     }),
+    creates: 'or-finds',
+    refuses: [402, 404],
   }),
   updatePrice: defineContract({
     method: 'put',
@@ -307,6 +316,7 @@ export const walletContract = {
       })
       .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change'),
     response: operationPrice,
+    refuses: [404],
   }),
   deletePrice: defineContract({
     method: 'delete',
@@ -315,6 +325,7 @@ export const walletContract = {
     tag: 'wallet',
     params: idParams,
     response: operationPrice,
+    refuses: [404],
   }),
   togglePrice: defineContract({
     method: 'patch',
@@ -323,6 +334,7 @@ export const walletContract = {
     tag: 'wallet',
     params: idParams,
     response: operationPrice,
+    refuses: [404],
   }),
   refund: defineContract({
     method: 'post',
@@ -334,6 +346,8 @@ export const walletContract = {
       reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
     }),
     response: z.object({ refund: walletTransaction, charge: walletTransaction, balance: walletBalance }),
+    creates: true,
+    refuses: [404],
   }),
   adjust: defineContract({
     method: 'post',
@@ -351,5 +365,7 @@ export const walletContract = {
       reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
     }),
     response: moved,
+    creates: true,
+    refuses: [402, 404],
   }),
 };

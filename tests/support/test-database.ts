@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../../api/domain/clock';
 import type { ApiBindings } from '../../api/http/client-address';
 import type { Endpoint } from '../../api/http/endpoint';
 import type { ObjectStorage } from '../../api/storage/object-storage';
+import { expectConformingAnswer } from './openapi-conformance';
 import { adminQuery, databaseUrl, type TemplateDatabase } from './template';
 
 export interface TestDatabase {
@@ -180,7 +181,9 @@ export async function request<Body = any>(
   const response = await app.request(path, init, bindings);
   const text = await response.text();
   const json = response.headers.get('Content-Type')?.includes('application/json');
-  return { status: response.status, body: json && text ? JSON.parse(text) : text, headers: response.headers };
+  const answer = { status: response.status, body: json && text ? JSON.parse(text) : text, headers: response.headers };
+  expectConformingAnswer({ method, path, requestHeaders: headers, ...answer });
+  return answer;
 }
 
 /**
