@@ -140,6 +140,22 @@ function requestBodyOf(endpoint: Endpoint): RouteConfig['request'] {
   return {};
 }
 
+/** A query schema whose parameters carry the endpoint's example values. */
+function withExamples(query: z.AnyZodObject, example: Record<string, string>, endpoint: Endpoint) {
+  return query.extend(
+    Object.fromEntries(
+      Object.entries(example).map(([name, value]) => {
+        const parameter = query.shape[name] as ZodTypeAny | undefined;
+        if (!parameter) throw new Error(`The example of ${endpoint.method} ${endpoint.path} names ${name}, which it does not take`);
+        const parsed = parameter.safeParse(value);
+        if (!parsed.success) throw new Error(`The example of ${endpoint.method} ${endpoint.path} gives ${name} a value it refuses`);
+        // A number in the query is text on the wire and an integer in the schema.
+        return [name, parameter.openapi({ example: typeof parsed.data === 'number' ? parsed.data : value })];
+      }),
+    ),
+  );
+}
+
 /** `post /users/:id/status` → `postUsersIdStatus`. */
 const operationIdOf = (endpoint: Endpoint) =>
   endpoint.method + endpoint.path.replace(/[/:-]+(\w)/g, (_, letter: string) => letter.toUpperCase()).replace(/\W/g, '');
@@ -167,18 +183,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[]) {
       security: endpoint.access.kind === 'public' ? [{}, { [bearer.name]: [] }] : [{ [bearer.name]: [] }],
       request: {
         ...requestBodyOf(endpoint),
-        ...(query && {
-          query: exampleQuery
-            ? query.extend(
-                Object.fromEntries(
-                  Object.entries(exampleQuery).map(([name, value]) => [
-                    name,
-                    (query.shape[name] as ZodTypeAny).openapi({ example: value }),
-                  ]),
-                ),
-              )
-            : query,
-        }),
+        ...(query && { query: exampleQuery ? withExamples(query, exampleQuery, endpoint) : query }),
         ...(endpoint.params && { params: endpoint.params as unknown as z.AnyZodObject }),
         ...(requestHeadersOf(endpoint) && { headers: requestHeadersOf(endpoint) }),
       },

@@ -25,6 +25,7 @@ const logout = {
   summary: 'Sign out: revoke the session',
   tag: 'auth',
   body: z.object({ refreshToken: z.string().max(200).optional() }),
+  example: { body: { refreshToken: 'b1d4c7e2f0a94c3e8d5b6a7f9e0c1d2b.9f8e7d6c5b4a39281706f5e4d3c2b1a0' } },
 } as const;
 
 export const authContract = {
@@ -39,6 +40,7 @@ export const authContract = {
     }),
     response: tokens.extend({ user: sessionUser }),
     refuses: [401, 403, 429],
+    example: { body: { email: 'admin@institute.demo', password: 'Admin@123' } },
   }),
   refresh: defineContract({
     method: 'post',
@@ -48,6 +50,7 @@ export const authContract = {
     body: z.object({ refreshToken: z.string().min(1, 'No refresh token available').max(200) }),
     response: tokens,
     refuses: [401],
+    example: { body: { refreshToken: 'b1d4c7e2f0a94c3e8d5b6a7f9e0c1d2b.9f8e7d6c5b4a39281706f5e4d3c2b1a0' } },
   }),
   /** Ends the session of the bearer token, or of the refresh token in the body. */
   logout: defineContract({ method: 'post', path: '/auth/v2/logout', ...logout }),
@@ -70,5 +73,6 @@ export const authContract = {
       newPassword: z.string().trim().min(MIN_PASSWORD_LENGTH, userFieldMessages.passwordTooShort).max(1024),
     }),
     refuses: [429],
+    example: { body: { currentPassword: 'Admin@123', newPassword: 'Institute@2026' } },
   }),
 };

@@ -68,6 +68,7 @@ export const courseCategoryContract = {
     tag,
     query: courseCategoryListQuery,
     response: courseCategoryList,
+    example: { query: { search: 'comp', status: 'active', page: '1', limit: '20', sortBy: 'name', order: 'asc' } },
   }),
   create: defineContract({
     method: 'post',
@@ -78,6 +79,7 @@ export const courseCategoryContract = {
     response: courseCategoryView,
     creates: true,
     etag: true,
+    example: { body: { name: 'Computer Courses' } },
   }),
   rename: defineContract({
     method: 'put',
@@ -90,6 +92,7 @@ export const courseCategoryContract = {
     etag: true,
     ifMatch: true,
     refuses: [404],
+    example: { body: { name: 'Computer and IT Courses' } },
   }),
   setStatus: defineContract({
     method: 'put',
@@ -102,6 +105,7 @@ export const courseCategoryContract = {
     etag: true,
     ifMatch: true,
     refuses: [404],
+    example: { body: { status: 'inactive' } },
   }),
   remove: defineContract({
     method: 'delete',

@@ -129,6 +129,9 @@ export const dynamicDataContract = {
     }),
     response: recordList,
     refuses: [403],
+    example: {
+      query: { formType: 'student', search: 'kulkarni', registered: 'true', page: '1', limit: '20', sort: 'createdAt', order: 'desc' },
+    },
   }),
   branchList: defineContract({
     method: 'get',
@@ -142,6 +145,7 @@ export const dynamicDataContract = {
     }),
     response: recordList,
     refuses: [403],
+    example: { query: { formType: 'student', page: '1', limit: '20' } },
   }),
   choices: defineContract({
     method: 'get',
@@ -151,6 +155,7 @@ export const dynamicDataContract = {
     query: z.object({ formType: formTypeParam }),
     response: z.array(recordChoice),
     refuses: [403],
+    example: { query: { formType: 'course' } },
   }),
   show: defineContract({
     method: 'get',
@@ -186,6 +191,18 @@ export const dynamicDataContract = {
     creates: true,
     etag: true,
     refuses: [402, 403, 404],
+    example: {
+      body: {
+        formType: 'course',
+        fieldsData: {
+          courseName: 'Diploma in Computer Applications',
+          courseCode: 'DCA-01',
+          duration: 6,
+          fees: 12000,
+          category: '5b7d3c1e-9a2f-4e6b-8c1d-2f3e4a5b6c7d',
+        },
+      },
+    },
   }),
   update: defineContract({
     method: 'put',
@@ -199,6 +216,18 @@ export const dynamicDataContract = {
     etag: true,
     ifMatch: true,
     refuses: [403, 404],
+    example: {
+      body: {
+        formType: 'course',
+        fieldsData: {
+          courseName: 'Diploma in Computer Applications',
+          courseCode: 'DCA-01',
+          duration: 12,
+          fees: 15000,
+          category: '5b7d3c1e-9a2f-4e6b-8c1d-2f3e4a5b6c7d',
+        },
+      },
+    },
   }),
   remove: defineContract({
     method: 'delete',

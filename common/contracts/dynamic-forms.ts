@@ -32,6 +32,13 @@ export const dynamicFormContract = {
     }),
     response: formConfigView,
     creates: true,
+    example: {
+      body: {
+        formType: 'enquiry',
+        label: 'Enquiry',
+        fields: [{ name: 'visitorName', label: 'Visitor Name', type: 'text', required: true }],
+      },
+    },
   }),
   byType: defineContract({
     method: 'get',
@@ -57,6 +64,15 @@ export const dynamicFormContract = {
     response: formConfigView,
     ifMatch: true,
     refuses: [404],
+    example: {
+      body: {
+        label: 'Enquiry',
+        fields: [
+          { name: 'visitorName', label: 'Visitor Name', type: 'text', required: true },
+          { name: 'phone', label: 'Phone', type: 'tel' },
+        ],
+      },
+    },
   }),
   list: defineContract({
     method: 'get',

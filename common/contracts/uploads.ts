@@ -56,6 +56,7 @@ export const uploadContract = {
       contentType: z.string(),
       maxSize: z.number(),
     }),
+    example: { body: { fileName: 'photo.jpg', fileType: 'image/jpeg', fileSize: 84213, formType: 'student', fieldName: 'studentPhoto' } },
   }),
   confirm: defineContract({
     method: 'post',
@@ -74,6 +75,15 @@ export const uploadContract = {
     response: uploadRecord,
     creates: 'or-finds',
     refuses: [404],
+    example: {
+      body: {
+        key: 'student/2026/11/3f2c9a1e-photo.jpg',
+        originalFileName: 'photo.jpg',
+        fileSize: 84213,
+        formType: 'student',
+        fieldName: 'studentPhoto',
+      },
+    },
   }),
   downloadUrl: defineContract({
     method: 'get',
@@ -96,5 +106,6 @@ export const uploadContract = {
     }),
     response: z.object({ url: z.string(), expiresIn: z.number() }),
     refuses: [404],
+    example: { query: { key: 'student/2026/11/3f2c9a1e-photo.jpg', expiresIn: '300' } },
   }),
 };

@@ -119,6 +119,7 @@ export const userContract = {
     tag: 'users',
     query: listQuery,
     response: userList,
+    example: { query: { search: 'north', role: 'branch_admin', status: 'active', page: '1', limit: '20', sortBy: 'name', order: 'asc' } },
   }),
   branchUsers: defineContract({
     method: 'get',
@@ -129,6 +130,7 @@ export const userContract = {
     query: listQuery,
     response: userList,
     refuses: [404],
+    example: { query: { search: 'staff', page: '1', limit: '20' } },
   }),
   show: defineContract({
     method: 'get',
@@ -147,6 +149,16 @@ export const userContract = {
     body: createBody,
     response: userView,
     creates: true,
+    example: {
+      body: {
+        name: 'Meera Iyer',
+        email: 'meera.iyer@institute.demo',
+        phone: '9876543210',
+        role: 'user',
+        status: 'active',
+        password: 'Meera@123',
+      },
+    },
   }),
   branchCreate: defineContract({
     method: 'post',
@@ -156,6 +168,16 @@ export const userContract = {
     body: branchCreateBody,
     response: userView,
     creates: true,
+    example: {
+      body: {
+        name: 'Arjun Rao',
+        email: 'arjun.rao@institute.demo',
+        phone: '9876501234',
+        role: 'branch_user',
+        password: 'Arjun@123',
+        branchId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      },
+    },
   }),
   update: defineContract({
     method: 'put',
@@ -166,6 +188,7 @@ export const userContract = {
     body: updateBody,
     response: userView,
     refuses: [404],
+    example: { body: { name: 'Meera Iyer', email: 'meera.iyer@institute.demo', phone: '9876543211', status: 'active' } },
   }),
   setPermissions: defineContract({
     method: 'put',
@@ -176,6 +199,7 @@ export const userContract = {
     body: z.object({ permissions: permissionRefs }),
     response: userView,
     refuses: [404],
+    example: { body: { permissions: ['STUDENT_VIEW_ALL', 'STUDENT_ADD'] } },
   }),
   setStatus: defineContract({
     method: 'patch',
@@ -186,6 +210,7 @@ export const userContract = {
     body: z.object({ status }),
     response: userView,
     refuses: [404],
+    example: { body: { status: 'inactive' } },
   }),
   remove: defineContract({
     method: 'delete',

@@ -202,6 +202,9 @@ export const walletContract = {
       ...pagingQuery,
     }),
     response: transactionPage,
+    example: {
+      query: { kind: 'charge', from: '2026-11-01', to: '2026-11-30', page: '1', limit: '20', sortBy: 'createdAt', order: 'desc' },
+    },
   }),
   addBalance: defineContract({
     method: 'post',
@@ -222,6 +225,9 @@ export const walletContract = {
     response: moved,
     creates: true,
     refuses: [404],
+    example: {
+      body: { branchId: '0f8fad5b-d9cb-469f-a165-70867728950e', amount: 500000, note: 'November top-up', reference: 'NEFT 4471' },
+    },
   }),
   statistics: defineContract({
     method: 'get',
@@ -236,6 +242,7 @@ export const walletContract = {
     }),
     response: walletStatistics,
     refuses: [404],
+    example: { query: { period: 'month', from: '2026-01-01', to: '2026-11-30' } },
   }),
   listPrices: defineContract({
     method: 'get',
@@ -258,6 +265,15 @@ export const walletContract = {
     }),
     response: operationPrice,
     creates: true,
+    example: {
+      body: {
+        operationKey: 'CERTIFICATE_ISSUE',
+        operationName: 'Certificate issue',
+        price: 5000,
+        enabled: true,
+        description: 'Charged when a certificate is issued',
+      },
+    },
   }),
   quote: defineContract({
     method: 'get',
@@ -269,6 +285,7 @@ export const walletContract = {
     query: z.object({ operationKey, branchId: ownBranch }),
     response: chargeQuote,
     refuses: [404],
+    example: { query: { operationKey: 'ADD_STUDENT', branchId: '0f8fad5b-d9cb-469f-a165-70867728950e' } },
   }),
   deduct: defineContract({
     method: 'post',
@@ -299,6 +316,9 @@ export const walletContract = {
     }),
     creates: 'or-finds',
     refuses: [402, 404],
+    example: {
+      body: { branchId: '0f8fad5b-d9cb-469f-a165-70867728950e', operationKey: 'ADD_STUDENT', referenceId: 'admission-2026-0042' },
+    },
   }),
   updatePrice: defineContract({
     method: 'put',
@@ -317,6 +337,7 @@ export const walletContract = {
       .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change'),
     response: operationPrice,
     refuses: [404],
+    example: { body: { price: 7500 } },
   }),
   deletePrice: defineContract({
     method: 'delete',
@@ -348,6 +369,7 @@ export const walletContract = {
     response: z.object({ refund: walletTransaction, charge: walletTransaction, balance: walletBalance }),
     creates: true,
     refuses: [404],
+    example: { body: { chargeId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', reason: 'Admission cancelled the same day' } },
   }),
   adjust: defineContract({
     method: 'post',
@@ -367,5 +389,6 @@ export const walletContract = {
     response: moved,
     creates: true,
     refuses: [402, 404],
+    example: { body: { branchId: '0f8fad5b-d9cb-469f-a165-70867728950e', amount: -25000, reason: 'Bank charges on the October transfer' } },
   }),
 };

@@ -1,0 +1,251 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodTypeAny } from 'zod';
+import { apiEndpoints } from '../../api/app';
+import { ensureDefaultFormConfigs } from '../../api/domain/form-configs';
+import { allPermissionNames } from '../../api/domain/permissions/catalogue';
+import type { Endpoint } from '../../api/http/endpoint';
+import { documentedOperations, openApiDocument } from '../support/openapi-conformance';
+import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
+import { addWalletBranch, priceOperation } from './wallet-fixtures';
+
+/**
+ * The OpenAPI document against the API it describes: it passes an OpenAPI linter, its examples
+ * are requests the endpoints take, and every operation, called with its example, succeeds with an
+ * answer the document allows. The request helper holds every answer of the API suite to the
+ * document (tests/support/openapi-conformance.ts); this walk makes sure each operation is among them.
+ */
+
+const operationName = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+
+describe('the OpenAPI document', () => {
+  it('passes the OpenAPI linter’s recommended rules with no error', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(openApiDocument), absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    expect(errors.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it('declares bearer security on every operation that needs a token, and the error envelope on every refusal', () => {
+    for (const endpoint of apiEndpoints) {
+      const operation = openApiDocument.paths[`/api/v1${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]![endpoint.method]! as unknown as {
+        security: Record<string, string[]>[];
+        responses: Record<string, { content: { 'application/json': { schema: { $ref?: string } } } }>;
+      };
+      const anonymous = operation.security.some((requirement) => Object.keys(requirement).length === 0);
+      expect(anonymous, operationName(endpoint)).toBe(endpoint.access.kind === 'public');
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) >= 400) expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+      }
+    }
+  });
+
+  it('gives every body and query an example the endpoint’s own schemas take', () => {
+    for (const endpoint of apiEndpoints) {
+      const name = operationName(endpoint);
+      const bodySchema = (endpoint.body ?? endpoint.submission) as ZodTypeAny | undefined;
+      if (bodySchema) {
+        expect(endpoint.example?.body, `${name}: body example`).toBeDefined();
+        const parsed = bodySchema.safeParse(endpoint.example!.body);
+        expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      }
+      if (endpoint.query && endpoint.example?.query) {
+        const parsed = (endpoint.query as ZodTypeAny).safeParse(endpoint.example.query);
+        expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      }
+    }
+  });
+});
+
+type Caller = 'anonymous' | 'admin' | 'superadmin' | 'branchAdmin' | 'changer';
+
+/** Ids made by earlier steps, for the parameters and references an example cannot know. */
+interface Made {
+  branchId: string;
+  userId: string;
+  formConfigId: string;
+  categoryId: string;
+  courseId: string;
+  priceId: string;
+  chargeId: string;
+  refreshTokens: string[];
+  upload: { key: string; presignedUrl: string; headers: Record<string, string> };
+}
+
+type Example = Record<string, unknown>;
+
+interface Step {
+  operation: string;
+  as: Caller;
+  params?: (made: Made) => Record<string, string>;
+  /** The example's body with the ids it needs from earlier steps. */
+  body?: (made: Made, example: Example) => Example;
+  query?: (made: Made, example: Record<string, string>) => Record<string, string>;
+  /** Keeps what the answer made, for the steps after it. */
+  keep?: (data: Example, made: Made) => void;
+  /** What a client does between the steps, outside the API's operations. */
+  before?: (accounts: AccountsApi, made: Made, body: Example) => Promise<void>;
+}
+
+/** A JPEG of the example's size: the upload's checks read its first bytes and its size. */
+const jpeg = (size: number) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]), Buffer.alloc(size - 11)]);
+
+/** Every operation in an order in which each finds what it needs; ids come from the steps before. */
+const steps: Step[] = [
+  { operation: 'GET /health', as: 'anonymous' },
+  {
+    operation: 'POST /auth/v2/login',
+    as: 'anonymous',
+    keep: (data, made) => void made.refreshTokens.push(data.refreshToken as string),
+  },
+  { operation: 'POST /users/refresh', as: 'anonymous', body: (made) => ({ refreshToken: made.refreshTokens.pop() }) },
+  { operation: 'GET /users/current-user', as: 'admin' },
+  { operation: 'POST /users/change-password', as: 'changer' },
+  { operation: 'GET /permissions', as: 'admin' },
+  { operation: 'POST /permissions/sync', as: 'admin' },
+
+  { operation: 'GET /users', as: 'admin' },
+  { operation: 'GET /users/branch/:branchId', as: 'admin', params: (made) => ({ branchId: made.branchId }) },
+  { operation: 'POST /users', as: 'admin', keep: (data, made) => void (made.userId = data._id as string) },
+  { operation: 'GET /users/:id', as: 'admin', params: (made) => ({ id: made.userId }) },
+  { operation: 'PUT /users/:id', as: 'admin', params: (made) => ({ id: made.userId }) },
+  { operation: 'PUT /users/:id/permissions', as: 'superadmin', params: (made) => ({ id: made.userId }) },
+  { operation: 'PATCH /users/:id/status', as: 'admin', params: (made) => ({ id: made.userId }) },
+  { operation: 'DELETE /users/:id', as: 'admin', params: (made) => ({ id: made.userId }) },
+  { operation: 'POST /users/branch/create', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
+
+  { operation: 'POST /dynamic-forms', as: 'superadmin', keep: (data, made) => void (made.formConfigId = data._id as string) },
+  { operation: 'GET /dynamic-forms/type/:formType', as: 'anonymous', params: () => ({ formType: 'enquiry' }) },
+  { operation: 'PUT /dynamic-forms/:id', as: 'superadmin', params: (made) => ({ id: made.formConfigId }) },
+  { operation: 'GET /dynamic-forms', as: 'admin' },
+
+  { operation: 'POST /course/categories', as: 'admin', keep: (data, made) => void (made.categoryId = data._id as string) },
+  { operation: 'GET /course/categories', as: 'admin' },
+  { operation: 'GET /course/categories/all', as: 'admin' },
+  { operation: 'PUT /course/categories/:id', as: 'admin', params: (made) => ({ id: made.categoryId }) },
+  {
+    operation: 'POST /dynamic-data',
+    as: 'admin',
+    body: (made, example) => ({ ...example, fieldsData: { ...(example.fieldsData as Example), category: made.categoryId } }),
+    keep: (data, made) => void (made.courseId = data._id as string),
+  },
+  {
+    operation: 'PUT /dynamic-data/:id',
+    as: 'admin',
+    params: (made) => ({ id: made.courseId }),
+    body: (made, example) => ({ ...example, fieldsData: { ...(example.fieldsData as Example), category: made.categoryId } }),
+  },
+  { operation: 'GET /dynamic-data', as: 'admin' },
+  { operation: 'GET /dynamic-data/branch', as: 'branchAdmin' },
+  { operation: 'GET /dynamic-data/choices', as: 'admin' },
+  { operation: 'GET /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
+  { operation: 'GET /dynamic-data/:id/history', as: 'admin', params: (made) => ({ id: made.courseId }) },
+  { operation: 'DELETE /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
+  { operation: 'PUT /course/categories/:id/status', as: 'admin', params: (made) => ({ id: made.categoryId }) },
+  { operation: 'DELETE /course/categories/:id', as: 'admin', params: (made) => ({ id: made.categoryId }) },
+
+  { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
+  { operation: 'GET /wallet/balance', as: 'admin' },
+  { operation: 'GET /wallet/balance/current', as: 'branchAdmin' },
+  { operation: 'GET /wallet/balance/:id', as: 'admin', params: (made) => ({ id: made.branchId }) },
+  { operation: 'GET /wallet/operation-pricing', as: 'admin' },
+  { operation: 'POST /wallet/operation-pricing', as: 'admin', keep: (data, made) => void (made.priceId = data._id as string) },
+  { operation: 'PUT /wallet/operation-pricing/:id', as: 'admin', params: (made) => ({ id: made.priceId }) },
+  { operation: 'PATCH /wallet/operation-pricing/:id/toggle-status', as: 'admin', params: (made) => ({ id: made.priceId }) },
+  { operation: 'DELETE /wallet/operation-pricing/:id', as: 'admin', params: (made) => ({ id: made.priceId }) },
+  {
+    operation: 'GET /wallet/operation-pricing/quote',
+    as: 'admin',
+    query: (made, example) => ({ ...example, branchId: made.branchId }),
+  },
+  {
+    operation: 'POST /wallet/operation-pricing/deduct',
+    as: 'admin',
+    body: (made, example) => ({ ...example, branchId: made.branchId }),
+    keep: (data, made) => void (made.chargeId = (data.charge as Example)._id as string),
+  },
+  { operation: 'POST /wallet/refund', as: 'admin', body: (made, example) => ({ ...example, chargeId: made.chargeId }) },
+  { operation: 'POST /wallet/adjust', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
+  { operation: 'GET /wallet/transactions', as: 'admin' },
+  { operation: 'GET /wallet/statistics', as: 'admin' },
+
+  {
+    operation: 'POST /s3-upload/presigned-url',
+    as: 'admin',
+    keep: (data, made) => void (made.upload = data as Made['upload']),
+  },
+  {
+    operation: 'POST /s3-upload/confirm-upload',
+    as: 'admin',
+    body: (made, example) => ({ ...example, key: made.upload.key }),
+    // The browser's part: the file itself, PUT to the address (the built-in store is served by the same app).
+    before: async (accounts, made, body) => {
+      const { presignedUrl, headers } = made.upload;
+      const stored = await accounts.api.request(presignedUrl, { method: 'PUT', body: jpeg(body.fileSize as number), headers });
+      expect(stored.status).toBe(200);
+    },
+  },
+  { operation: 'GET /s3-upload/download-url', as: 'admin', query: (made, example) => ({ ...example, key: made.upload.key }) },
+
+  { operation: 'POST /auth/v2/logout', as: 'anonymous', body: (made) => ({ refreshToken: made.refreshTokens.pop() }) },
+  { operation: 'POST /users/logout', as: 'anonymous', body: (made) => ({ refreshToken: made.refreshTokens.pop() }) },
+];
+
+describe('every operation called with its example', () => {
+  let accounts: AccountsApi;
+  const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
+  const made = { refreshTokens: [] as string[] } as Made;
+
+  beforeAll(async () => {
+    accounts = await createAccountsApi();
+    const { db, auth } = accounts;
+    await syncCatalogue(db);
+    await asSystem(db, ensureDefaultFormConfigs);
+    made.branchId = await addWalletBranch(db, { name: 'North Campus' });
+    await priceOperation(db, { price: 5000 });
+    // The sign-in example's account, and one more to change its password without ending the others' sessions.
+    const admin = await addUser(db, {
+      role: 'admin',
+      email: 'admin@institute.demo',
+      password: 'Admin@123',
+      permissions: allPermissionNames,
+    });
+    const changer = await addUser(db, { role: 'admin', password: 'Admin@123' });
+    const superadmin = await addUser(db, { role: 'superadmin' });
+    const branchAdmin = await addUser(db, { role: 'branch_admin', branchId: made.branchId, permissions: allPermissionNames });
+    for (const [caller, userId] of Object.entries({ admin, changer, superadmin, branchAdmin })) {
+      tokens[caller as keyof typeof tokens] = await tokenFor(db, auth, userId);
+    }
+    // Sessions for the two sign-outs, besides the one the sign-in step opens.
+    for (let session = 0; session < 2; session++) {
+      const login = await accounts.call('POST', '/auth/v2/login', { body: { email: 'admin@institute.demo', password: 'Admin@123' } });
+      made.refreshTokens.push(login.body.data.refreshToken);
+    }
+  });
+  afterAll(() => accounts?.cleanup());
+
+  it('walks every operation the document lists, each once', () => {
+    const walked = steps.map((step) => step.operation).sort();
+    expect(walked).toEqual(apiEndpoints.map(operationName).sort());
+    expect(documentedOperations().length).toBe(apiEndpoints.length);
+  });
+
+  it('succeeds at each with the status it documents and an answer its schema allows', async () => {
+    for (const step of steps) {
+      const endpoint = apiEndpoints.find((each) => operationName(each) === step.operation)!;
+      const example = endpoint.example ?? {};
+      const params = step.params?.(made) ?? {};
+      const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+      const query = step.query ? step.query(made, example.query ?? {}) : example.query;
+      const body = step.body ? step.body(made, (example.body ?? {}) as Example) : example.body;
+      await step.before?.(accounts, made, body as Example);
+      const response = await accounts.call(endpoint.method, `${path}${query ? `?${new URLSearchParams(query)}` : ''}`, {
+        token: step.as === 'anonymous' ? undefined : tokens[step.as],
+        body,
+      });
+      expect(response.status, `${step.operation}: ${JSON.stringify(response.body)}`).toBe(endpoint.creates ? 201 : 200);
+      step.keep?.(response.body.data, made);
+    }
+  });
+});
