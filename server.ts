@@ -17,6 +17,7 @@ import { systemClock } from './api/domain/clock';
 import { createLogger } from './api/logger';
 import { createObjectStorage } from './api/storage';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
+import { loggingAnswers } from './api/http/answer-log';
 import { admitBody, FORM_WITH_FILES_BYTES, isMultipart, refusalOf } from './api/http/body-limits';
 
 /**
@@ -59,8 +60,9 @@ async function main() {
   const storage = await createObjectStorage(env, systemClock);
   logger.info({ storage: storage.kind }, 'file storage ready');
   const api = createApi({ database, logger, clock: systemClock, auth, storage, trustProxy: env.TRUST_PROXY });
-  const apiListener = getRequestListener(api.fetch);
-  const transportFor = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(api.fetch);
+  const fetchApi = env.API_ANSWER_LOG ? loggingAnswers(api.fetch, env.API_ANSWER_LOG) : api.fetch;
+  const apiListener = getRequestListener(fetchApi);
+  const transportFor = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(fetchApi);
 
   const webLog = logger.child({ tier: 'web' });
 

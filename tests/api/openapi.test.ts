@@ -5,7 +5,7 @@ import { apiEndpoints } from '../../api/app';
 import { ensureDefaultFormConfigs } from '../../api/domain/form-configs';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
 import type { Endpoint } from '../../api/http/endpoint';
-import { documentedOperations, openApiDocument } from '../support/openapi-conformance';
+import { apiConformance, apiDocument } from '../support/test-database';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 import { addWalletBranch, priceOperation } from './wallet-fixtures';
 
@@ -21,14 +21,14 @@ const operationName = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoi
 describe('the OpenAPI document', () => {
   it('passes the OpenAPI linter’s recommended rules with no error', async () => {
     const config = await createConfig({ extends: ['recommended'] });
-    const problems = await lintFromString({ source: JSON.stringify(openApiDocument), absoluteRef: 'openapi.json', config });
+    const problems = await lintFromString({ source: JSON.stringify(apiDocument), absoluteRef: 'openapi.json', config });
     const errors = problems.filter((problem) => problem.severity === 'error');
     expect(errors.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
   });
 
   it('declares bearer security on every operation that needs a token, and the error envelope on every refusal', () => {
     for (const endpoint of apiEndpoints) {
-      const operation = openApiDocument.paths[`/api/v1${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]![endpoint.method]! as unknown as {
+      const operation = apiDocument.paths[`/api/v1${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]![endpoint.method]! as unknown as {
         security: Record<string, string[]>[];
         responses: Record<string, { content: { 'application/json': { schema: { $ref?: string } } } }>;
       };
@@ -54,6 +54,55 @@ describe('the OpenAPI document', () => {
         expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       }
     }
+  });
+});
+
+describe('the check of answers against the document', () => {
+  const { violationsOf } = apiConformance;
+  const json = (extra: Record<string, string> = {}) => new Headers({ 'Content-Type': 'application/json', 'X-Request-Id': 'r1', ...extra });
+  const category = {
+    _id: 'c1',
+    name: 'Computer Courses',
+    status: 'active',
+    courseCount: 0,
+    version: 1,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+  };
+  const exchange = { method: 'PUT', path: '/api/v1/course/categories/c1', requestHeaders: {} };
+
+  it('passes an answer the document allows', () => {
+    const answer = { status: 200, headers: json({ ETag: '"1"' }), body: { success: true, message: 'Renamed', data: category } };
+    expect(violationsOf({ ...exchange, ...answer })).toEqual([]);
+  });
+
+  it('names a status the operation does not declare, a body outside its schema and a header it does not state', () => {
+    const teapot = { status: 418, headers: json(), body: { success: false, message: 'No' } };
+    expect(violationsOf({ ...exchange, ...teapot })).toEqual([
+      'PUT /api/v1/course/categories/{id} answered 418, a status the document does not declare',
+    ]);
+    const wrongBody = { status: 200, headers: json(), body: { success: true, message: 'Renamed', data: { ...category, version: 'one' } } };
+    expect(violationsOf({ ...exchange, ...wrongBody })).toEqual([
+      expect.stringContaining('outside its schema: answer/data/version must be integer'),
+    ]);
+    const noRequestId = {
+      status: 404,
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+      body: { success: false, message: 'Category not found' },
+    };
+    expect(violationsOf({ ...exchange, ...noRequestId })).toEqual([expect.stringContaining('without its X-Request-Id header')]);
+    const list = { method: 'GET', path: '/api/v1/course/categories/all', requestHeaders: { 'If-Match': '"1"' } };
+    const withETag = { status: 200, headers: json({ ETag: '"1"' }), body: { success: true, message: 'Categories', data: [] } };
+    expect(violationsOf({ ...list, ...withETag })).toEqual([
+      'GET /api/v1/course/categories/all answered 200: takes If-Match, undocumented',
+      'GET /api/v1/course/categories/all answered 200 with an undocumented ETag header',
+    ]);
+  });
+
+  it('leaves alone what is no operation of the document', () => {
+    expect(violationsOf({ method: 'GET', path: '/api/v1/nowhere', requestHeaders: {}, status: 404, headers: json(), body: {} })).toEqual(
+      [],
+    );
   });
 });
 
@@ -228,7 +277,7 @@ describe('every operation called with its example', () => {
   it('walks every operation the document lists, each once', () => {
     const walked = steps.map((step) => step.operation).sort();
     expect(walked).toEqual(apiEndpoints.map(operationName).sort());
-    expect(documentedOperations().length).toBe(apiEndpoints.length);
+    expect(apiConformance.documentedOperations().length).toBe(apiEndpoints.length);
   });
 
   it('succeeds at each with the status it documents and an answer its schema allows', async () => {

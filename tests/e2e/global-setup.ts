@@ -1,6 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LoggedAnswer } from '../../api/http/answer-log';
+import { createConformance, type OpenApiDocument } from '../support/openapi-conformance';
 import { createScratchDatabase, startServer } from '../support/server-process';
 
 /**
@@ -10,6 +12,9 @@ import { createScratchDatabase, startServer } from '../support/server-process';
  *
  * Without DATABASE_URL the server gets a new temporary DATA_DIR (embedded PGlite). With
  * DATABASE_URL, a database with a unique name is created on that server for this run only.
+ *
+ * The server logs every answer of /api/v1 (API_ANSWER_LOG); after the run each is held to the
+ * OpenAPI document the server served, and an answer outside it fails the run.
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'institute-e2e-'));
@@ -19,6 +24,7 @@ export default async function globalSetup() {
     await rm(dataDir, { recursive: true, force: true });
   };
 
+  const answerLog = path.join(dataDir, 'api-answers.jsonl');
   let server;
   try {
     server = await startServer({
@@ -29,6 +35,7 @@ export default async function globalSetup() {
         API_URL: '',
         SEED_ON_EMPTY: 'true',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        API_ANSWER_LOG: answerLog,
       },
     });
   } catch (error) {
@@ -42,7 +49,22 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir;
   console.log(`e2e: server ready at ${baseURL} on ${database ? `database ${database.name}` : `PGlite in ${dataDir}`}`);
   return async () => {
+    const document = (await (await fetch(`${baseURL}/api/v1/openapi.json`)).json()) as OpenApiDocument;
     await server.stop();
-    await cleanup();
+    const violations = await answersOutside(document, answerLog).finally(cleanup);
+    if (violations.length) throw new Error(`Answers of the browser suite break the OpenAPI document:\n${violations.join('\n')}`);
   };
+}
+
+/** Each way the logged answers break the document, once. */
+async function answersOutside(document: OpenApiDocument, answerLog: string) {
+  const { violationsOf } = createConformance(document);
+  const lines = (await readFile(answerLog, 'utf8')).split('\n').filter(Boolean);
+  const violations = new Set<string>();
+  for (const line of lines) {
+    const answer = JSON.parse(line) as LoggedAnswer;
+    for (const violation of violationsOf({ ...answer, headers: new Headers(answer.headers) })) violations.add(violation);
+  }
+  console.log(`e2e: ${lines.length} answers of /api/v1 checked against the OpenAPI document`);
+  return [...violations];
 }

@@ -11,7 +11,8 @@ import { systemClock, type Clock } from '../../api/domain/clock';
 import type { ApiBindings } from '../../api/http/client-address';
 import type { Endpoint } from '../../api/http/endpoint';
 import type { ObjectStorage } from '../../api/storage/object-storage';
-import { expectConformingAnswer } from './openapi-conformance';
+import { buildOpenApiDocument } from '../../api/http/openapi';
+import { createConformance, type OpenApiDocument } from './openapi-conformance';
 import { adminQuery, databaseUrl, type TemplateDatabase } from './template';
 
 export interface TestDatabase {
@@ -150,6 +151,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   return { api, database, cleanup: async () => owned?.cleanup() };
 }
 
+/** The document this checkout's API serves, which every answer `request` gets is held to. */
+export const apiDocument = buildOpenApiDocument(apiEndpoints) as unknown as OpenApiDocument;
+export const apiConformance = createConformance(apiDocument);
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it expects
 export interface TestResponse<Body = any> {
   status: number;
@@ -182,7 +187,7 @@ export async function request<Body = any>(
   const text = await response.text();
   const json = response.headers.get('Content-Type')?.includes('application/json');
   const answer = { status: response.status, body: json && text ? JSON.parse(text) : text, headers: response.headers };
-  expectConformingAnswer({ method, path, requestHeaders: headers, ...answer });
+  apiConformance.expectConformingAnswer({ method, path, requestHeaders: headers, ...answer });
   return answer;
 }
 
