@@ -10,7 +10,14 @@ import type { CommandContext } from './command';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { newId } from './ids';
 import { hashPassword } from './passwords';
-import { branchStaffRoles, MAX_ROLE_LENGTH, MIN_PASSWORD_LENGTH, userFieldMessages, type UserStatus } from '../../common/contracts/users';
+import {
+  branchStaffRoles,
+  MAX_ROLE_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  requiredFieldMessages,
+  userFieldMessages,
+  type UserStatus,
+} from '../../common/contracts/users';
 import type { UserCreatedData, UserEvent, UserUpdatedData } from './user-events';
 
 export const userStream = (id: string): StreamRef<UserEvent> => ({ type: 'user', id });
@@ -78,12 +85,10 @@ export function normalizeRole(role: string | undefined): string {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const labels: Record<string, string> = { name: 'Name', email: 'Email', password: 'Password' };
-
-function requireFields(fields: Record<string, string>, message: string) {
-  const missing = Object.keys(fields).filter((field) => !fields[field]);
+function requireFields(fields: Partial<Record<keyof typeof requiredFieldMessages, string>>, message: string) {
+  const missing = (Object.keys(fields) as (keyof typeof requiredFieldMessages)[]).filter((field) => !fields[field]);
   if (missing.length) {
-    throw invalid(message, Object.fromEntries(missing.map((field) => [field, [`${labels[field]} is required`]])));
+    throw invalid(message, Object.fromEntries(missing.map((field) => [field, [requiredFieldMessages[field]]])));
   }
 }
 

@@ -157,7 +157,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       // An endpoint without a body schema reads its body itself (a form with files).
       const received = endpoint.body ? parseJsonBody(bytes) : undefined;
       requireStorableText({ params: c.req.param(), query: c.req.queries(), body: received });
-      const body = endpoint.body ? parse(endpoint.body, received, 'body') : undefined;
+      const body = endpoint.body ? parse(endpoint.body, received, 'body', endpoint.missingFieldsMessage) : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query(), 'query') : undefined;
       const params = endpoint.params ? parse(endpoint.params, c.req.param(), 'params') : undefined;
       const meta = (): EventMetadata => ({
@@ -306,7 +306,7 @@ function limitBody(limits: BodyLimits): MiddlewareHandler<ApiEnv> {
   };
 }
 
-function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, part: string): T {
+function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, part: string, missingFieldsMessage?: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
@@ -314,5 +314,8 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, p
     const field = issue.path.join('.') || part;
     (errors[field] ??= []).push(issue.message);
   }
-  throw badRequest(`Invalid request ${part}`, errors);
+  const onlyMissing = result.error.issues.every(
+    (issue) => issue.code === 'invalid_type' && issue.received === 'undefined' && issue.path.length > 0,
+  );
+  throw badRequest(missingFieldsMessage && onlyMissing ? missingFieldsMessage : `Invalid request ${part}`, errors);
 }

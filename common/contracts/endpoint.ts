@@ -30,6 +30,11 @@ export interface EndpointContract {
   /** A JSON body, validated before the handler runs. */
   body?: ZodTypeAny;
   /**
+   * The message of a body that only lacks required fields, when the screens say it in their own
+   * words (`errors` still names each field); other invalid bodies answer "Invalid request body".
+   */
+  missingFieldsMessage?: string;
+  /**
    * A body the endpoint reads itself (JSON, or a browser form with files): not validated before
    * the handler, which holds JSON to this schema; it types what the web tier sends.
    */

@@ -77,21 +77,27 @@ export type ParsedUserListQuery = z.output<typeof listQuery>;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-// Required fields are checked by the commands, so a missing one answers with the screen's message.
+/** What a missing or blank required field is refused with, by the API's validation and the commands alike. */
+export const requiredFieldMessages = { name: 'Name is required', email: 'Email is required', password: 'Password is required' };
+
+// A blank value passes the schema and is refused by the command, with the same words as a missing one.
 const fields = {
-  name: z.string().max(100, 'Name must be at most 100 characters').optional().describe('Required'),
-  email: z.string().max(254, 'Email must be at most 254 characters').optional().describe('Required; unique, case-insensitive'),
+  name: z.string({ required_error: requiredFieldMessages.name }).max(100, 'Name must be at most 100 characters'),
+  email: z
+    .string({ required_error: requiredFieldMessages.email })
+    .max(254, 'Email must be at most 254 characters')
+    .describe('Unique, case-insensitive'),
   phone: z.string().max(20).optional().describe('Blank, or 10 digits'),
   role: z.string().max(200).optional().describe('Free text, 1 to 50 characters'),
   status: status.optional(),
   branchId: z.string().max(100).nullable().optional(),
 };
 const permissionRefs = z.array(z.string().max(100)).max(500).describe('Permission ids (names are accepted too)');
-const password = z.string().max(1024);
+const password = z.string({ required_error: requiredFieldMessages.password }).max(1024);
 
 const createBody = z.object({
   ...fields,
-  password: password.optional().describe('Required; at least 6 characters'),
+  password: password.describe(`At least ${MIN_PASSWORD_LENGTH} characters`),
   role: fields.role.describe('Free text, 1 to 50 characters; user when blank'),
   permissions: permissionRefs.optional().describe('Permission ids to grant (super admin only)'),
 });
@@ -102,7 +108,7 @@ const updateBody = z.object({
 });
 const branchCreateBody = z.object({
   ...fields,
-  password: password.optional().describe('Required; at least 6 characters'),
+  password: password.describe(`At least ${MIN_PASSWORD_LENGTH} characters`),
   role: z
     .string()
     .max(200)
@@ -159,6 +165,7 @@ export const userContract = {
         password: 'Meera@123',
       },
     },
+    missingFieldsMessage: userFieldMessages.requiredOnCreate,
   }),
   branchCreate: defineContract({
     method: 'post',
@@ -178,6 +185,7 @@ export const userContract = {
         branchId: '0f8fad5b-d9cb-469f-a165-70867728950e',
       },
     },
+    missingFieldsMessage: userFieldMessages.requiredOnCreate,
   }),
   update: defineContract({
     method: 'put',
@@ -189,6 +197,7 @@ export const userContract = {
     response: userView,
     refuses: [404],
     example: { body: { name: 'Meera Iyer', email: 'meera.iyer@institute.demo', phone: '9876543211', status: 'active' } },
+    missingFieldsMessage: userFieldMessages.requiredOnEdit,
   }),
   setPermissions: defineContract({
     method: 'put',

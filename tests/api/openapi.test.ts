@@ -40,6 +40,18 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('states required fields in the schema, not in a description', () => {
+    const body = (path: string, method: string) =>
+      (
+        apiDocument.paths[path]![method] as unknown as {
+          requestBody: { required: boolean; content: Record<string, { schema: { required?: string[] } }> };
+        }
+      ).requestBody;
+    expect(body('/api/v1/users', 'post').content['application/json']!.schema.required).toEqual(['name', 'email', 'password']);
+    expect(body('/api/v1/users/{id}', 'put').content['application/json']!.schema.required).toEqual(['name', 'email']);
+    expect(body('/api/v1/wallet/add-balance', 'post').required).toBe(true);
+  });
+
   it('gives every body and query an example the endpoint’s own schemas take', () => {
     for (const endpoint of apiEndpoints) {
       const name = operationName(endpoint);
