@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_ROLES, LOWEST_ROLE, roleLabel } from './roles';
+import { KNOWN_ROLES, LOWEST_ROLE, mayManageRole, roleLabel } from './roles';
 
 describe('roleLabel', () => {
   it('names the known roles one way', () => {
@@ -21,5 +21,18 @@ describe('roleLabel', () => {
 describe('LOWEST_ROLE', () => {
   it('is the plain user, the last of the known roles', () => {
     expect(LOWEST_ROLE).toBe('user');
+  });
+});
+
+describe('mayManageRole', () => {
+  it('lets a super admin manage every role, and others only the roles ranked below theirs or plain staff', () => {
+    expect(mayManageRole('superadmin', 'superadmin')).toBe(true);
+    expect(mayManageRole('admin', 'admin')).toBe(false);
+    expect(mayManageRole('admin', 'Superadmin')).toBe(false);
+    expect(mayManageRole('admin', 'branch_admin')).toBe(true);
+    expect(mayManageRole('branch_admin', 'branch_admin')).toBe(false);
+    expect(mayManageRole('branch_admin', 'branch_user')).toBe(true);
+    expect(mayManageRole('branch_user', 'lab_assistant')).toBe(true);
+    expect(mayManageRole('branch_user', 'admin')).toBe(false);
   });
 });

@@ -7,6 +7,23 @@ export const KNOWN_ROLES = ['superadmin', 'admin', 'branch_admin', 'branch_user'
 
 export type KnownRole = (typeof KNOWN_ROLES)[number];
 
+/**
+ * Roles are free text, but four of them rank: a super admin above an institute admin above a
+ * branch admin above everyone else. Whoever is not a super admin may only manage users ranked
+ * below them, or, as plain staff, other plain staff; so nobody takes over an account that
+ * stands above or beside their own (decision 011).
+ */
+const RANKS: Record<string, number> = { superadmin: 3, admin: 2, branch_admin: 1 };
+
+export const roleRank = (role: string) => RANKS[role.trim().toLowerCase()] ?? 0;
+
+/** Whether a caller may manage a user of this role, or give it to one. */
+export function mayManageRole(callerRole: string, role: string): boolean {
+  if (callerRole === 'superadmin') return true;
+  const rank = roleRank(role);
+  return rank === 0 || rank < roleRank(callerRole);
+}
+
 /** The lowest of the known roles: what a new user gets unless someone chooses otherwise. */
 export const LOWEST_ROLE: KnownRole = KNOWN_ROLES[KNOWN_ROLES.length - 1]!;
 

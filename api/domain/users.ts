@@ -5,7 +5,6 @@ import { append, type StreamRef } from '../db/event-store';
 import { permissions, records, refreshTokens, userPermissions, users } from '../db/schema';
 import { SUPERADMIN, type Actor } from './auth/actor';
 import { branchScope } from './auth/branch-scope';
-import { mayManageRole } from './auth/role-rank';
 import type { CommandContext } from './command';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { newId } from './ids';
@@ -18,6 +17,7 @@ import {
   userFieldMessages,
   type UserStatus,
 } from '../../common/contracts/users';
+import { mayManageRole } from '../../common/roles';
 import type { UserCreatedData, UserEvent, UserUpdatedData } from './user-events';
 
 export const userStream = (id: string): StreamRef<UserEvent> => ({ type: 'user', id });
