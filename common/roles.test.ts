@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_ROLES, LOWEST_ROLE, mayManageRole, roleLabel } from './roles';
+import { KNOWN_ROLES, LOWEST_ROLE, mayManageRole, refusalToManage, roleLabel } from './roles';
 
 describe('roleLabel', () => {
   it('names the known roles one way', () => {
@@ -34,5 +34,22 @@ describe('mayManageRole', () => {
     expect(mayManageRole('branch_admin', 'branch_user')).toBe(true);
     expect(mayManageRole('branch_user', 'lab_assistant')).toBe(true);
     expect(mayManageRole('branch_user', 'admin')).toBe(false);
+  });
+});
+
+describe('refusalToManage', () => {
+  const admin = { id: 'a', role: 'admin', permissions: ['STUDENT_ADD', 'USERS_MANAGE'] };
+  const user = (role: string, permissions: string[] = [], id = 'u') => ({ id, role, permissions });
+
+  it('lets a caller manage their own account and plain staff holding nothing they lack', () => {
+    expect(refusalToManage(admin, user('admin', ['EVERYTHING'], 'a'))).toBeNull();
+    expect(refusalToManage(admin, user('branch_user', ['STUDENT_ADD']))).toBeNull();
+    expect(refusalToManage({ ...admin, role: 'superadmin' }, user('superadmin', ['EVERYTHING']))).toBeNull();
+  });
+
+  it('says why it refuses the rest: a super admin, a rank at or above, a permission beyond', () => {
+    expect(refusalToManage(admin, user('superadmin'))).toBe('superadmin');
+    expect(refusalToManage(admin, user('admin'))).toBe('rank');
+    expect(refusalToManage(admin, user('branch_admin', ['WALLET_VIEW']))).toBe('permissions');
   });
 });

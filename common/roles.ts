@@ -24,6 +24,31 @@ export function mayManageRole(callerRole: string, role: string): boolean {
   return rank === 0 || rank < roleRank(callerRole);
 }
 
+/** Why a caller may not change another user's account, in the words the API and the screens use. */
+export const manageRefusals = {
+  superadmin: 'Only a super admin can create or change a super admin',
+  rank: 'You can only manage users whose role ranks below yours',
+  permissions: 'You cannot manage a user who holds permissions you do not hold',
+} as const;
+
+/**
+ * Whether a caller may change a user's account (decision 011), and if not, why: a super admin
+ * changes anyone; nobody else changes a super admin; anyone changes their own account; another
+ * only when it ranks below theirs and holds no permission they lack, so resetting its password
+ * hands them nothing they do not already have.
+ */
+export function refusalToManage(
+  caller: { id: string; role: string; permissions: Iterable<string> },
+  user: { id: string; role: string; permissions: readonly string[] },
+): keyof typeof manageRefusals | null {
+  if (caller.role === 'superadmin') return null;
+  if (user.role === 'superadmin') return 'superadmin';
+  if (caller.id === user.id) return null;
+  if (!mayManageRole(caller.role, user.role)) return 'rank';
+  const held = new Set(caller.permissions);
+  return user.permissions.some((name) => !held.has(name)) ? 'permissions' : null;
+}
+
 /** The lowest of the known roles: what a new user gets unless someone chooses otherwise. */
 export const LOWEST_ROLE: KnownRole = KNOWN_ROLES[KNOWN_ROLES.length - 1]!;
 

@@ -17,7 +17,7 @@ import {
   userFieldMessages,
   type UserStatus,
 } from '../../common/contracts/users';
-import { mayManageRole } from '../../common/roles';
+import { manageRefusals, mayManageRole, refusalToManage } from '../../common/roles';
 import type { UserCreatedData, UserEvent, UserUpdatedData } from './user-events';
 
 export const userStream = (id: string): StreamRef<UserEvent> => ({ type: 'user', id });
@@ -37,9 +37,9 @@ export const userMessages = {
   lastSuperadminDelete: 'The last active super admin cannot be deleted',
   lastSuperadminDemote: 'The last active super admin must keep the super admin role',
   onlySuperadminGrants: 'Only a super admin can change permissions',
-  onlySuperadminForSuperadmin: 'Only a super admin can create or change a super admin',
-  roleAboveCaller: 'You can only manage users whose role ranks below yours',
-  permissionsBeyondCaller: 'You cannot manage a user who holds permissions you do not hold',
+  onlySuperadminForSuperadmin: manageRefusals.superadmin,
+  roleAboveCaller: manageRefusals.rank,
+  permissionsBeyondCaller: manageRefusals.permissions,
   unknownPermissions: 'Some of the permissions do not exist; sync the permission catalogue and try again',
 } as const;
 
@@ -218,11 +218,11 @@ async function userToChange(tx: Tx, id: string, by: Acting): Promise<StoredUser>
     .where(eq(users.id, id));
   const scope = by ? branchScope(by) : null;
   if (!user || (scope !== null && user.branchId !== scope)) throw notFound('User');
-  if (user.role === SUPERADMIN && !isSuperadmin(by)) throw forbidden(userMessages.onlySuperadminForSuperadmin);
-  if (by && !isSuperadmin(by) && by.id !== user.id) {
-    if (!mayManageRole(by.role, user.role)) throw forbidden(userMessages.roleAboveCaller);
-    const beyond = (await grantedPermissionNames(tx, user.id)).filter((name) => !by.permissions.has(name));
-    if (beyond.length) throw forbidden(userMessages.permissionsBeyondCaller);
+  if (by && !isSuperadmin(by)) {
+    // The grants matter, and are read, only where the rest of the rule lets the caller through.
+    const readGrants = by.id !== user.id && user.role !== SUPERADMIN && mayManageRole(by.role, user.role);
+    const refusal = refusalToManage(by, { ...user, permissions: readGrants ? await grantedPermissionNames(tx, user.id) : [] });
+    if (refusal) throw forbidden(manageRefusals[refusal]);
   }
   return user;
 }
