@@ -32,12 +32,15 @@ function withQuery(path: string, query: Record<string, string>) {
   return `${path}?${new URLSearchParams(query)}`;
 }
 
+const allUsers = route('/admin/users');
+
 /**
- * Users are managed in the super-admin panel only (the admin area's user screens are not built),
- * so only a super admin is offered user results: anyone else would land on a page they cannot use.
+ * Users open where the searcher manages them: the super admin's panel, or All Users in the admin
+ * area for those it opens to; anyone else is offered none, as they would land on a page they cannot use.
  */
 async function searchUsers(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
-  if (user.role !== SUPERADMIN) return [];
+  const usersPath = user.role === SUPERADMIN ? SUPER_ADMIN_USERS_PATH : canOpen(allUsers, user) ? allUsers.path : null;
+  if (!usersPath) return [];
   const result = await callEndpoint(api, userContract.list, { query: { search: query, limit: LIMIT } });
   if (!result.ok || !Array.isArray(result.data?.users)) return [];
   return result.data.users.slice(0, LIMIT).map((row) => ({
@@ -46,7 +49,7 @@ async function searchUsers(api: AuthedApi, user: Searcher, query: string): Promi
     kind: 'user',
     label: row.name,
     description: `${row.email} · ${row.role}`,
-    href: withQuery(SUPER_ADMIN_USERS_PATH, { search: row.email }),
+    href: withQuery(usersPath, { search: row.email }),
   }));
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminRoutes, openableRoutes } from '../../app/lib/route-registry';
-import { demo, expect, loginAs, test } from './fixtures';
+import { demo, expect, hydrated, loginAs, palette, test } from './fixtures';
 
 /**
  * axe (WCAG 2.x A and AA, best practices, and the check that a control's name holds its visible
@@ -14,8 +14,6 @@ interface Account {
   email: string;
   password: string;
 }
-
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
 /** The API's view of an account: its permissions decide which pages it visits. */
 async function apiSignIn(request: APIRequestContext, account: Account) {
@@ -60,15 +58,6 @@ async function seriousViolations(page: Page, where: string) {
 async function settled(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
   await page.waitForFunction(() => document.readyState === 'complete');
-}
-
-async function hydrated(page: Page) {
-  await expect(async () => {
-    if (!(await palette(page).isVisible())) await page.keyboard.press('ControlOrMeta+k');
-    await expect(palette(page)).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await page.keyboard.press('Escape');
-  await expect(palette(page)).toBeHidden();
 }
 
 const roles: [string, Account][] = [

@@ -62,3 +62,18 @@ export async function loginAs(page: Page, email: string, password: string, login
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname !== loginPath);
 }
+
+export const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+
+/**
+ * Waits until a freshly loaded page has hydrated: keyboard shortcuts only exist once React runs,
+ * and the palette opening on Ctrl/Cmd+K is the sign that it does.
+ */
+export async function hydrated(page: Page) {
+  await expect(async () => {
+    if (!(await palette(page).isVisible())) await page.keyboard.press('ControlOrMeta+k');
+    await expect(palette(page)).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+}

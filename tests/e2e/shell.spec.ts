@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pageActionsFor } from '../../app/lib/palette-actions';
 import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/lib/route-registry';
-import { demo, expect, loginAs, test } from './fixtures';
+import { demo, expect, hydrated, loginAs, palette, test } from './fixtures';
 
 /**
  * The admin shell, driven from the route registry: for several permission sets the sidebar and
@@ -33,7 +33,6 @@ async function apiUser(request: APIRequestContext, account: Account) {
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const accessDenied = (page: Page) => page.getByRole('heading', { name: 'Access denied', level: 1 });
 
@@ -73,19 +72,6 @@ async function paletteIds(page: Page, prefix: string) {
 
 /** What the palette offers every admin, whatever they hold. */
 const SHELL_ACTIONS = ['action:logout', 'action:refresh-permissions', 'action:shortcuts', 'action:toggle-sidebar'];
-
-/**
- * Waits until a freshly loaded page has hydrated: keyboard shortcuts only exist once React runs,
- * and the palette opening on Ctrl/Cmd+K is the sign that it does.
- */
-async function hydrated(page: Page) {
-  await expect(async () => {
-    if (!(await palette(page).isVisible())) await page.keyboard.press('ControlOrMeta+k');
-    await expect(palette(page)).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await page.keyboard.press('Escape');
-  await expect(palette(page)).toBeHidden();
-}
 
 async function signIn(page: Page, account: Account) {
   await loginAs(page, account.email, account.password);

@@ -142,7 +142,17 @@ export interface UserFormReply {
 }
 
 /** A user as the list shows them (the API's user, without what the list does not use). */
-export type ListedUser = Pick<UserView, '_id' | 'name' | 'email' | 'phone' | 'role' | 'status' | 'branchId' | 'branchName' | 'lastLogin'>;
+export type ListedUser = Pick<
+  UserView,
+  '_id' | 'name' | 'email' | 'phone' | 'role' | 'status' | 'branchId' | 'branchName' | 'lastLogin' | 'permissions'
+>;
+
+/** Who manages the users on a screen: their id, role and permission names. */
+export interface UserCaller {
+  id: string;
+  role: string;
+  permissions: readonly string[];
+}
 
 export interface UserListPage {
   users: ListedUser[];

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
+import { KNOWN_ROLES, mayManageRole } from '../../../common/roles';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
@@ -14,6 +15,7 @@ import {
   type FilterOption,
   type ListedUser,
   type UserListPage,
+  type UserCaller,
   type UserListQuery,
 } from './user-management-model';
 import { UserTable } from './user-table';
@@ -27,7 +29,8 @@ export interface UserManagementData {
   error: string | null;
   branches: readonly { id: string; name: string }[];
   branchesError: string | null;
-  currentUserId: string;
+  /** The signed-in user, whose role and permissions decide whom they may manage (decision 011). */
+  caller: UserCaller;
 }
 
 export interface UserManagementProps {
@@ -38,8 +41,6 @@ export interface UserManagementProps {
   description: string;
   /** The role filter's choices, All first. */
   roleOptions: readonly FilterOption[];
-  /** The roles the add/edit form offers, highest first; new users get the last. */
-  assignableRoles: readonly string[];
 }
 
 /**
@@ -49,7 +50,7 @@ export interface UserManagementProps {
  */
 export function UserManagement(props: UserManagementProps) {
   const { data, basePath, title, description } = props;
-  const { query, list, error, branches, currentUserId } = data;
+  const { query, list, error, branches, caller } = data;
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
   // Each opening is a new session: a fresh form, and a fetcher without the last answer.
@@ -134,7 +135,7 @@ export function UserManagement(props: UserManagementProps) {
               </div>
             ) : (
               <div className={cn('transition-opacity', loading && 'opacity-60')} aria-busy={loading}>
-                <UserTable users={list.users} currentUserId={currentUserId} onEdit={openDialog} onDelete={setDeleting} />
+                <UserTable users={list.users} caller={caller} onEdit={openDialog} onDelete={setDeleting} />
               </div>
             )}
             {list.total > 0 ? (
@@ -158,7 +159,8 @@ export function UserManagement(props: UserManagementProps) {
         onOpenChange={setDialogOpen}
         user={dialog.user}
         branches={branches}
-        roles={props.assignableRoles}
+        // The roles the caller may give, highest first; a new user gets the last.
+        roles={KNOWN_ROLES.filter((role) => mayManageRole(caller.role, role))}
       />
       <DeleteUserDialog user={deleting} onClose={closeDelete} />
     </div>

@@ -1,23 +1,23 @@
 import { Form } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { roleLabel } from '../../../common/roles';
+import { manageRefusals, refusalToManage, roleLabel } from '../../../common/roles';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { PencilIcon, PowerIcon, PowerOffIcon, Trash2Icon } from '~/components/ui/icons';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatDateTime, initialsOf } from '~/utils/format';
-import type { ListedUser } from './user-management-model';
+import type { ListedUser, UserCaller } from './user-management-model';
 
 interface UserTableProps {
   users: readonly ListedUser[];
-  /** The signed-in user: they may not deactivate or delete themselves. */
-  currentUserId: string;
+  /** The signed-in user: they may not deactivate or delete themselves, nor change whom decision 011 puts beyond them. */
+  caller: UserCaller;
   onEdit: (user: ListedUser) => void;
   onDelete: (user: ListedUser) => void;
 }
 
 /** The users of one page with their role, status, branch and last login, and Activate/Deactivate, Edit and Delete for each. */
-export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableProps) {
+export function UserTable({ users, caller, onEdit, onDelete }: UserTableProps) {
   return (
     <Table>
       <TableHeader>
@@ -32,7 +32,10 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
       </TableHeader>
       <TableBody>
         {users.map((user) => {
-          const self = user._id === currentUserId;
+          const self = user._id === caller.id;
+          // The API refuses the same; the buttons say why before anyone tries.
+          const refusal = refusalToManage(caller, { id: user._id, role: user.role, permissions: user.permissions.map((p) => p.name) });
+          const beyond = refusal ? manageRefusals[refusal] : undefined;
           return (
             <TableRow key={user._id} data-user-email={user.email}>
               <TableCell className="pl-4">
@@ -65,8 +68,18 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
               </TableCell>
               <TableCell className="pr-4">
                 <div className="flex justify-end gap-1.5">
-                  <UserStatusForm user={user} disabled={self && user.status === 'active'} />
-                  <Button variant="outline" size="sm" aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)}>
+                  <UserStatusForm
+                    user={user}
+                    refusal={beyond ?? (self && user.status === 'active' ? 'You cannot deactivate your own account' : undefined)}
+                  />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Edit ${user.name}`}
+                    disabled={beyond !== undefined}
+                    title={beyond}
+                    onClick={() => onEdit(user)}
+                  >
                     <PencilIcon aria-hidden="true" />
                     <span className="hidden xl:inline">Edit</span>
                   </Button>
@@ -75,8 +88,8 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
                     size="sm"
                     className="text-destructive hover:text-destructive"
                     aria-label={`Delete ${user.name}`}
-                    disabled={self}
-                    title={self ? 'You cannot delete your own account' : undefined}
+                    disabled={self || beyond !== undefined}
+                    title={beyond ?? (self ? 'You cannot delete your own account' : undefined)}
                     onClick={() => onDelete(user)}
                   >
                     <Trash2Icon aria-hidden="true" />
@@ -93,7 +106,7 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
 }
 
 /** Activate or Deactivate: a plain form, so it works without JavaScript. */
-function UserStatusForm({ user, disabled }: { user: ListedUser; disabled: boolean }) {
+function UserStatusForm({ user, refusal }: { user: ListedUser; refusal?: string }) {
   const active = user.status === 'active';
   const Icon = active ? PowerOffIcon : PowerIcon;
   const label = active ? 'Deactivate' : 'Activate';
@@ -107,9 +120,9 @@ function UserStatusForm({ user, disabled }: { user: ListedUser; disabled: boolea
         type="submit"
         variant="outline"
         size="sm"
-        disabled={disabled}
+        disabled={refusal !== undefined}
         aria-label={`${label} ${user.name}`}
-        title={disabled ? 'You cannot deactivate your own account' : undefined}
+        title={refusal}
       >
         <Icon aria-hidden="true" />
         <span className="hidden xl:inline">{label}</span>

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { demo, expect as baseExpect, hydrated, loginAs, palette, test } from './fixtures';
+
+/**
+ * All Users (/admin/users): the super admin's user management in the admin area, for staff
+ * holding USER_MANAGE_ALL or USERS_MANAGE, who manage only the users decision 011 puts below them.
+ */
+
+test.describe.configure({ timeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
+
+test('an institute admin adds, edits, deactivates and deletes a branch user, and cannot touch those above them', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const person = { name: `Kavya ${tag}`, email: `kavya.${tag}@institute.demo` };
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'All Users', level: 1 })).toBeVisible();
+
+  // The super admin ranks above an institute admin: their row can be seen, not changed.
+  await page.getByLabel('Search').fill(demo.superadmin.email);
+  await expect(page).toHaveURL(/search=superadmin/);
+  const superadmin = userRow(page, demo.superadmin.email);
+  await expect(superadmin.getByRole('button', { name: /^Edit / })).toBeDisabled();
+  await expect(superadmin.getByRole('button', { name: /^Edit / })).toHaveAttribute(
+    'title',
+    'Only a super admin can create or change a super admin',
+  );
+  await expect(superadmin.getByRole('button', { name: /^Delete / })).toBeDisabled();
+  await expect(superadmin.getByRole('button', { name: /^Deactivate / })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  // Only the roles an institute admin may give are suggested.
+  const suggested = await dialog
+    .locator('datalist option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(suggested).toEqual(['branch_admin', 'branch_user', 'branch_operator', 'user']);
+  await dialog.getByLabel('Name').fill(person.name);
+  await dialog.getByLabel('Email').fill(person.email);
+  await dialog.getByLabel('Phone').fill('9876543210');
+  await dialog.getByLabel('Password').fill('Kavya@12345');
+  await dialog.getByLabel('Role').fill('branch_user');
+  await dialog.getByLabel('Branch').selectOption({ label: 'North Campus' });
+  await dialog.getByRole('button', { name: 'Add User' }).click();
+  await expect(toast(page, 'User added successfully')).toBeVisible();
+
+  await page.getByLabel('Search').fill(person.email);
+  const row = userRow(page, person.email);
+  await expect(row).toContainText('Branch User');
+  await expect(row).toContainText('North Campus');
+
+  await row.getByRole('button', { name: `Edit ${person.name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await edit.getByLabel('Phone').fill('9123456780');
+  await edit.getByRole('button', { name: 'Update User' }).click();
+  await expect(toast(page, 'User updated successfully')).toBeVisible();
+
+  await row.getByRole('button', { name: `Deactivate ${person.name}` }).click();
+  await expect(toast(page, 'User status updated')).toBeVisible();
+  await expect(row).toContainText('Inactive');
+
+  await row.getByRole('button', { name: `Delete ${person.name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'User deleted successfully')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('the palette finds a user for an institute admin and opens them in All Users', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await hydrated(page);
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(palette(page).getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('north.staff');
+  const result = palette(page).locator('[cmdk-item]').filter({ hasText: demo.northStaff.email });
+  await expect(result).toBeVisible();
+  await result.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/users' && url.searchParams.get('search') === demo.northStaff.email);
+  await expect(userRow(page, demo.northStaff.email)).toBeVisible();
+});
+
+test('a branch admin without the permission is refused All Users', async ({ page }) => {
+  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/access-denied/);
+});
