@@ -295,6 +295,10 @@ export async function updateUser(ctx: CommandContext, id: string, input: UpdateU
 
   if (role === SUPERADMIN && !isSuperadmin(by)) throw forbidden(userMessages.onlySuperadminForSuperadmin);
   if (role !== current.role && !isSuperadmin(by) && !mayManageRole(by!.role, role)) throw forbidden(userMessages.roleAboveCaller);
+  // A branch's own staff give the roles a branch has, as when they add staff.
+  if (role !== current.role && by && branchScope(by) !== null && !(branchStaffRoles as readonly string[]).includes(role)) {
+    throw invalid(userMessages.branchRole, { role: [userMessages.branchRole] });
+  }
   let permissionIds: string[] | undefined;
   if (input.permissions !== undefined) {
     const wanted = await resolvePermissions(tx, input.permissions);

@@ -11,11 +11,13 @@ import { permissionManagers } from './permissions';
 const userManagers = ['USER_MANAGE_ALL', 'USERS_MANAGE'] as const;
 const branchUserManagers = ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT'] as const;
 
+// A branch's user managers change their own branch's staff: the commands hold them to their
+// branch, to the roles below theirs and to branch roles (decision 011).
 const access = {
   read: { kind: 'permission', anyOf: [...userManagers, 'USER_VIEW', ...permissionManagers] },
   add: { kind: 'permission', anyOf: [...userManagers, 'USER_ADD'] },
-  edit: { kind: 'permission', anyOf: [...userManagers, 'USER_EDIT'] },
-  remove: { kind: 'permission', anyOf: [...userManagers, 'USER_DELETE'] },
+  edit: { kind: 'permission', anyOf: [...userManagers, 'USER_EDIT', ...branchUserManagers] },
+  remove: { kind: 'permission', anyOf: [...userManagers, 'USER_DELETE', ...branchUserManagers] },
   branch: { kind: 'permission', anyOf: [...branchUserManagers, ...userManagers] },
 } as const;
 
@@ -45,11 +47,7 @@ const create = defineEndpoint({
   ...userContract.create,
   access: access.add,
   async handle({ body, tx, meta, actor }) {
-    const id = await createUser(
-      { tx, meta },
-      { ...body, name: body.name ?? '', email: body.email ?? '', password: body.password ?? '' },
-      actor,
-    );
+    const id = await createUser({ tx, meta }, body, actor);
     return { status: 201, message: 'User added successfully', data: await userOrNotFound(tx, id, null) };
   },
 });
@@ -107,11 +105,7 @@ const branchCreate = defineEndpoint({
   ...userContract.branchCreate,
   access: access.branch,
   async handle({ body, tx, meta, actor }) {
-    const id = await createBranchUser(
-      { tx, meta },
-      { ...body, name: body.name ?? '', email: body.email ?? '', password: body.password ?? '' },
-      actor,
-    );
+    const id = await createBranchUser({ tx, meta }, body, actor);
     return { status: 201, message: 'User added successfully', data: await userOrNotFound(tx, id, null) };
   },
 });

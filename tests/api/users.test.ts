@@ -759,6 +759,45 @@ describe('branch users', () => {
     expect(missing.body.message).toBe('Please fill in required fields (name, email, password)');
   });
 
+  it('lets a branch’s user manager edit, deactivate and delete their own branch’s staff, and no one else', async () => {
+    const staff = await signedIn({ role: 'branch_user', branchId: north });
+    const edited = await call('PUT', `/users/${staff.id}`, {
+      token: northAdmin.token,
+      body: { name: 'Renamed Staff', email: email('renamed'), role: 'branch_operator' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ name: 'Renamed Staff', role: 'branch_operator', branchId: north });
+
+    const outsideBranchRoles = await call('PUT', `/users/${staff.id}`, {
+      token: northAdmin.token,
+      body: { name: 'Renamed Staff', email: edited.body.data.email, role: 'user' },
+    });
+    expect(outsideBranchRoles.status).toBe(400);
+    expect(outsideBranchRoles.body.message).toBe(userMessages.branchRole);
+    const moved = await call('PUT', `/users/${staff.id}`, {
+      token: northAdmin.token,
+      body: { name: 'Renamed Staff', email: edited.body.data.email, branchId: south },
+    });
+    expect(moved.status).toBe(403);
+    expect(moved.body.message).toBe(userMessages.otherBranch);
+
+    const southStaff = await signedIn({ role: 'branch_user', branchId: south });
+    expect((await call('PATCH', `/users/${southStaff.id}/status`, { token: northAdmin.token, body: { status: 'inactive' } })).status).toBe(
+      404,
+    );
+    expect((await call('DELETE', `/users/${southStaff.id}`, { token: northAdmin.token })).status).toBe(404);
+    const peer = await signedIn({ role: 'branch_admin', branchId: north });
+    const refused = await call('PATCH', `/users/${peer.id}/status`, { token: northAdmin.token, body: { status: 'inactive' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(userMessages.roleAboveCaller);
+
+    const deactivated = await call('PATCH', `/users/${staff.id}/status`, { token: northAdmin.token, body: { status: 'inactive' } });
+    expect(deactivated.status).toBe(200);
+    expect(deactivated.body.data.status).toBe('inactive');
+    expect((await call('DELETE', `/users/${staff.id}`, { token: northAdmin.token })).status).toBe(200);
+    expect((await call('GET', `/users/${staff.id}`, { token: root })).status).toBe(404);
+  });
+
   it('POST /users/branch/create asks an institute-wide caller which branch', async () => {
     const body = { name: 'Somewhere', email: email('somewhere'), password: 'secret1' };
     const noBranch = await call('POST', '/users/branch/create', { token: root, body });
