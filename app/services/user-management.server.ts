@@ -10,7 +10,16 @@ import { failureMessage } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { readForm } from './forms.server';
 import { redirectWithToast } from './toast.server';
-import { createUser, deleteUser, listBranchOptions, listUsers, setUserStatus, updateUser } from './users.server';
+import {
+  createBranchUser,
+  createUser,
+  deleteUser,
+  listBranchOptions,
+  listBranchUsers,
+  listUsers,
+  setUserStatus,
+  updateUser,
+} from './users.server';
 
 /**
  * A user-management screen's server half, the same for the super-admin panel's and the admin
@@ -22,6 +31,11 @@ export interface UserScreen {
   path: string;
   /** The roles its filter offers. */
   filterRoles: readonly string[];
+  /**
+   * Shows one branch's users and adds staff to it: the caller's own branch, or for institute
+   * staff the one they pick (the first by name until they do).
+   */
+  oneBranch?: boolean;
 }
 
 interface Signed {
@@ -32,24 +46,30 @@ interface Signed {
 
 export async function loadUserScreen({ request, api, headers, user }: Signed & { user: SessionUser }, screen: UserScreen) {
   const query = readUserListQuery(new URL(request.url), screen.filterRoles);
-  const [result, branches] = await Promise.all([
-    listUsers(api, {
-      search: query.search || undefined,
-      role: query.role === 'all' ? undefined : query.role,
-      status: query.status === 'all' ? undefined : query.status,
-      page: query.page,
-      limit: query.limit,
-      sortBy: 'createdAt',
-      order: 'desc',
-    }),
-    listBranchOptions(api),
-  ]);
+  const listQuery = {
+    search: query.search || undefined,
+    role: query.role === 'all' ? undefined : query.role,
+    status: query.status === 'all' ? undefined : query.status,
+    page: query.page,
+    limit: query.limit,
+    sortBy: 'createdAt',
+    order: 'desc',
+  } as const;
+  // A screen of one branch needs the branches first, to know which one it shows.
+  const [branches, everyone] = await Promise.all([listBranchOptions(api), screen.oneBranch ? null : listUsers(api, listQuery)]);
+  const options = branches.ok ? branches.data : [];
+  const branchId = screen.oneBranch
+    ? (user.branchId ?? options.find((branch) => branch.id === query.branch)?.id ?? options[0]?.id ?? null)
+    : null;
+  const result = everyone ?? (branchId ? await listBranchUsers(api, branchId, listQuery) : null);
   const common = {
     query,
-    branches: branches.ok ? branches.data : [],
+    branchId,
+    branches: options,
     branchesError: branches.ok ? null : messages.branchesFailed,
     caller: { id: user._id, role: user.role, permissions: user.permissions },
   };
+  if (!result) return data({ ...common, list: null, error: branches.ok ? messages.noBranch : messages.branchesFailed }, { headers });
   if (!result.ok) return data({ ...common, list: null, error: failureMessage(result, messages.loadFailed) }, { headers });
   // A page past the end (the last user of it was deleted): show the last one instead.
   if (result.data.totalPages > 0 && query.page > result.data.totalPages) {
@@ -77,7 +97,8 @@ export async function runUserAction({ request, api, headers }: Signed, screen: U
       password: value.password ?? '',
     };
     const creating = value.intent === 'user.create';
-    const result = creating ? await createUser(api, input) : await updateUser(api, value.userId, input);
+    const add = screen.oneBranch ? createBranchUser : createUser;
+    const result = creating ? await add(api, input) : await updateUser(api, value.userId, input);
     if (!result.ok) {
       const message = failureMessage(result, creating ? messages.createFailed : messages.updateFailed);
       const fieldErrors = result.errors && Object.keys(result.errors).length ? result.errors : undefined;

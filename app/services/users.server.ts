@@ -41,6 +41,16 @@ export async function listEveryUser(api: AuthedApi): Promise<ApiResult<UserList>
   return { ...first, data: { ...first.data, users, page: 1, limit: users.length, totalPages: 1 } };
 }
 
+/** One branch's users; a branch's own staff reach only their branch. */
+export function listBranchUsers(api: AuthedApi, branchId: string, query: UserListQuery) {
+  return callEndpoint(api, userContract.branchUsers, { params: { branchId }, query });
+}
+
+/** Adds staff to a branch: the caller's own, or the one named for institute staff. */
+export function createBranchUser(api: AuthedApi, input: UserInput) {
+  return callEndpoint(api, userContract.branchCreate, { body: { ...input, password: input.password ?? '' } });
+}
+
 export function createUser(api: AuthedApi, input: UserInput) {
   // A blank password is refused by the API with the screen's message, as a missing one is.
   return callEndpoint(api, userContract.create, { body: { ...input, password: input.password ?? '' } });

@@ -48,7 +48,10 @@ export const formFieldSchema = z.object({
   options: z.array(option).max(1000).optional(),
   optionsSource: z.enum(optionSources).optional(),
   isSearchable: z.boolean().optional(),
-  defaultValue: z.union([text(1000), z.number(), z.boolean()]).nullable().optional(),
+  defaultValue: z
+    .union([text(1000), z.number(), z.boolean()])
+    .nullable()
+    .optional(),
   category: text(50).optional(),
   iconName: text(50).optional(),
 });

@@ -48,6 +48,8 @@ test('an institute admin adds, edits, deactivates and deletes a branch user, and
   await expect(toast(page, 'User added successfully')).toBeVisible();
 
   await page.getByLabel('Search').fill(person.email);
+  // The search applies after a pause; acting before it lands would race its navigation.
+  await expect(page).toHaveURL(/[?&]search=kavya/);
   const row = userRow(page, person.email);
   await expect(row).toContainText('Branch User');
   await expect(row).toContainText('North Campus');
@@ -85,4 +87,69 @@ test('a branch admin without the permission is refused All Users', async ({ page
   await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/admin\/access-denied/);
+});
+
+test.describe('Branch Users', () => {
+  test('a branch admin manages their own branch’s staff, and sees no other branch', async ({ page }) => {
+    const tag = Date.now().toString(36);
+    const person = { name: `Rohan ${tag}`, email: `rohan.${tag}@institute.demo` };
+    await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
+    await page.goto('/admin/users/branch-management');
+    await expect(page.getByRole('heading', { name: 'Branch Users', level: 1 })).toBeVisible();
+    // One branch, theirs: nothing to pick, and nobody of another branch in the list.
+    await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveCount(0);
+    await expect(userRow(page, demo.northStaff.email)).toBeVisible();
+    await expect(userRow(page, demo.southAdmin.email)).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'South Campus' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    const suggested = await dialog
+      .locator('datalist option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(suggested).toEqual(['branch_user', 'branch_operator']);
+    await expect(dialog.getByLabel('Branch').locator('option')).toHaveText(['North Campus']);
+    await dialog.getByLabel('Name').fill(person.name);
+    await dialog.getByLabel('Email').fill(person.email);
+    await dialog.getByLabel('Password').fill('Rohan@12345');
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(toast(page, 'User added successfully')).toBeVisible();
+
+    await page.getByLabel('Search').fill(person.email);
+    // The search applies after a pause; acting before it lands would race its navigation.
+    await expect(page).toHaveURL(/[?&]search=rohan/);
+    const row = userRow(page, person.email);
+    await expect(row).toContainText('Branch Operator');
+    await expect(row).toContainText('North Campus');
+    await row.getByRole('button', { name: `Deactivate ${person.name}` }).click();
+    await expect(toast(page, 'User status updated')).toBeVisible();
+    await expect(row).toContainText('Inactive');
+    await row.getByRole('button', { name: `Delete ${person.name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'User deleted successfully')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('institute staff pick a branch, whose staff the list shows and new staff join', async ({ page }) => {
+    const tag = Date.now().toString(36);
+    const person = { name: `Leela ${tag}`, email: `leela.${tag}@institute.demo` };
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/users/branch-management');
+    const branch = page.getByRole('combobox', { name: 'Branch' });
+    await branch.selectOption({ label: 'South Campus' });
+    await expect(page).toHaveURL(/[?&]branch=/);
+    await expect(userRow(page, demo.southAdmin.email)).toBeVisible();
+    await expect(userRow(page, demo.northStaff.email)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await expect(dialog.getByLabel('Branch')).toHaveValue(await branch.inputValue());
+    await dialog.getByLabel('Name').fill(person.name);
+    await dialog.getByLabel('Email').fill(person.email);
+    await dialog.getByLabel('Password').fill('Leela@12345');
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(toast(page, 'User added successfully')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]branch=/);
+    await expect(userRow(page, person.email)).toContainText('South Campus');
+  });
 });

@@ -13,10 +13,14 @@ interface UserFiltersProps {
   query: UserListQuery;
   /** The role filter's choices, All first (`roleFilters(...)`). */
   roleOptions: readonly FilterOption[];
+  /** A screen of one branch for institute staff: the branches to pick from. */
+  branchOptions?: readonly FilterOption[];
+  /** The branch the screen shows. */
+  branch?: string;
 }
 
 /** The list's search and filters: a plain GET form; with JavaScript, choices apply at once and typing after a pause. */
-export function UserFilters({ query, roleOptions }: UserFiltersProps) {
+export function UserFilters({ query, roleOptions, branchOptions, branch }: UserFiltersProps) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -34,7 +38,9 @@ export function UserFilters({ query, roleOptions }: UserFiltersProps) {
     if (role) role.value = query.role;
     const status = elements.namedItem('status') as HTMLSelectElement | null;
     if (status) status.value = query.status;
-  }, [query.search, query.role, query.status]);
+    const branchSelect = elements.namedItem('branch') as HTMLSelectElement | null;
+    if (branchSelect && branch) branchSelect.value = branch;
+  }, [query.search, query.role, query.status, branch]);
 
   const apply = useCallback(
     (delay: number) => {
@@ -46,10 +52,10 @@ export function UserFilters({ query, roleOptions }: UserFiltersProps) {
     [submit],
   );
 
-  const select = (id: string, name: 'role' | 'status', label: string, options: readonly FilterOption[], width: string) => (
+  const select = (id: string, name: string, value: string, label: string, options: readonly FilterOption[], width: string) => (
     <div className={cn('grid gap-1.5', width)}>
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} name={name} defaultValue={query[name]} onChange={() => apply(0)}>
+      <NativeSelect id={id} name={name} defaultValue={value} onChange={() => apply(0)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -68,6 +74,7 @@ export function UserFilters({ query, roleOptions }: UserFiltersProps) {
       className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-end"
       preventScrollReset
     >
+      {branchOptions && branch ? select('user-branch-filter', 'branch', branch, 'Branch', branchOptions, 'sm:w-48') : null}
       <div className="grid flex-1 gap-1.5">
         <Label htmlFor="user-search">Search</Label>
         <div className="relative">
@@ -88,8 +95,8 @@ export function UserFilters({ query, roleOptions }: UserFiltersProps) {
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex">
-        {select('user-role-filter', 'role', 'Role', roleOptions, 'sm:w-40')}
-        {select('user-status-filter', 'status', 'Status', STATUS_FILTERS, 'sm:w-36')}
+        {select('user-role-filter', 'role', query.role, 'Role', roleOptions, 'sm:w-40')}
+        {select('user-status-filter', 'status', query.status, 'Status', STATUS_FILTERS, 'sm:w-36')}
       </div>
       {/* Without JavaScript the filters apply with this button. */}
       <Button type="submit" variant="secondary" className={cn(hydrated && 'sr-only')}>

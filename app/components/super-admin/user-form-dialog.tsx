@@ -50,6 +50,8 @@ interface UserFormDialogProps {
    * (SPEC.md section 3): the server decides what the caller may give (decision 011).
    */
   roles: readonly string[];
+  /** The branch every user of the screen belongs to: the Branch field starts there and offers no institute-wide choice. */
+  branch?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ interface UserFormDialogProps {
  * fetcher: a refusal stays in the dialog (and shows as a toast), a success redirects back to
  * the list with its toast and closes the dialog.
  */
-export function UserFormDialog({ session, user, open, onOpenChange, branches, roles }: UserFormDialogProps) {
+export function UserFormDialog({ session, user, open, onOpenChange, branches, roles, branch }: UserFormDialogProps) {
   const fetcher = useFetcher<UserFormReply>({ key: `${USER_FORM_FETCHER}-${session}` });
   const editing = user !== null;
   const busy = fetcher.state !== 'idle';
@@ -76,7 +78,7 @@ export function UserFormDialog({ session, user, open, onOpenChange, branches, ro
       phone: user?.phone ?? '',
       role: user?.role ?? roles[roles.length - 1] ?? '',
       status: user?.status ?? 'active',
-      branchId: user?.branchId ?? '',
+      branchId: user?.branchId ?? branch ?? '',
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -164,7 +166,7 @@ export function UserFormDialog({ session, user, open, onOpenChange, branches, ro
             <div className="grid content-start gap-2 sm:col-span-2">
               <Label htmlFor={fields.branchId.id}>Branch</Label>
               <NativeSelect {...getSelectProps(fields.branchId)}>
-                <option value="">No branch (institute-wide)</option>
+                {branch ? null : <option value="">No branch (institute-wide)</option>}
                 {branches.map((branch) => (
                   <option key={branch.id} value={branch.id}>
                     {branch.name}

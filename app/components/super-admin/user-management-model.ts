@@ -14,6 +14,7 @@ export const userMessages = {
   ...userFieldMessages,
   loadFailed: 'Failed to fetch users',
   branchesFailed: 'Failed to load branch options',
+  noBranch: 'Add a branch first: branch users belong to a branch',
   createFailed: 'Failed to create user',
   updateFailed: 'Failed to update user',
   statusFailed: 'Failed to update user status',
@@ -42,6 +43,8 @@ export const roleFilters = (roles: readonly string[]): FilterOption[] => [
 ];
 
 export interface UserListQuery {
+  /** The branch a screen of one branch's users shows, when the caller picks one; '' otherwise. */
+  branch: string;
   search: string;
   /** 'all' or one of the screen's filter roles. */
   role: string;
@@ -54,6 +57,7 @@ export interface UserListQuery {
 /** The list's query, all in the address so it works without JavaScript and can be shared. */
 export function readUserListQuery(url: URL, filterRoles: readonly string[]): UserListQuery {
   const schema = z.object({
+    branch: z.string().trim().max(100).catch(''),
     search: z.string().trim().max(100).catch(''),
     role: z
       .string()
@@ -67,6 +71,7 @@ export function readUserListQuery(url: URL, filterRoles: readonly string[]): Use
       .catch(defaultPageSize),
   });
   return schema.parse({
+    branch: url.searchParams.get('branch') ?? '',
     search: url.searchParams.get('search') ?? '',
     role: url.searchParams.get('role') ?? 'all',
     status: url.searchParams.get('status') ?? 'all',
@@ -78,6 +83,7 @@ export function readUserListQuery(url: URL, filterRoles: readonly string[]): Use
 /** The address search of a query (on another page): only what differs from the defaults. */
 export function userListSearch(query: UserListQuery, page = query.page): string {
   const params = new URLSearchParams();
+  if (query.branch) params.set('branch', query.branch);
   if (query.search) params.set('search', query.search);
   if (query.role !== 'all') params.set('role', query.role);
   if (query.status !== 'all') params.set('status', query.status);

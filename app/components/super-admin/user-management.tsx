@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
+import { branchStaffRoles } from '../../../common/contracts/users';
 import { KNOWN_ROLES, mayManageRole } from '../../../common/roles';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -24,6 +25,8 @@ import { Pagination } from '~/components/list/pagination';
 /** What the screen's loader reads. */
 export interface UserManagementData {
   query: UserListQuery;
+  /** The branch whose users a screen of one branch shows; null on a screen of every user. */
+  branchId: string | null;
   /** Null when the list failed to load (`error` says why). */
   list: UserListPage | null;
   error: string | null;
@@ -68,6 +71,9 @@ export function UserManagement(props: UserManagementProps) {
   const closeDelete = useCallback(() => setDeleting(null), []);
   const loading = navigation.state === 'loading' && navigation.location.pathname === basePath;
   const filtered = isFiltered(query);
+  // Institute staff pick the branch of a one-branch screen; a branch's own staff have only theirs.
+  const branchChoice = data.branchId !== null && branches.length > 1;
+  const unfiltered = `${basePath}${branchChoice ? userListSearch({ ...query, search: '', role: 'all', status: 'all' }, 1) : ''}`;
 
   // Each failed load says so (SPEC.md section 8), also when a retry fails again.
   useEffect(() => {
@@ -98,7 +104,12 @@ export function UserManagement(props: UserManagementProps) {
       </div>
 
       <Card className="gap-0 py-0">
-        <UserFilters query={query} roleOptions={props.roleOptions} />
+        <UserFilters
+          query={query}
+          roleOptions={props.roleOptions}
+          branchOptions={branchChoice ? branches.map((branch) => ({ value: branch.id, label: branch.name })) : undefined}
+          branch={data.branchId ?? undefined}
+        />
         {error || !list ? (
           <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
             <TriangleAlertIcon aria-hidden="true" className="size-8 text-destructive" />
@@ -120,7 +131,7 @@ export function UserManagement(props: UserManagementProps) {
                 {filtered ? ' found' : ' in total'}
               </p>
               {filtered ? (
-                <Link to={basePath} className="text-primary underline-offset-4 hover:underline" preventScrollReset>
+                <Link to={unfiltered} className="text-primary underline-offset-4 hover:underline" preventScrollReset>
                   Clear filters
                 </Link>
               ) : null}
@@ -160,7 +171,8 @@ export function UserManagement(props: UserManagementProps) {
         user={dialog.user}
         branches={branches}
         // The roles the caller may give, highest first; a new user gets the last.
-        roles={KNOWN_ROLES.filter((role) => mayManageRole(caller.role, role))}
+        roles={(data.branchId === null ? KNOWN_ROLES : branchStaffRoles).filter((role) => mayManageRole(caller.role, role))}
+        branch={data.branchId ?? undefined}
       />
       <DeleteUserDialog user={deleting} onClose={closeDelete} />
     </div>
