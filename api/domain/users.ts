@@ -37,6 +37,8 @@ export const userMessages = {
   lastSuperadminDelete: 'The last active super admin cannot be deleted',
   lastSuperadminDemote: 'The last active super admin must keep the super admin role',
   onlySuperadminGrants: 'Only a super admin can change permissions',
+  ownGrants: 'You cannot change your own permissions',
+  grantsBeyondCaller: 'You can only grant permissions you hold',
   onlySuperadminForSuperadmin: manageRefusals.superadmin,
   roleAboveCaller: manageRefusals.rank,
   permissionsBeyondCaller: manageRefusals.permissions,
@@ -128,7 +130,8 @@ async function assertBranch(tx: Tx, branchId: string) {
 }
 
 /** Permission ids for ids or names; every one must be in the stored catalogue. */
-async function resolvePermissions(tx: Tx, references: string[]): Promise<string[]> {
+/** The permissions named by id or name, each once, by id. */
+async function resolvePermissions(tx: Tx, references: string[]): Promise<{ id: string; name: string }[]> {
   const wanted = [...new Set(references.map((r) => r.trim()).filter(Boolean))];
   if (wanted.length === 0) return [];
   const rows = await tx
@@ -138,8 +141,10 @@ async function resolvePermissions(tx: Tx, references: string[]): Promise<string[
   const known = new Set(rows.flatMap((r) => [r.id, r.name]));
   const unknown = wanted.filter((r) => !known.has(r));
   if (unknown.length) throw invalid(userMessages.unknownPermissions, { permissions: unknown.map((r) => `Unknown permission: ${r}`) });
-  return [...new Set(rows.map((r) => r.id))].sort();
+  return [...new Map(rows.map((row) => [row.id, row])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
 }
+
+const idsOf = (grants: { id: string }[]) => grants.map((grant) => grant.id);
 
 async function grantedPermissionNames(tx: Tx, userId: string): Promise<string[]> {
   const rows = await tx
@@ -248,7 +253,7 @@ export async function createUser(ctx: CommandContext, input: CreateUserInput, by
   const branchId = (by && branchScope(by)) ?? input.branchId ?? null;
   if (branchId) await assertBranch(tx, branchId);
   await assertEmailFree(tx, email);
-  const permissionIds = await resolvePermissions(tx, grants);
+  const permissionIds = idsOf(await resolvePermissions(tx, grants));
 
   const id = newId(meta.occurredAt.getTime());
   const data: UserCreatedData = {
@@ -301,7 +306,7 @@ export async function updateUser(ctx: CommandContext, id: string, input: UpdateU
   }
   let permissionIds: string[] | undefined;
   if (input.permissions !== undefined) {
-    const wanted = await resolvePermissions(tx, input.permissions);
+    const wanted = idsOf(await resolvePermissions(tx, input.permissions));
     const granted = await grantedPermissionIds(tx, id);
     if (!sameSet(wanted, granted)) {
       if (!isSuperadmin(by)) throw forbidden(userMessages.onlySuperadminGrants);
@@ -344,10 +349,18 @@ export async function updateUser(ctx: CommandContext, id: string, input: UpdateU
 }
 
 /** Replaces a user's permissions; only a super admin grants, so nobody can raise their own. */
+/**
+ * Replaces a user's grants. Besides a super admin, a permission manager may, for a user they
+ * manage (decision 011) other than themselves, grant only permissions they hold themselves.
+ */
 export async function setUserPermissions(ctx: CommandContext, id: string, references: string[], by: Acting): Promise<string[]> {
-  if (!isSuperadmin(by)) throw forbidden(userMessages.onlySuperadminGrants);
   await userToChange(ctx.tx, id, by);
-  const wanted = await resolvePermissions(ctx.tx, references);
+  const grants = await resolvePermissions(ctx.tx, references);
+  if (by && !isSuperadmin(by)) {
+    if (by.id === id) throw forbidden(userMessages.ownGrants);
+    if (grants.some((grant) => !by.permissions.has(grant.name))) throw forbidden(userMessages.grantsBeyondCaller);
+  }
+  const wanted = idsOf(grants);
   if (!sameSet(wanted, await grantedPermissionIds(ctx.tx, id))) {
     await appendToUser(ctx, id, 'any', [{ type: 'UserPermissionsSet', data: { permissionIds: wanted } }]);
   }

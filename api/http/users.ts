@@ -63,7 +63,7 @@ const update = defineEndpoint({
 
 const setPermissions = defineEndpoint({
   ...userContract.setPermissions,
-  access: { kind: 'superadmin' },
+  access: { kind: 'permission', anyOf: permissionManagers },
   async handle({ body, params, tx, meta, actor }) {
     await setUserPermissions({ tx, meta }, params.id, body.permissions, actor);
     const user = await userOrNotFound(tx, params.id, null);

@@ -202,7 +202,9 @@ export const userContract = {
   setPermissions: defineContract({
     method: 'put',
     path: '/users/:id/permissions',
-    summary: 'Replace a user’s permissions',
+    summary:
+      'Replace a user’s permissions. Besides a super admin, a permission manager may, for a user they manage other than ' +
+      'themselves, grant only permissions they hold',
     tag: 'users',
     params: idParams,
     body: z.object({ permissions: permissionRefs }),

@@ -78,7 +78,7 @@ const walk: Record<string, WalkEntry> = {
     body: () => ({ name: 'Renamed', email: 'renamed@example.com' }),
   },
   'PUT /users/:id/permissions': {
-    branch: 'none',
+    branch: 'by-id',
     params: (fx) => ({ id: fx.branchA.userId }),
     body: () => ({ permissions: [] }),
   },

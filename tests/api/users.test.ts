@@ -696,10 +696,29 @@ describe('permission changes', () => {
     expect((await call('GET', '/users', { token: user.token })).status).toBe(403);
   });
 
-  it('through PUT /users/:id/permissions are for a super admin only', async () => {
-    const admin = await signedIn({ permissions: ['USER_MANAGE_ALL', 'PERMISSION_MANAGE'] });
+  it('through PUT /users/:id/permissions are a super admin’s, or a permission manager’s within what they hold', async () => {
+    const admin = await signedIn({ permissions: ['USER_MANAGE_ALL', 'PERMISSION_MANAGE', 'STUDENT_ADD'] });
     const response = await call('PUT', `/users/${admin.id}/permissions`, { token: admin.token, body: { permissions: [] } });
     expect(response.status).toBe(403);
+    expect(response.body.message).toBe(userMessages.ownGrants);
+
+    const staff = await signedIn({ role: 'branch_user', branchId: north, name: 'Granted Staff' });
+    const granted = await call('PUT', `/users/${staff.id}/permissions`, { token: admin.token, body: { permissions: ['STUDENT_ADD'] } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect(granted.body.data.permissions.map((p: { name: string }) => p.name)).toEqual(['STUDENT_ADD']);
+    const beyond = await call('PUT', `/users/${staff.id}/permissions`, { token: admin.token, body: { permissions: ['WALLET_VIEW'] } });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.message).toBe(userMessages.grantsBeyondCaller);
+    const peer = await signedIn({ role: 'admin' });
+    const above = await call('PUT', `/users/${peer.id}/permissions`, { token: admin.token, body: { permissions: [] } });
+    expect(above.status).toBe(403);
+    expect(above.body.message).toBe(userMessages.roleAboveCaller);
+    const withoutPermissionManagement = await signedIn({ permissions: ['USER_MANAGE_ALL'] });
+    const refused = await call('PUT', `/users/${staff.id}/permissions`, {
+      token: withoutPermissionManagement.token,
+      body: { permissions: [] },
+    });
+    expect(refused.status).toBe(403);
     const missing = await call('PUT', '/users/01900000-0000-7000-8000-000000000000/permissions', {
       token: root,
       body: { permissions: [] },
