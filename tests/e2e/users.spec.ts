@@ -153,3 +153,41 @@ test.describe('Branch Users', () => {
     await expect(userRow(page, person.email)).toContainText('South Campus');
   });
 });
+
+test.describe('Permission Management in the admin area', () => {
+  test('a permission manager grants what they hold to staff they manage, and sees nothing more', async ({ page, request }) => {
+    const tag = Date.now().toString(36);
+    const manager = { name: `Manager ${tag}`, email: `manager.${tag}@institute.demo`, password: 'Manager@123' };
+    const staff = { name: `Staff ${tag}`, email: `staff.${tag}@institute.demo`, password: 'Staff@12345' };
+    // The super admin sets the scene through the API: a manager holding three permissions, and a member of staff.
+    const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+    const created = await request.post('/api/v1/users', {
+      headers,
+      data: { ...manager, role: 'admin', permissions: ['PERMISSION_MANAGE', 'DASHBOARD_VIEW', 'STUDENT_ADD'] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    expect((await request.post('/api/v1/users', { headers, data: { ...staff, role: 'branch_user' } })).status()).toBe(201);
+
+    await loginAs(page, manager.email, manager.password);
+    await page.goto('/admin/users/permission-management');
+    await expect(page.getByRole('heading', { name: 'Permission Management', level: 1 })).toBeVisible();
+    const users = page.getByRole('list', { name: 'Users' });
+    // Themselves and those ranked at or above them are not theirs to change.
+    await expect(users.getByRole('link', { name: new RegExp(staff.name) })).toBeVisible();
+    await expect(users.getByRole('link', { name: new RegExp(manager.name) })).toHaveCount(0);
+    await expect(users.getByRole('link', { name: /Super Admin/ })).toHaveCount(0);
+    await expect(users.getByRole('link', { name: /Institute Admin/ })).toHaveCount(0);
+
+    await page.getByPlaceholder('Search by name, email or role').fill(staff.email);
+    await users.getByRole('link', { name: new RegExp(staff.name) }).click();
+    await expect(page.getByRole('form', { name: `Permissions of ${staff.name}` })).toBeVisible();
+    // Only what the manager holds can be granted.
+    await expect(page.getByRole('checkbox', { name: /\bSTUDENT_ADD\b/ })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /\bWALLET_VIEW\b/ })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: /\bSTUDENT_ADD\b/ }).check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, `Permissions updated for ${staff.name}`)).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /\bSTUDENT_ADD\b/ })).toBeChecked();
+  });
+});

@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { z } from 'zod';
 import { roleLabel } from '../../../common/roles';
 import { SAVE_FAILED_MESSAGE } from '~/machines/permission-editor.machine';
@@ -110,3 +111,22 @@ export function matchesUser(user: PermissionUser, search: string, filter: UserFi
 }
 
 export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Choosing another user only changes `?user=`: the lists on the page stay as they are. */
+export const permissionScreenShouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) {
+    return defaultShouldRevalidate;
+  }
+  const withoutUser = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('user');
+    params.sort();
+    return params.toString();
+  };
+  return withoutUser(currentUrl) === withoutUser(nextUrl) ? false : defaultShouldRevalidate;
+};
