@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { branchStaffRoles } from '../../common/contracts/users';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { UserManagement } from '~/components/super-admin/user-management';
 import { roleFilters, userMessages as messages } from '~/components/super-admin/user-management-model';
 import { requireAdminRoute } from '~/services/auth.server';
-import { loadUserScreen, runUserAction } from '~/services/user-management.server';
+import { userScreenAction, userScreenLoader } from '~/services/user-management.server';
 
 export const meta: MetaFunction = () => [{ title: 'Branch Users' }];
 
@@ -16,15 +16,8 @@ export const meta: MetaFunction = () => [{ title: 'Branch Users' }];
 const SCREEN = { path: '/admin/users/branch-management', filterRoles: ['branch_admin', ...branchStaffRoles], oneBranch: true } as const;
 const ROLE_OPTIONS = roleFilters(SCREEN.filterRoles);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return loadUserScreen({ request, ...auth }, SCREEN);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return runUserAction({ request, ...auth }, SCREEN);
-}
+export const loader = userScreenLoader(SCREEN, requireAdminRoute);
+export const action = userScreenAction(SCREEN, requireAdminRoute);
 
 export default function BranchUsersPage() {
   return (

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PermissionManagement } from '~/components/super-admin/permission-management';
 import { permissionMessages as messages, permissionScreenShouldRevalidate } from '~/components/super-admin/permission-management-model';
 import { requireAdminRoute } from '~/services/auth.server';
-import { loadPermissionScreen, runPermissionAction } from '~/services/permission-management.server';
+import { permissionScreenAction, permissionScreenLoader } from '~/services/permission-management.server';
 
 export const meta: MetaFunction = () => [{ title: 'Permission Management' }];
 
@@ -14,15 +14,8 @@ export const meta: MetaFunction = () => [{ title: 'Permission Management' }];
  */
 const PATH = '/admin/users/permission-management';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return loadPermissionScreen({ request, ...auth });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAdminRoute(request, context);
-  return runPermissionAction({ request, ...auth }, PATH);
-}
+export const loader = permissionScreenLoader(requireAdminRoute);
+export const action = permissionScreenAction(PATH, requireAdminRoute);
 
 export const shouldRevalidate = permissionScreenShouldRevalidate;
 

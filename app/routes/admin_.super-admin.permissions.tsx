@@ -1,25 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { panelPaths } from '~/components/super-admin/panel-nav';
 import { PermissionManagement } from '~/components/super-admin/permission-management';
 import { permissionMessages as messages, permissionScreenShouldRevalidate } from '~/components/super-admin/permission-management-model';
 import { requireSuperAdmin } from '~/services/auth.server';
-import { loadPermissionScreen, runPermissionAction } from '~/services/permission-management.server';
+import { permissionScreenAction, permissionScreenLoader } from '~/services/permission-management.server';
 
 export const meta: MetaFunction = () => [{ title: 'Permission Management · Super Admin' }];
 
 const PATH = panelPaths.permissions;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireSuperAdmin(request, context);
-  return loadPermissionScreen({ request, ...auth });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireSuperAdmin(request, context);
-  return runPermissionAction({ request, ...auth }, PATH);
-}
+export const loader = permissionScreenLoader(requireSuperAdmin);
+export const action = permissionScreenAction(PATH, requireSuperAdmin);
 
 export const shouldRevalidate = permissionScreenShouldRevalidate;
 

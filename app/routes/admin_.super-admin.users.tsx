@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { panelPaths } from '~/components/super-admin/panel-nav';
 import { UserManagement } from '~/components/super-admin/user-management';
 import { roleFilters, userMessages as messages } from '~/components/super-admin/user-management-model';
 import { requireSuperAdmin } from '~/services/auth.server';
-import { loadUserScreen, runUserAction } from '~/services/user-management.server';
+import { userScreenAction, userScreenLoader } from '~/services/user-management.server';
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Super Admin' }];
 
@@ -13,15 +13,8 @@ export const meta: MetaFunction = () => [{ title: 'User Management · Super Admi
 const SCREEN = { path: panelPaths.users, filterRoles: ['superadmin', 'admin', 'user'] } as const;
 const ROLE_OPTIONS = roleFilters(SCREEN.filterRoles);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireSuperAdmin(request, context);
-  return loadUserScreen({ request, ...auth }, SCREEN);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireSuperAdmin(request, context);
-  return runUserAction({ request, ...auth }, SCREEN);
-}
+export const loader = userScreenLoader(SCREEN, requireSuperAdmin);
+export const action = userScreenAction(SCREEN, requireSuperAdmin);
 
 export default function UserManagementPage() {
   return (

@@ -1,4 +1,4 @@
-import { data } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { refusalToManage } from '../../common/roles';
 import {
   permissionActionSchema,
@@ -12,6 +12,7 @@ import type { AuthedApi, SessionUser } from './auth.server';
 import { readForm } from './forms.server';
 import { describeSync, loadCatalogue, syncPermissions } from './permissions.server';
 import { redirectWithToast } from './toast.server';
+import type { ScreenGuard } from './user-management.server';
 import { listEveryUser, setUserPermissions } from './users.server';
 
 /**
@@ -70,7 +71,7 @@ async function readPeople(api: AuthedApi, caller: SessionUser): Promise<PeoplePa
 }
 
 /** Both parts; `?part=catalogue` or `?part=users` reads one of them again, the other coming back null. */
-export async function loadPermissionScreen({ request, api, headers, user }: Signed & { user: SessionUser }) {
+async function loadPermissionScreen({ request, api, headers, user }: Signed & { user: SessionUser }) {
   const part = readPartOf(new URL(request.url));
   const [catalogue, people] = await Promise.all([
     part === 'users' ? null : readCatalogue(api, user),
@@ -79,7 +80,7 @@ export async function loadPermissionScreen({ request, api, headers, user }: Sign
   return data({ catalogue, people }, { headers });
 }
 
-export async function runPermissionAction({ request, api, headers }: Signed, path: string) {
+async function runPermissionAction({ request, api, headers }: Signed, path: string) {
   const { submission } = await readForm(request, permissionActionSchema);
   if (submission.status !== 'success') {
     return data({ error: messages.saveFailed }, { status: 400, headers });
@@ -105,3 +106,13 @@ export async function runPermissionAction({ request, api, headers }: Signed, pat
     { headers },
   );
 }
+
+/** A permission screen's loader and action, behind its guard; its forms post back to `path`. */
+export const permissionScreenLoader =
+  (guard: ScreenGuard) =>
+  async ({ request, context }: LoaderFunctionArgs) =>
+    loadPermissionScreen({ request, ...(await guard(request, context)) });
+export const permissionScreenAction =
+  (path: string, guard: ScreenGuard) =>
+  async ({ request, context }: ActionFunctionArgs) =>
+    runPermissionAction({ request, ...(await guard(request, context)) }, path);

@@ -1,4 +1,4 @@
-import { data, redirect } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import {
   readUserListQuery,
   userActionSchema,
@@ -44,7 +44,20 @@ interface Signed {
   headers: Headers;
 }
 
-export async function loadUserScreen({ request, api, headers, user }: Signed & { user: SessionUser }, screen: UserScreen) {
+/** How a screen signs its caller in: the super admin's panel, or an admin route's registry entry. */
+export type ScreenGuard = (request: Request, context: AppLoadContext) => Promise<{ user: SessionUser; api: AuthedApi; headers: Headers }>;
+
+/** A user screen's loader and action, behind its guard. */
+export const userScreenLoader =
+  (screen: UserScreen, guard: ScreenGuard) =>
+  async ({ request, context }: LoaderFunctionArgs) =>
+    loadUserScreen({ request, ...(await guard(request, context)) }, screen);
+export const userScreenAction =
+  (screen: UserScreen, guard: ScreenGuard) =>
+  async ({ request, context }: ActionFunctionArgs) =>
+    runUserAction({ request, ...(await guard(request, context)) }, screen);
+
+async function loadUserScreen({ request, api, headers, user }: Signed & { user: SessionUser }, screen: UserScreen) {
   const query = readUserListQuery(new URL(request.url), screen.filterRoles);
   const listQuery = {
     search: query.search || undefined,
@@ -78,7 +91,7 @@ export async function loadUserScreen({ request, api, headers, user }: Signed & {
   return data({ ...common, list: result.data, error: null }, { headers });
 }
 
-export async function runUserAction({ request, api, headers }: Signed, screen: UserScreen) {
+async function runUserAction({ request, api, headers }: Signed, screen: UserScreen) {
   const { submission } = await readForm(request, userActionSchema);
   const back = `${screen.path}${userListSearch(readUserListQuery(new URL(request.url), screen.filterRoles))}`;
   if (submission.status !== 'success') {

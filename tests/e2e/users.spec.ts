@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { demo, expect as baseExpect, hydrated, loginAs, palette, test } from './fixtures';
 
 /**
@@ -11,6 +11,28 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
+
+/** The roles the Add User dialog suggests. */
+const suggestedRoles = (dialog: Locator) =>
+  dialog.locator('datalist option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+
+/** Searches the list for one user and waits for the search to land, as acting before it would race its navigation. */
+async function findUser(page: Page, email: string) {
+  await page.getByLabel('Search').fill(email);
+  await expect(page).toHaveURL((url) => url.searchParams.get('search') === email);
+  return userRow(page, email);
+}
+
+/** Deactivates a listed user, then deletes them after confirming, each answered by its toast. */
+async function deactivateAndDelete(page: Page, row: Locator, name: string) {
+  await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+  await expect(toast(page, 'User status updated')).toBeVisible();
+  await expect(row).toContainText('Inactive');
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'User deleted successfully')).toBeVisible();
+  await expect(row).toHaveCount(0);
+}
 
 test('an institute admin adds, edits, deactivates and deletes a branch user, and cannot touch those above them', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -47,10 +69,7 @@ test('an institute admin adds, edits, deactivates and deletes a branch user, and
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(toast(page, 'User added successfully')).toBeVisible();
 
-  await page.getByLabel('Search').fill(person.email);
-  // The search applies after a pause; acting before it lands would race its navigation.
-  await expect(page).toHaveURL(/[?&]search=kavya/);
-  const row = userRow(page, person.email);
+  const row = await findUser(page, person.email);
   await expect(row).toContainText('Branch User');
   await expect(row).toContainText('North Campus');
 
@@ -60,14 +79,7 @@ test('an institute admin adds, edits, deactivates and deletes a branch user, and
   await edit.getByRole('button', { name: 'Update User' }).click();
   await expect(toast(page, 'User updated successfully')).toBeVisible();
 
-  await row.getByRole('button', { name: `Deactivate ${person.name}` }).click();
-  await expect(toast(page, 'User status updated')).toBeVisible();
-  await expect(row).toContainText('Inactive');
-
-  await row.getByRole('button', { name: `Delete ${person.name}` }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'User deleted successfully')).toBeVisible();
-  await expect(row).toHaveCount(0);
+  await deactivateAndDelete(page, row, person.name);
 });
 
 test('the palette finds a user for an institute admin and opens them in All Users', async ({ page }) => {
@@ -104,10 +116,7 @@ test.describe('Branch Users', () => {
 
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
-    const suggested = await dialog
-      .locator('datalist option')
-      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
-    expect(suggested).toEqual(['branch_user', 'branch_operator']);
+    expect(await suggestedRoles(dialog)).toEqual(['branch_user', 'branch_operator']);
     await expect(dialog.getByLabel('Branch').locator('option')).toHaveText(['North Campus']);
     await dialog.getByLabel('Name').fill(person.name);
     await dialog.getByLabel('Email').fill(person.email);
@@ -115,19 +124,10 @@ test.describe('Branch Users', () => {
     await dialog.getByRole('button', { name: 'Add User' }).click();
     await expect(toast(page, 'User added successfully')).toBeVisible();
 
-    await page.getByLabel('Search').fill(person.email);
-    // The search applies after a pause; acting before it lands would race its navigation.
-    await expect(page).toHaveURL(/[?&]search=rohan/);
-    const row = userRow(page, person.email);
+    const row = await findUser(page, person.email);
     await expect(row).toContainText('Branch Operator');
     await expect(row).toContainText('North Campus');
-    await row.getByRole('button', { name: `Deactivate ${person.name}` }).click();
-    await expect(toast(page, 'User status updated')).toBeVisible();
-    await expect(row).toContainText('Inactive');
-    await row.getByRole('button', { name: `Delete ${person.name}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'User deleted successfully')).toBeVisible();
-    await expect(row).toHaveCount(0);
+    await deactivateAndDelete(page, row, person.name);
   });
 
   test('institute staff pick a branch, whose staff the list shows and new staff join', async ({ page }) => {
