@@ -116,6 +116,15 @@ export const recordSubmission = z.object({
     .optional(),
 });
 
+/** A course as the examples of adding and changing a record send it. */
+const exampleCourse = {
+  courseName: 'Diploma in Computer Applications',
+  courseCode: 'DCA-01',
+  duration: 6,
+  fees: 12000,
+  category: '5b7d3c1e-9a2f-4e6b-8c1d-2f3e4a5b6c7d',
+};
+
 export const dynamicDataContract = {
   list: defineContract({
     method: 'get',
@@ -191,18 +200,7 @@ export const dynamicDataContract = {
     creates: true,
     etag: true,
     refuses: [402, 403, 404],
-    example: {
-      body: {
-        formType: 'course',
-        fieldsData: {
-          courseName: 'Diploma in Computer Applications',
-          courseCode: 'DCA-01',
-          duration: 6,
-          fees: 12000,
-          category: '5b7d3c1e-9a2f-4e6b-8c1d-2f3e4a5b6c7d',
-        },
-      },
-    },
+    example: { body: { formType: 'course', fieldsData: exampleCourse } },
   }),
   update: defineContract({
     method: 'put',
@@ -216,18 +214,7 @@ export const dynamicDataContract = {
     etag: true,
     ifMatch: true,
     refuses: [403, 404],
-    example: {
-      body: {
-        formType: 'course',
-        fieldsData: {
-          courseName: 'Diploma in Computer Applications',
-          courseCode: 'DCA-01',
-          duration: 12,
-          fees: 15000,
-          category: '5b7d3c1e-9a2f-4e6b-8c1d-2f3e4a5b6c7d',
-        },
-      },
-    },
+    example: { body: { formType: 'course', fieldsData: { ...exampleCourse, duration: 12, fees: 15000 } } },
   }),
   remove: defineContract({
     method: 'delete',
