@@ -48,7 +48,7 @@ async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openConfiguredDatabase(env, logger);
-  if (env.SEED_ON_EMPTY) await seedIfEmpty(database.db, systemClock, (line) => console.log(line));
+  if (env.SEED_ON_EMPTY) await seedIfEmpty(database.db, systemClock, (line) => console.log(line), env.SEED_INSTITUTE);
   await ensureReferenceData(database.db, systemClock);
 
   const auth = authConfig(

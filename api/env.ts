@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** How many proxies in front may set X-Forwarded-For: Express's trust-proxy setting, and /api/v1's. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   SEED_ON_EMPTY: flag('true'),
+  /** What an empty database is seeded with: the demo institute, or an empty one with its two administrators. */
+  SEED_INSTITUTE: z.enum(['demo', 'empty']).default('demo'),
   /** Appends every answer of /api/v1 to this file as a JSON line: for test runs, which check them against the OpenAPI document. */
   API_ANSWER_LOG: z.string().optional(),
   /** Drops the Secure flag of the web tier's cookies in production: plain-HTTP test setups only. */

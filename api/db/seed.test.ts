@@ -4,7 +4,7 @@ import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../
 import { verifyPassword } from '../domain/passwords';
 import type { Db } from './client';
 import { records, userPermissions, users, walletBalances, walletLedger } from './schema';
-import { demoLogins, isEmpty, seedIfEmpty } from './seed';
+import { demoLogins, institutionLogins, isEmpty, seedIfEmpty } from './seed';
 
 let testDatabase: TestDatabase;
 let db: Db;
@@ -78,6 +78,34 @@ describe('seedIfEmpty', () => {
       expect(admitted, branchId).toBeGreaterThan(0);
       expect(balance, branchId).toBe(500000 - admitted * 5000);
       expect(balance, branchId).toBe(ledger.reduce((sum, entry) => sum + entry.amount, 0));
+    }
+  });
+});
+
+describe('seedIfEmpty with an empty institute', () => {
+  it('seeds only the catalogue, the forms and the two administrators, who can sign in', async () => {
+    const empty = await createTestDatabase();
+    try {
+      const { db: own } = empty.database;
+      const printed: string[] = [];
+      expect(await seedIfEmpty(own, testClock(), (line) => printed.push(line), 'empty')).toBe(true);
+      expect(printed).toEqual([
+        'Seeded an empty institute. Logins:',
+        ...institutionLogins.map((login) => expect.stringContaining(login.email)),
+      ]);
+      expect(institutionLogins.map((login) => login.role)).toEqual(['superadmin', 'admin']);
+      const accounts = await own.select().from(users);
+      expect(accounts.map((user) => user.email).sort()).toEqual(institutionLogins.map((login) => login.email).sort());
+      for (const login of institutionLogins) {
+        const user = accounts.find((account) => account.email === login.email)!;
+        expect(await verifyPassword(user.passwordHash, login.password), login.email).toBe(true);
+      }
+      expect(await own.select().from(records)).toEqual([]);
+      expect(await own.select().from(walletLedger)).toEqual([]);
+      const forms = await queryRows<{ n: number }>(own, sql`SELECT count(*)::int AS n FROM form_configs`);
+      expect(forms[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await empty.cleanup();
     }
   });
 });

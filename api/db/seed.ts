@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/clock';
+import type { CommandContext } from '../domain/command';
 import { createCourseCategory } from '../domain/course-categories/commands';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
@@ -83,6 +84,40 @@ const courses = [
 const firstNames = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Meera', 'Kabir', 'Riya'];
 const lastNames = ['Kumar', 'Iyer', 'Singh', 'Patel', 'Nair', 'Gupta', 'Reddy', 'Das'];
 
+/** What an empty database is seeded with: the demo institute, or an institute with its two administrators only. */
+export type SeedKind = 'demo' | 'empty';
+
+/** The logins of an empty institute: the super admin and the institute admin. */
+export const institutionLogins = demoLogins.filter((login) => !login.branch);
+
+/** A demo login's account, through the same command as adding a user. */
+function createLogin(ctx: CommandContext, login: DemoLogin, branchId: string | null) {
+  return createUser(ctx, {
+    name: login.branch
+      ? `${login.branch} ${login.role === 'branch_admin' ? 'Admin' : 'Staff'}`
+      : login.role === 'superadmin'
+        ? 'Super Admin'
+        : 'Institute Admin',
+    email: login.email,
+    password: login.password,
+    role: login.role,
+    branchId,
+    permissionNames:
+      login.role === 'admin' ? allPermissionNames : (branchStaffPermissions[login.role as keyof typeof branchStaffPermissions] ?? []),
+  });
+}
+
+/** An institute with nothing in it yet but its permission catalogue, its forms and its two administrators. */
+async function seedEmptyInstitute(db: Db, clock: Clock): Promise<DemoLogin[]> {
+  await db.transaction(async (tx) => {
+    const ctx = { tx, meta: { occurredAt: clock.now(), actorId: null, requestId: 'seed' } };
+    await syncPermissions(ctx);
+    await ensureDefaultFormConfigs(ctx);
+    for (const login of institutionLogins) await createLogin(ctx, login, null);
+  });
+  return institutionLogins;
+}
+
 /** True when the log is empty: a fresh database. */
 export async function isEmpty(db: Db): Promise<boolean> {
   const first = await db.select({ position: events.position }).from(events).limit(1);
@@ -154,19 +189,7 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
     const admittedBy = new Map<string, Submitter>();
     for (const login of demoLogins) {
       const branchId = login.branch ? branchIds.get(login.branch)! : null;
-      const userId = await createUser(ctx, {
-        name: login.branch
-          ? `${login.branch} ${login.role === 'branch_admin' ? 'Admin' : 'Staff'}`
-          : login.role === 'superadmin'
-            ? 'Super Admin'
-            : 'Institute Admin',
-        email: login.email,
-        password: login.password,
-        role: login.role,
-        branchId,
-        permissionNames:
-          login.role === 'admin' ? allPermissionNames : (branchStaffPermissions[login.role as keyof typeof branchStaffPermissions] ?? []),
-      });
+      const userId = await createLogin(ctx, login, branchId);
       if (branchId && login.role === 'branch_user') admittedBy.set(branchId, { id: userId, role: login.role, branchId });
     }
 
@@ -199,10 +222,10 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
   return demoLogins;
 }
 
-export async function seedIfEmpty(db: Db, clock: Clock, print: (line: string) => void): Promise<boolean> {
+export async function seedIfEmpty(db: Db, clock: Clock, print: (line: string) => void, kind: SeedKind = 'demo'): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  const logins = await seedDemoInstitute(db, clock);
-  print('Seeded a demo institute. Demo logins:');
+  const logins = kind === 'demo' ? await seedDemoInstitute(db, clock) : await seedEmptyInstitute(db, clock);
+  print(kind === 'demo' ? 'Seeded a demo institute. Demo logins:' : 'Seeded an empty institute. Logins:');
   for (const login of logins) {
     print(`  ${login.role.padEnd(13)} ${login.email.padEnd(30)} ${login.password}${login.branch ? `  (${login.branch})` : ''}`);
   }
