@@ -135,6 +135,8 @@ test.describe('Branch Users', () => {
     const person = { name: `Leela ${tag}`, email: `leela.${tag}@institute.demo` };
     await loginAs(page, demo.admin.email, demo.admin.password);
     await page.goto('/admin/users/branch-management');
+    // With scripts running, a choice of branch applies at once.
+    await hydrated(page);
     const branch = page.getByRole('combobox', { name: 'Branch' });
     await branch.selectOption({ label: 'South Campus' });
     await expect(page).toHaveURL(/[?&]branch=/);

@@ -27,19 +27,21 @@ export function UserFilters({ query, roleOptions, branchOptions, branch }: UserF
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // The address changed by other means (Clear filters, the back button): show its filters. The
-  // search box is left alone while someone types in it.
+  // The address changed by other means (Clear filters, the back button): show its filters. Only
+  // what the address changed is written, so a choice made while the page hydrates is not undone
+  // before it is sent; the search box is left alone while someone types in it.
+  const shown = useRef({ search: query.search, role: query.role, status: query.status, branch: branch ?? '' });
   useEffect(() => {
     const elements = formRef.current?.elements;
+    const next = { search: query.search, role: query.role, status: query.status, branch: branch ?? '' };
+    const previous = shown.current;
+    shown.current = next;
     if (!elements) return;
-    const search = elements.namedItem('search') as HTMLInputElement | null;
-    if (search && document.activeElement !== search) search.value = query.search;
-    const role = elements.namedItem('role') as HTMLSelectElement | null;
-    if (role) role.value = query.role;
-    const status = elements.namedItem('status') as HTMLSelectElement | null;
-    if (status) status.value = query.status;
-    const branchSelect = elements.namedItem('branch') as HTMLSelectElement | null;
-    if (branchSelect && branch) branchSelect.value = branch;
+    for (const name of ['search', 'role', 'status', 'branch'] as const) {
+      const field = elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      if (!field || next[name] === previous[name] || (name === 'search' && document.activeElement === field)) continue;
+      field.value = next[name];
+    }
   }, [query.search, query.role, query.status, branch]);
 
   const apply = useCallback(
