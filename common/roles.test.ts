@@ -38,7 +38,7 @@ describe('mayManageRole', () => {
 });
 
 describe('refusalToManage', () => {
-  const admin = { id: 'a', role: 'admin', permissions: ['STUDENT_ADD', 'USERS_MANAGE'] };
+  const admin = { id: 'a', role: 'admin', permissions: new Set(['STUDENT_ADD', 'USERS_MANAGE']) };
   const user = (role: string, permissions: string[] = [], id = 'u') => ({ id, role, permissions });
 
   it('lets a caller manage their own account and plain staff holding nothing they lack', () => {

@@ -38,15 +38,14 @@ export const manageRefusals = {
  * hands them nothing they do not already have.
  */
 export function refusalToManage(
-  caller: { id: string; role: string; permissions: Iterable<string> },
+  caller: { id: string; role: string; permissions: ReadonlySet<string> },
   user: { id: string; role: string; permissions: readonly string[] },
 ): keyof typeof manageRefusals | null {
   if (caller.role === 'superadmin') return null;
   if (user.role === 'superadmin') return 'superadmin';
   if (caller.id === user.id) return null;
   if (!mayManageRole(caller.role, user.role)) return 'rank';
-  const held = new Set(caller.permissions);
-  return user.permissions.some((name) => !held.has(name)) ? 'permissions' : null;
+  return user.permissions.some((name) => !caller.permissions.has(name)) ? 'permissions' : null;
 }
 
 /** The lowest of the known roles: what a new user gets unless someone chooses otherwise. */

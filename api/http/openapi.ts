@@ -52,7 +52,7 @@ const changes = (endpoint: Endpoint) => endpoint.method !== 'get';
 const idempotent = (endpoint: Endpoint) => changes(endpoint) && !endpoint.answersWithSecrets;
 
 /** Every status an endpoint can answer: its own refusals and those of its access and method. */
-export function statusesOf(endpoint: Endpoint): number[] {
+function statusesOf(endpoint: Endpoint): number[] {
   const statuses = new Set<number>([endpoint.creates ? 201 : 200, 400, 500, 503, ...(endpoint.refuses ?? [])]);
   if (endpoint.creates === 'or-finds') statuses.add(200);
   // A token that has expired answers 410 (refresh it); a public endpoint takes the caller as anonymous.

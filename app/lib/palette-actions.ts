@@ -67,6 +67,22 @@ export const pageActions: readonly PageAction[] = [
     icon: 'ArrowLeftRight',
     keywords: ['view transactions', 'wallet', 'ledger', 'statement', 'history'],
   },
+  {
+    id: 'action:/admin/users?add=1',
+    label: 'New user account',
+    path: '/admin/users',
+    search: '?add=1',
+    icon: 'UserPlus',
+    keywords: ['add user', 'account', 'staff'],
+  },
+  {
+    id: 'action:/admin/users/branch-management?add=1',
+    label: 'New branch staff member',
+    path: '/admin/users/branch-management',
+    search: '?add=1',
+    icon: 'UserCog',
+    keywords: ['add staff', 'branch user', 'account'],
+  },
 ];
 
 /** The page actions one user may take, in list order. */

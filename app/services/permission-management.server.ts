@@ -42,14 +42,16 @@ async function readPeople(api: AuthedApi, caller: SessionUser): Promise<PeoplePa
   const everyone = await listEveryUser(api);
   if (!everyone.ok) return { users: null, stats: null, error: messages.loadUsersFailed };
   const superadmin = caller.role === 'superadmin';
+  const manager = { id: caller._id, role: caller.role, permissions: new Set(caller.permissions) };
   const manageable = everyone.data.users.filter(
     (user) =>
       superadmin ||
       (user._id !== caller._id &&
-        refusalToManage(
-          { id: caller._id, role: caller.role, permissions: caller.permissions },
-          { id: user._id, role: user.role, permissions: user.permissions.map((permission) => permission.name) },
-        ) === null),
+        refusalToManage(manager, {
+          id: user._id,
+          role: user.role,
+          permissions: user.permissions.map((permission) => permission.name),
+        }) === null),
   );
   const users = manageable.map((user) => ({
     _id: user._id,

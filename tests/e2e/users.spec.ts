@@ -95,6 +95,16 @@ test('the palette finds a user for an institute admin and opens them in All User
   await expect(userRow(page, demo.northStaff.email)).toBeVisible();
 });
 
+test('the palette’s New user account opens All Users with its Add User dialog', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await hydrated(page);
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.keyboard.type('add user');
+  await palette(page).getByRole('option', { name: 'New user account' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/users' && !url.searchParams.has('add'));
+  await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible();
+});
+
 test('a branch admin without the permission is refused All Users', async ({ page }) => {
   await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
   await page.goto('/admin/users');

@@ -146,5 +146,5 @@ export function createConformance(document: OpenApiDocument) {
     if (violations.length) throw new Error(`The answer breaks the OpenAPI document:\n${violations.join('\n')}`);
   }
 
-  return { operationOf, documentedOperations, violationsOf, expectConformingAnswer };
+  return { documentedOperations, violationsOf, expectConformingAnswer };
 }

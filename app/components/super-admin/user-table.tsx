@@ -18,6 +18,7 @@ interface UserTableProps {
 
 /** The users of one page with their role, status, branch and last login, and Activate/Deactivate, Edit and Delete for each. */
 export function UserTable({ users, caller, onEdit, onDelete }: UserTableProps) {
+  const manager = { ...caller, permissions: new Set(caller.permissions) };
   return (
     <Table>
       <TableHeader>
@@ -34,7 +35,7 @@ export function UserTable({ users, caller, onEdit, onDelete }: UserTableProps) {
         {users.map((user) => {
           const self = user._id === caller.id;
           // The API refuses the same; the buttons say why before anyone tries.
-          const refusal = refusalToManage(caller, { id: user._id, role: user.role, permissions: user.permissions.map((p) => p.name) });
+          const refusal = refusalToManage(manager, { id: user._id, role: user.role, permissions: user.permissions.map((p) => p.name) });
           const beyond = refusal ? manageRefusals[refusal] : undefined;
           return (
             <TableRow key={user._id} data-user-email={user.email}>
