@@ -23,6 +23,7 @@ import { mountStorageRoutes } from './storage/routes';
 import { walletEndpoints } from './http/wallet';
 import { permissionEndpoints } from './http/permissions';
 import { userEndpoints } from './http/users';
+import { accessChangeEndpoints } from './http/access-changes';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
 export const apiEndpoints: Endpoint[] = [
@@ -30,6 +31,7 @@ export const apiEndpoints: Endpoint[] = [
   ...authEndpoints,
   ...permissionEndpoints,
   ...userEndpoints,
+  ...accessChangeEndpoints,
   ...dynamicFormEndpoints,
   ...dynamicDataEndpoints,
   ...formOptionEndpoints,

@@ -7,6 +7,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { rebuildPending } from './rebuild';
 import { listenEmbedded, listenOnServer, type ChannelListener, type Subscription } from './notifications';
 import * as schema from './schema';
 
@@ -68,7 +69,7 @@ async function wrapPglite(client: PGlite): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => explainMigrationFailure(() => migratePglite(db as never, { migrationsFolder })),
+    migrate: () => migrateAndCatchUp(db, () => migratePglite(db as never, { migrationsFolder })),
     listen: (channel, listener) => void subscriptions.push(listenEmbedded(client, channel, listener)),
     async close() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
@@ -97,7 +98,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => explainMigrationFailure(() => migratePg(db as never, { migrationsFolder })),
+    migrate: () => migrateAndCatchUp(db, () => migratePg(db as never, { migrationsFolder })),
     listen: (channel, channelListener) => listener.listen(channel, channelListener),
     async close() {
       await listener.close();
@@ -106,9 +107,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function explainMigrationFailure(migrate: () => Promise<void>) {
+/** Applies the pending migrations, then folds the log into any projection they added (rebuildPending). */
+async function migrateAndCatchUp(db: Db, migrate: () => Promise<void>) {
   try {
     await migrate();
+    await rebuildPending(db);
   } catch (error) {
     throw new DatabaseUnavailableError(`Cannot migrate the database: ${describe((error as { cause?: unknown }).cause ?? error)}`);
   }

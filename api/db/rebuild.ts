@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { readAll } from './event-store';
-import { projectionTableNames, replayProjections } from './projections';
+import { projections, projectionTableNames, replayProjections, type Registered } from './projections';
+import { pendingRebuilds } from './schema';
 
 /**
  * The read tables' indexes that enforce nothing: a rebuild drops them and builds each once the
@@ -25,22 +26,47 @@ async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]>
  * is read a batch at a time and each batch is replayed at once (see Projection.replay).
  */
 export async function rebuildProjections(db: Db, onProgress?: (applied: number) => void, batchSize = 20_000): Promise<number> {
-  return db.transaction(async (tx) => {
-    const tables = projectionTableNames();
-    await tx.execute(sql.raw(`TRUNCATE ${tables.map((name) => `"${name}"`).join(', ')}`));
-    const indexes = await dropSecondaryIndexes(tx, tables);
-    let after = 0;
-    let applied = 0;
-    for (;;) {
-      const batch = await readAll(tx, after, batchSize);
-      if (batch.length === 0) break;
-      await replayProjections(tx, batch);
-      applied += batch.length;
-      after = batch[batch.length - 1]!.position;
-      onProgress?.(applied);
-    }
-    await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
-    for (const definition of indexes) await tx.execute(sql.raw(definition));
-    return applied;
-  });
+  return db.transaction((tx) => refold(tx, projections, onProgress, batchSize));
+}
+
+async function refold(tx: Tx, only: readonly Registered[], onProgress?: (applied: number) => void, batchSize = 20_000) {
+  const tables = projectionTableNames(only);
+  await tx.execute(sql.raw(`TRUNCATE ${tables.map((name) => `"${name}"`).join(', ')}`));
+  const indexes = await dropSecondaryIndexes(tx, tables);
+  let after = 0;
+  let applied = 0;
+  for (;;) {
+    const batch = await readAll(tx, after, batchSize);
+    if (batch.length === 0) break;
+    await replayProjections(tx, batch, only);
+    applied += batch.length;
+    after = batch[batch.length - 1]!.position;
+    onProgress?.(applied);
+  }
+  await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
+  for (const definition of indexes) await tx.execute(sql.raw(definition));
+  return applied;
+}
+
+/**
+ * Folds the log into the projections a migration named in `pending_rebuilds`: a read table added
+ * after its events were written starts with their history, not empty. Each projection reads only
+ * its own tables, so it is rebuilt alone. Its row is deleted in the same transaction, so a second
+ * process starting at once waits on the row and then finds nothing to do.
+ */
+export async function rebuildPending(db: Db): Promise<string[]> {
+  const names = (await db.select({ projection: pendingRebuilds.projection }).from(pendingRebuilds)).map((row) => row.projection);
+  const rebuilt: string[] = [];
+  for (const name of names) {
+    const projection = projections.find((candidate) => candidate.name === name);
+    const done = await db.transaction(async (tx) => {
+      const claimed = await tx.delete(pendingRebuilds).where(eq(pendingRebuilds.projection, name)).returning();
+      if (claimed.length === 0) return false;
+      // A name no projection answers to any more is a rebuild nobody needs.
+      if (projection) await refold(tx, [projection]);
+      return Boolean(projection);
+    });
+    if (done) rebuilt.push(name);
+  }
+  return rebuilt;
 }

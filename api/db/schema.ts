@@ -65,6 +65,53 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_branch_idx').on(t.branchId)],
 );
 
+/** Projections a migration added over events already in the log: rebuilt once, then forgotten (rebuildPending). */
+export const pendingRebuilds = pgTable('pending_rebuilds', {
+  projection: text('projection').primaryKey(),
+});
+
+/**
+ * The access changes' own copy of every user that ever was: what each change is compared with
+ * (a permission set event names the whole set, not what it added), and the names of deleted
+ * users and of the staff who made the changes.
+ */
+export const accessAuditUsers = pgTable('access_audit_users', {
+  userId: text('user_id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  status: text('status').notNull(),
+  branchId: text('branch_id'),
+  permissionIds: text('permission_ids').array().notNull(),
+  deleted: boolean('deleted').notNull(),
+});
+
+/** Who changed whose role, permissions or status, from what to what, and when: one row per change. */
+export const accessChanges = pgTable(
+  'access_changes',
+  {
+    /** The event's position in the log: one event may change a role and a branch at once. */
+    position: bigint('position', { mode: 'number' }).notNull(),
+    userId: text('user_id').notNull(),
+    actorId: text('actor_id'),
+    /** The user's branch after the change: what a branch's own managers may read. */
+    branchId: text('branch_id'),
+    kind: text('kind').notNull(),
+    /** The role or status before and after; a new account has only an after, a deleted one only a before. */
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    granted: text('granted').array().notNull(),
+    removed: text('removed').array().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.position, t.kind] }),
+    index('access_changes_user_idx').on(t.userId, t.position),
+    index('access_changes_actor_idx').on(t.actorId, t.position),
+    index('access_changes_branch_idx').on(t.branchId, t.position),
+  ],
+);
+
 export const permissions = pgTable('permissions', {
   id: text('id').primaryKey(),
   name: text('name').notNull().unique(),

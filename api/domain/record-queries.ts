@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { valuesToFieldsData } from '../../common/forms/fields';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
+import { containing } from '../db/like';
 import { readStream } from '../db/event-store';
 import type { FieldValues } from './record-events';
 import { formConfigs, records, users } from '../db/schema';
@@ -117,11 +118,6 @@ export async function recordState(db: Executor, id: string) {
     .from(records)
     .where(eq(records.id, id));
   return row ? { ...row, fields: row.fields as FieldValues } : null;
-}
-
-/** LIKE pattern for text anywhere in a value, wildcards in the text taken literally. */
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const sortColumns = {

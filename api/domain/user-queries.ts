@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { containing } from '../db/like';
 import { permissions, records, userPermissions, users } from '../db/schema';
 import type { ParsedUserListQuery as UserListQuery, UserList, UserView } from '../../common/contracts/users';
 
@@ -74,8 +75,6 @@ export async function findUser(db: Executor, id: string, branchId: string | null
   return row ? toView(row) : null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 function sortOrder(query: UserListQuery): SQL[] {
   const direction = query.order === 'asc' ? asc : desc;
   const key = {
@@ -93,7 +92,7 @@ function sortOrder(query: UserListQuery): SQL[] {
 export async function listUsers(db: Executor, query: UserListQuery, branchId: string | null): Promise<UserList> {
   const scope = branchId === null ? undefined : eq(users.branchId, branchId);
   const search = query.search?.trim().toLowerCase();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const pattern = search ? containing(search) : undefined;
   const filters = and(
     scope,
     pattern ? or(sql`lower(${users.name}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`) : undefined,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accessChangeContract } from '../../common/contracts/access-changes';
 import { authContract } from '../../common/contracts/auth';
 import { courseCategoryContract } from '../../common/contracts/course-categories';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
@@ -16,6 +17,7 @@ import { defineEndpoint } from './endpoint';
 import { buildOpenApiDocument } from './openapi';
 
 const contracts: EndpointContract[] = [
+  accessChangeContract,
   authContract,
   courseCategoryContract,
   dynamicDataContract,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseBound } from '../india-time';
 import { formatRupees } from '../money';
 import { ledgerKinds, MAX_AMOUNT_PAISE, OPERATION_KEY_PATTERN } from '../wallet';
+import { dayBound as bound } from './day-bounds';
 import { defineContract } from './endpoint';
 import { pageFields, pagingQuery } from './paging';
 
@@ -26,19 +26,6 @@ const description = z.string().trim().max(500, 'Description must be at most 500 
 const id = z.string().min(1).max(100);
 const idParams = z.object({ id });
 const ownBranch = id.optional().describe('Required for the institute’s staff; a branch’s own staff may leave it out');
-
-const bound = (which: 'from' | 'to') =>
-  z
-    .string()
-    .max(40)
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const date = parseBound(value, which);
-      if (!date) ctx.addIssue({ code: 'custom', message: `${which} must be a date (YYYY-MM-DD) or a date and time` });
-      return date ?? undefined;
-    })
-    .describe(`A date (a whole day in India${which === 'to' ? ', included' : ''}) or an ISO date and time`);
 
 const money = (text: string) => z.number().int().describe(`${text}, in paise`);
 

@@ -175,6 +175,7 @@ const steps: Step[] = [
   { operation: 'PATCH /users/:id/status', as: 'admin', params: (made) => ({ id: made.userId }) },
   { operation: 'DELETE /users/:id', as: 'admin', params: (made) => ({ id: made.userId }) },
   { operation: 'POST /users/branch/create', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
+  { operation: 'GET /access-changes', as: 'admin' },
 
   { operation: 'POST /dynamic-forms', as: 'superadmin', keep: (data, made) => void (made.formConfigId = data._id as string) },
   { operation: 'GET /dynamic-forms/type/:formType', as: 'anonymous', params: () => ({ formType: 'enquiry' }) },

@@ -1,6 +1,7 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import type { DomainEvent, StoredEvent } from '../event-store';
+import { accessChangesProjection } from './access-changes';
 import { courseCategoriesProjection } from './course-categories';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
@@ -14,7 +15,7 @@ import { walletProjection } from './wallet';
 type EventHandler = (tx: Tx, event: StoredEvent) => Promise<void>;
 
 /** A projection as the log feeds it: events of any type, each sent only where it is handled. */
-interface Registered {
+export interface Registered {
   name: string;
   tables: Projection['tables'];
   handlers: Record<string, EventHandler>;
@@ -31,6 +32,7 @@ function register<E extends DomainEvent, Handled extends E['type']>(projection: 
 
 export const projections: Registered[] = [
   register(usersProjection),
+  register(accessChangesProjection),
   register(permissionsProjection),
   register(courseCategoriesProjection),
   register(formConfigsProjection),
@@ -56,8 +58,8 @@ export async function applyProjections(tx: Tx, event: StoredEvent): Promise<void
  * tables and reads no other's, so each may take its share of the run on its own: at once when it
  * can replay, else event by event.
  */
-export async function replayProjections(tx: Tx, run: StoredEvent[]): Promise<void> {
-  for (const projection of projections) {
+export async function replayProjections(tx: Tx, run: StoredEvent[], only: readonly Registered[] = projections): Promise<void> {
+  for (const projection of only) {
     const own = run.filter((event) => Object.hasOwn(projection.handlers, event.type));
     if (own.length === 0) continue;
     if (projection.replay) await projection.replay(tx, own);
@@ -65,6 +67,6 @@ export async function replayProjections(tx: Tx, run: StoredEvent[]): Promise<voi
   }
 }
 
-export function projectionTableNames(): string[] {
-  return projections.flatMap((p) => p.tables.map((t) => getTableConfig(t).name));
+export function projectionTableNames(only: readonly Registered[] = projections): string[] {
+  return only.flatMap((p) => p.tables.map((t) => getTableConfig(t).name));
 }

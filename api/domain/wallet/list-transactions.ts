@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { containing } from '../../db/like';
 import { walletLedger } from '../../db/schema';
 import type { LedgerKind, TransactionPage } from '../../../common/wallet';
 import { selectTransactions, toTransaction } from './ledger';
@@ -22,10 +23,6 @@ export interface TransactionQuery {
   limit: number;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export function transactionConditions(query: Omit<TransactionQuery, 'sortBy' | 'order' | 'page' | 'limit'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     query.scope ? inArray(walletLedger.branchId, query.scope) : undefined,
@@ -37,7 +34,7 @@ export function transactionConditions(query: Omit<TransactionQuery, 'sortBy' | '
   ];
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containing(search);
     conditions.push(
       or(ilike(walletLedger.note, pattern), ilike(walletLedger.referenceId, pattern), ilike(walletLedger.operationName, pattern)),
     );
