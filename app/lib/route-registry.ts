@@ -422,6 +422,23 @@ export const adminRoutes: readonly AdminRoute[] = [
     sidebar: true,
     keywords: ['access', 'roles'],
   },
+  {
+    path: '/admin/users/access-changes',
+    title: 'Access Changes',
+    group: 'User Management',
+    icon: 'ClipboardList',
+    permissions: [
+      'USER_MANAGE_ALL',
+      'USERS_MANAGE',
+      'USER_VIEW',
+      'PERMISSION_MANAGE',
+      'USERS_PERMISSION_MANAGEMENT',
+      'BRANCH_USER_VIEW',
+      'USERS_BRANCH_MANAGEMENT',
+    ],
+    sidebar: true,
+    keywords: ['audit', 'history', 'log', 'permissions granted', 'role changes'],
+  },
 
   {
     path: '/admin/settings',

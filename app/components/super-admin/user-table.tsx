@@ -1,9 +1,9 @@
-import { Form } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { manageRefusals, refusalToManage, roleLabel } from '../../../common/roles';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { PencilIcon, PowerIcon, PowerOffIcon, Trash2Icon } from '~/components/ui/icons';
+import { ClockIcon, PencilIcon, PowerIcon, PowerOffIcon, Trash2Icon } from '~/components/ui/icons';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatDateTime, initialsOf } from '~/utils/format';
 import type { ListedUser, UserCaller } from './user-management-model';
@@ -16,7 +16,10 @@ interface UserTableProps {
   onDelete: (user: ListedUser) => void;
 }
 
-/** The users of one page with their role, status, branch and last login, and Activate/Deactivate, Edit and Delete for each. */
+/**
+ * The users of one page with their role, status, branch and last login, and Activate/Deactivate,
+ * Edit, Delete and the history of their access for each.
+ */
 export function UserTable({ users, caller, onEdit, onDelete }: UserTableProps) {
   const manager = { ...caller, permissions: new Set(caller.permissions) };
   return (
@@ -83,6 +86,12 @@ export function UserTable({ users, caller, onEdit, onDelete }: UserTableProps) {
                   >
                     <PencilIcon aria-hidden="true" />
                     <span className="hidden xl:inline">Edit</span>
+                  </Button>
+                  <Button asChild variant="outline" size="sm" aria-label={`Access history of ${user.name}`} title="Access history">
+                    <Link to={`/admin/users/access-changes?user=${encodeURIComponent(user._id)}`}>
+                      <ClockIcon aria-hidden="true" />
+                      <span className="hidden xl:inline">History</span>
+                    </Link>
                   </Button>
                   <Button
                     variant="outline"
