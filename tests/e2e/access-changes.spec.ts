@@ -55,6 +55,10 @@ test('a branch admin adds a staff member and grants a permission, and the audit 
   await page.getByRole('checkbox', { name: /\bSTUDENT_ADD\b/ }).check();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, `Permissions updated for ${staff.name}`)).toBeVisible();
+  // The editor leads to the user's history.
+  await page.getByRole('link', { name: 'Access history' }).click();
+  await expect(page.getByText(`Changes to ${staff.name}`)).toBeVisible();
+  await expect(changeRow(page, 'Permissions changed')).toContainText('STUDENT_ADD');
 
   await page.goto('/admin/users/access-changes');
   await expect(page.getByRole('heading', { name: 'Access Changes', level: 1 })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Form, useActionData } from '@remix-run/react';
+import { Form, Link, useActionData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { roleLabel } from '../../../common/roles';
@@ -91,6 +91,12 @@ function PermissionForm({ permissions, user }: { permissions: readonly Catalogue
               {user.email}
               {user.branchName ? ` · ${user.branchName}` : ''}
             </p>
+            <Link
+              to={`/admin/users/access-changes?user=${encodeURIComponent(user._id)}`}
+              className="text-sm font-medium text-primary hover:underline focus-visible:underline"
+            >
+              Access history
+            </Link>
           </div>
           <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
             <span className="font-medium text-foreground">{selected.length}</span> of {catalogueIds.length} selected
