@@ -23,6 +23,9 @@ import { mountStorageRoutes } from './storage/routes';
 import { walletEndpoints } from './http/wallet';
 import { permissionEndpoints } from './http/permissions';
 import { userEndpoints } from './http/users';
+import { recordResourceEndpoints } from './http/record-resources';
+import { resultEndpoints } from './http/results';
+import { settingsEndpoints } from './http/settings';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
 export const apiEndpoints: Endpoint[] = [
@@ -34,6 +37,9 @@ export const apiEndpoints: Endpoint[] = [
   ...dynamicDataEndpoints,
   ...formOptionEndpoints,
   ...courseCategoryEndpoints,
+  ...recordResourceEndpoints,
+  ...resultEndpoints,
+  ...settingsEndpoints,
   ...walletEndpoints,
   ...uploadEndpoints,
 ];

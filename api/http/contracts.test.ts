@@ -7,6 +7,9 @@ import type { EndpointContract } from '../../common/contracts/endpoint';
 import { formOptionContract } from '../../common/contracts/form-options';
 import { healthContract } from '../../common/contracts/health';
 import { permissionContract } from '../../common/contracts/permissions';
+import { branchContract, courseContract, studentContract } from '../../common/contracts/record-resources';
+import { resultContract } from '../../common/contracts/results';
+import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
 import { walletContract } from '../../common/contracts/wallet';
@@ -17,12 +20,17 @@ import { buildOpenApiDocument } from './openapi';
 
 const contracts: EndpointContract[] = [
   authContract,
+  branchContract,
   courseCategoryContract,
+  courseContract,
   dynamicDataContract,
   dynamicFormContract,
   formOptionContract,
   healthContract,
   permissionContract,
+  resultContract,
+  settingsContract,
+  studentContract,
   uploadContract,
   userContract,
   walletContract,
