@@ -88,4 +88,19 @@ describe('the contracts in common/contracts', () => {
       expect(Object.keys(body.content['multipart/form-data']!.schema.properties!)).toEqual(['formType']);
     }
   });
+
+  it('document the top-level record paths’ bodies as the form’s values by name, in JSON and as a browser form', () => {
+    const paths = buildOpenApiDocument(apiEndpoints).paths as Record<string, Record<string, { requestBody?: Record<string, unknown> }>>;
+    for (const base of ['courses', 'branches', 'students']) {
+      for (const [path, method] of [
+        [`/api/v1/${base}`, 'post'],
+        [`/api/v1/${base}/{id}`, 'put'],
+      ] as const) {
+        const body = paths[path]![method]!.requestBody as { required: boolean; content: Record<string, { schema: object }> };
+        expect(body.required, `${method} ${path}`).toBe(true);
+        expect(Object.keys(body.content).sort()).toEqual(['application/json', 'multipart/form-data']);
+        expect(body.content['application/json']!.schema).toMatchObject({ type: 'object', additionalProperties: {} });
+      }
+    }
+  });
 });
