@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, userFieldMessages } from '../../common/contracts/users';
@@ -71,6 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangePassword() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  // A change redirects back here: the new visit's form starts empty.
+  const { key } = useLocation();
   const submitting = navigation.state === 'submitting' && navigation.formAction?.endsWith('/admin/account/password');
   const [form, fields] = useForm({
     id: 'change-password',
@@ -90,7 +92,7 @@ export default function ChangePassword() {
             At least {MIN_PASSWORD_LENGTH} characters. Changing it signs you out everywhere else; this browser stays signed in.
           </CardDescription>
         </CardHeader>
-        <Form method="post" {...getFormProps(form)}>
+        <Form key={key} method="post" {...getFormProps(form)}>
           <AuthenticityTokenInput />
           <CardContent className="grid gap-4">
             <FormError id={form.errorId} errors={form.errors} />
