@@ -68,7 +68,7 @@ async function flatPage(db: Executor, actor: Actor, formType: FormType, { sortBy
   return { rows: records.map(flatten[formType]), paging };
 }
 
-function resourceEndpoints(contract: ResourceContract, formType: FormType, noun: string, listKey: string) {
+function resourceEndpoints(contract: ResourceContract, formType: FormType, listKey: string) {
   const ofType = { type: formType, noun: formTypeName(formType) };
   const view = flatten[formType];
   const access = (action: FormAction) => ({ kind: 'permission', anyOf: formPermissionNames(formType, action) }) as const;
@@ -96,7 +96,7 @@ function resourceEndpoints(contract: ResourceContract, formType: FormType, noun:
     async handle(input) {
       const submission = await readSubmission(input.c, 'flat');
       if (submission.formType !== undefined && submission.formType !== formType) {
-        throw badRequest(resourceMessages.otherFormType(noun), { formType: [resourceMessages.otherFormType(noun)] });
+        throw badRequest(resourceMessages.otherFormType(formType), { formType: [resourceMessages.otherFormType(formType)] });
       }
       const { record, charge } = await addRecord(input, formType, submission);
       return { status: 201, message: createdMessage(formType), data: { ...view(record), ...(charge && { charge }) } };
@@ -125,12 +125,12 @@ function resourceEndpoints(contract: ResourceContract, formType: FormType, noun:
 }
 
 export const resourceMessages = {
-  otherFormType: (noun: string) => `This path takes ${noun} records only`,
+  otherFormType: (formType: string) => `This path takes ${formType} records only`,
 } as const;
 
-const courses = resourceEndpoints(courseContract, 'course', 'course', 'courses');
-const branches = resourceEndpoints(branchContract, 'branch', 'branch', 'branches');
-const students = resourceEndpoints(studentContract, 'student', 'student', 'students');
+const courses = resourceEndpoints(courseContract, 'course', 'courses');
+const branches = resourceEndpoints(branchContract, 'branch', 'branches');
+const students = resourceEndpoints(studentContract, 'student', 'students');
 
 const allCourses = defineEndpoint({
   ...courseContract.all,

@@ -29,12 +29,12 @@ const ofBranch = {
 
 const flat = (shape: ZodRawShape, description: string) => z.object(shape).catchall(z.unknown()).describe(description);
 
-export const courseResource = flat({ ...kept, ...ofBranch }, 'A course: the course form’s values under their field names');
-export const branchResource = flat(
+const courseResource = flat({ ...kept, ...ofBranch }, 'A course: the course form’s values under their field names');
+const branchResource = flat(
   { ...kept, walletEnabled: z.boolean().describe('Whether adding students charges the branch’s wallet') },
   'A branch: the branch form’s values under their field names (never the password)',
 );
-export const studentResource = flat(
+const studentResource = flat(
   {
     ...kept,
     ...ofBranch,
@@ -236,7 +236,3 @@ export const studentContract = {
     example: { query: { page: '1', limit: '20' } },
   }),
 };
-
-export type CourseResource = z.infer<typeof courseResource>;
-export type BranchResource = z.infer<typeof branchResource>;
-export type StudentResource = z.infer<typeof studentResource>;

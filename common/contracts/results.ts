@@ -8,9 +8,9 @@ import { pageFields, pagingQuery } from './paging';
  * `examResult`) with its course and subjects, each awaiting the entry of marks. The exam results
  * area adds the marks and the states that follow (decision 023).
  */
-export const resultStates = ['awaiting entry'] as const;
+const resultStates = ['awaiting entry'] as const;
 
-export const resultEntry = z.object({
+const resultEntry = z.object({
   _id: z.string().describe('The exam’s id: GET /dynamic-data/{id} opens the exam'),
   examId: z.string().nullable().describe('The exam form’s Exam ID'),
   examName: z.string(),

@@ -6,7 +6,7 @@ import { defineContract } from './endpoint';
  * read, and the forms the institute fills in. The site content area adds its own sections
  * (institute details, header, footer, theme…) beside these (decision 023).
  */
-export const instituteSettings = z.object({
+const instituteSettings = z.object({
   locale: z
     .object({
       timeZone: z.string().describe('Every day and time is the institute’s, in this zone'),
@@ -26,7 +26,6 @@ export const instituteSettings = z.object({
     )
     .describe('The form configurations: GET /dynamic-forms/type/{formType} has each one whole'),
 });
-export type InstituteSettings = z.infer<typeof instituteSettings>;
 
 export const settingsContract = {
   show: defineContract({
