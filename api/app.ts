@@ -24,6 +24,9 @@ import { walletEndpoints } from './http/wallet';
 import { permissionEndpoints } from './http/permissions';
 import { userEndpoints } from './http/users';
 import { accessChangeEndpoints } from './http/access-changes';
+import { recordResourceEndpoints } from './http/record-resources';
+import { resultEndpoints } from './http/results';
+import { settingsEndpoints } from './http/settings';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
 export const apiEndpoints: Endpoint[] = [
@@ -36,6 +39,9 @@ export const apiEndpoints: Endpoint[] = [
   ...dynamicDataEndpoints,
   ...formOptionEndpoints,
   ...courseCategoryEndpoints,
+  ...recordResourceEndpoints,
+  ...resultEndpoints,
+  ...settingsEndpoints,
   ...walletEndpoints,
   ...uploadEndpoints,
 ];

@@ -8,6 +8,9 @@ import type { EndpointContract } from '../../common/contracts/endpoint';
 import { formOptionContract } from '../../common/contracts/form-options';
 import { healthContract } from '../../common/contracts/health';
 import { permissionContract } from '../../common/contracts/permissions';
+import { branchContract, courseContract, studentContract } from '../../common/contracts/record-resources';
+import { resultContract } from '../../common/contracts/results';
+import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
 import { walletContract } from '../../common/contracts/wallet';
@@ -19,12 +22,17 @@ import { buildOpenApiDocument } from './openapi';
 const contracts: EndpointContract[] = [
   accessChangeContract,
   authContract,
+  branchContract,
   courseCategoryContract,
+  courseContract,
   dynamicDataContract,
   dynamicFormContract,
   formOptionContract,
   healthContract,
   permissionContract,
+  resultContract,
+  settingsContract,
+  studentContract,
   uploadContract,
   userContract,
   walletContract,
@@ -80,6 +88,21 @@ describe('the contracts in common/contracts', () => {
       expect(Object.keys(body.content).sort()).toEqual(['application/json', 'multipart/form-data']);
       expect(Object.keys(body.content['application/json']!.schema.properties!)).toEqual(['formType', 'fieldsData']);
       expect(Object.keys(body.content['multipart/form-data']!.schema.properties!)).toEqual(['formType']);
+    }
+  });
+
+  it('document the top-level record paths’ bodies as the form’s values by name, in JSON and as a browser form', () => {
+    const paths = buildOpenApiDocument(apiEndpoints).paths as Record<string, Record<string, { requestBody?: Record<string, unknown> }>>;
+    for (const base of ['courses', 'branches', 'students']) {
+      for (const [path, method] of [
+        [`/api/v1/${base}`, 'post'],
+        [`/api/v1/${base}/{id}`, 'put'],
+      ] as const) {
+        const body = paths[path]![method]!.requestBody as { required: boolean; content: Record<string, { schema: object }> };
+        expect(body.required, `${method} ${path}`).toBe(true);
+        expect(Object.keys(body.content).sort()).toEqual(['application/json', 'multipart/form-data']);
+        expect(body.content['application/json']!.schema).toMatchObject({ type: 'object', additionalProperties: {} });
+      }
     }
   });
 });

@@ -43,14 +43,16 @@ const show = defineEndpoint({
   },
 });
 
-const create = defineEndpoint({
-  ...userContract.create,
-  access: access.add,
-  async handle({ body, tx, meta, actor }) {
-    const id = await createUser({ tx, meta }, body, actor);
-    return { status: 201, message: 'User added successfully', data: await userOrNotFound(tx, id, null) };
-  },
-});
+function addUserEndpoint(contract: typeof userContract.create | typeof userContract.register) {
+  return defineEndpoint({
+    ...contract,
+    access: access.add,
+    async handle({ body, tx, meta, actor }) {
+      const id = await createUser({ tx, meta }, body, actor);
+      return { status: 201, message: 'User added successfully', data: await userOrNotFound(tx, id, null) };
+    },
+  });
+}
 
 const update = defineEndpoint({
   ...userContract.update,
@@ -110,4 +112,15 @@ const branchCreate = defineEndpoint({
   },
 });
 
-export const userEndpoints = [list, branchUsers, show, create, branchCreate, update, setPermissions, setStatus, remove];
+export const userEndpoints = [
+  list,
+  branchUsers,
+  show,
+  addUserEndpoint(userContract.create),
+  addUserEndpoint(userContract.register),
+  branchCreate,
+  update,
+  setPermissions,
+  setStatus,
+  remove,
+];

@@ -32,6 +32,7 @@ export type IconName =
   | 'IndianRupee'
   | 'UserCog'
   | 'ShieldCheck'
+  | 'KeyRound'
   | 'Settings'
   | 'PanelTop'
   | 'PanelBottom'
@@ -531,6 +532,16 @@ export const adminRoutes: readonly AdminRoute[] = [
     keywords: ['slides'],
   },
 
+  // Every signed-in admin's own account; reached from the user menu and the palette.
+  {
+    path: '/admin/account/password',
+    title: 'Change Password',
+    icon: 'KeyRound',
+    permissions: [],
+    sidebar: false,
+    keywords: ['password', 'account', 'security', 'sign in'],
+  },
+
   // One pair per custom form: the sidebar and the palette list them from the API (customFormLinks).
   {
     path: '/admin/forms/:formType',
@@ -599,7 +610,8 @@ export function openableRoutes(user: { role: string; permissions: readonly strin
 
 /** The dashboard when the user may open it, else the first page they may: where "home" links lead. */
 export function homeRouteFor(user: { role: string; permissions: readonly string[] }): AdminRoute | undefined {
-  return openableRoutes(user)[0];
+  // A page open to everyone (the own account) is nobody's home: without any other, there is none.
+  return openableRoutes(user).find((route) => route.permissions.length > 0);
 }
 
 /** A custom form as the admin area lists it. */

@@ -69,7 +69,7 @@ const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
-const recordChoice = z.object({ _id: z.string(), title: z.string() });
+export const recordChoice = z.object({ _id: z.string(), title: z.string() });
 export type RecordChoice = z.infer<typeof recordChoice>;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -88,9 +88,10 @@ const day = z.preprocess(
     .refine((text) => validDate(text) !== null, 'No such date')
     .optional(),
 );
-const optionalId = z.preprocess(blankToUndefined, z.string().max(100).optional());
+export const optionalId = z.preprocess(blankToUndefined, z.string().max(100).optional());
 
-const listFilters = {
+/** What a list of records is searched and filtered by; the top-level lists take these too. */
+export const recordFilters = {
   search: z.string().trim().max(100).optional().describe('Text anywhere in the record’s values or numbers'),
   courseId: optionalId,
   registered: flag.describe('isRegistered'),
@@ -98,6 +99,10 @@ const listFilters = {
   active: flag.describe('isActive'),
   admissionFrom: day.describe('Admission date on or after, YYYY-MM-DD'),
   admissionTo: day.describe('Admission date on or before, YYYY-MM-DD'),
+};
+
+const listFilters = {
+  ...recordFilters,
   sort: z.enum(recordSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   ...pagingQuery,

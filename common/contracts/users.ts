@@ -117,6 +117,25 @@ const branchCreateBody = z.object({
   branchId: fields.branchId.describe('Required for callers who work across branches; ignored for a branch’s own staff'),
 });
 
+const addUser = {
+  method: 'post',
+  tag: 'users',
+  body: createBody,
+  response: userView,
+  creates: true,
+  example: {
+    body: {
+      name: 'Meera Iyer',
+      email: 'meera.iyer@institute.demo',
+      phone: '9876543210',
+      role: 'user',
+      status: 'active',
+      password: 'Meera@123',
+    },
+  },
+  missingFieldsMessage: userFieldMessages.requiredOnCreate,
+} as const;
+
 export const userContract = {
   list: defineContract({
     method: 'get',
@@ -147,25 +166,12 @@ export const userContract = {
     response: userView,
     refuses: [404],
   }),
-  create: defineContract({
-    method: 'post',
-    path: '/users',
-    summary: 'Add a user',
-    tag: 'users',
-    body: createBody,
-    response: userView,
-    creates: true,
-    example: {
-      body: {
-        name: 'Meera Iyer',
-        email: 'meera.iyer@institute.demo',
-        phone: '9876543210',
-        role: 'user',
-        status: 'active',
-        password: 'Meera@123',
-      },
-    },
-    missingFieldsMessage: userFieldMessages.requiredOnCreate,
+  create: defineContract({ ...addUser, path: '/users', summary: 'Add a user' }),
+  /** The older client's path of the same call: an account is added by a user manager, never by its owner (decision 023). */
+  register: defineContract({
+    ...addUser,
+    path: '/users/register',
+    summary: 'Add a user, as POST /users does: the older client’s path; nobody registers themselves',
   }),
   branchCreate: defineContract({
     method: 'post',

@@ -38,7 +38,15 @@ const routesBesideTheList = ['GET /openapi.json', 'PUT /storage/objects/*', 'GET
 
 interface Fixture {
   /** Branch A's data, which a user of branch B must never reach. */
-  branchA: { branchId: string; userId: string; studentId: string; walletEntryId: string; uploadKey: string };
+  branchA: {
+    branchId: string;
+    userId: string;
+    studentId: string;
+    courseId: string;
+    examId: string;
+    walletEntryId: string;
+    uploadKey: string;
+  };
   branchB: { branchId: string };
 }
 
@@ -72,6 +80,7 @@ const walk: Record<string, WalkEntry> = {
   'GET /users/branch/:branchId': { branch: 'by-id', params: (fx) => ({ branchId: fx.branchA.branchId }) },
   'GET /users/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.userId }) },
   'POST /users': { branch: 'create' },
+  'POST /users/register': { branch: 'create' },
   'POST /users/branch/create': { branch: 'create' },
   'PUT /users/:id': {
     branch: 'by-id',
@@ -133,6 +142,26 @@ const walk: Record<string, WalkEntry> = {
     body: () => ({ formType: 'student', fieldsData: [{ name: 'studentName', value: 'Renamed' }] }),
   },
   'DELETE /dynamic-data/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
+
+  'GET /courses': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /courses/all': { branch: 'list' },
+  'GET /courses/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.courseId }) },
+  'POST /courses': { branch: 'create' },
+  'PUT /courses/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.courseId }), body: () => ({ courseName: 'Renamed' }) },
+  'DELETE /courses/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.courseId }) },
+  'GET /branches': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /branches/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.branchId }) },
+  'POST /branches': { branch: 'create' },
+  'PUT /branches/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.branchId }), body: () => ({ addBranch: 'Renamed' }) },
+  'DELETE /branches/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.branchId }) },
+  'GET /students': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /students/type/branch': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId, limit: '100' }) },
+  'GET /students/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
+  'POST /students': { branch: 'create' },
+  'PUT /students/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }), body: () => ({ studentName: 'Renamed' }) },
+  'DELETE /students/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
+  'GET /results': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /settings': { branch: 'none' },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },
   'POST /s3-upload/confirm-upload': { branch: 'create' },
@@ -213,7 +242,7 @@ describe('access rules', () => {
 });
 
 const fakeFixture: Fixture = {
-  branchA: { branchId: 'a', userId: 'a', studentId: 'a', walletEntryId: 'a', uploadKey: 'a' },
+  branchA: { branchId: 'a', userId: 'a', studentId: 'a', courseId: 'a', examId: 'a', walletEntryId: 'a', uploadKey: 'a' },
   branchB: { branchId: 'b' },
 };
 
@@ -241,6 +270,12 @@ describe('the walk', () => {
     const { id: studentId } = await asSystem(db, (ctx) =>
       createRecord(ctx, { formType: 'student', branchId: branchA, fields: { studentName: 'Student of A' } }),
     );
+    const { id: courseId } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'course', branchId: branchA, fields: { courseName: 'Course of A' } }),
+    );
+    const { id: examId } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'examResult', branchId: branchA, fields: { examId: 'EXA', examName: 'Exam of A' } }),
+    );
     const userA = await addUser(db, { role: 'branch_user', branchId: branchA });
     const walletEntry = await asSystem(db, (ctx) => creditWallet(ctx, { branchId: branchA, amount: 10_000 }));
     const uploadKey = 'student/2026/01/0190-walk.pdf';
@@ -255,7 +290,7 @@ describe('the walk', () => {
     };
     await asSystem(db, (ctx) => append(ctx.tx, uploadStream(uploadKey), 'no_stream', [{ type: 'FileUploaded', data: upload }], ctx.meta));
     fx = {
-      branchA: { branchId: branchA, userId: userA, studentId, walletEntryId: walletEntry.id, uploadKey },
+      branchA: { branchId: branchA, userId: userA, studentId, courseId, examId, walletEntryId: walletEntry.id, uploadKey },
       branchB: { branchId: branchB },
     };
 

@@ -127,6 +127,9 @@ interface Made {
   formConfigId: string;
   categoryId: string;
   courseId: string;
+  topCourseId: string;
+  topBranchId: string;
+  studentId: string;
   priceId: string;
   chargeId: string;
   refreshTokens: string[];
@@ -176,6 +179,11 @@ const steps: Step[] = [
   { operation: 'DELETE /users/:id', as: 'admin', params: (made) => ({ id: made.userId }) },
   { operation: 'POST /users/branch/create', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
   { operation: 'GET /access-changes', as: 'admin' },
+  {
+    operation: 'POST /users/register',
+    as: 'admin',
+    body: (made, example) => ({ ...example, email: 'meera.registered@institute.demo' }),
+  },
 
   { operation: 'POST /dynamic-forms', as: 'superadmin', keep: (data, made) => void (made.formConfigId = data._id as string) },
   { operation: 'GET /dynamic-forms/type/:formType', as: 'anonymous', params: () => ({ formType: 'enquiry' }) },
@@ -204,10 +212,49 @@ const steps: Step[] = [
   { operation: 'GET /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
   { operation: 'GET /dynamic-data/:id/history', as: 'admin', params: (made) => ({ id: made.courseId }) },
   { operation: 'DELETE /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
-  { operation: 'PUT /course/categories/:id/status', as: 'admin', params: (made) => ({ id: made.categoryId }) },
-  { operation: 'DELETE /course/categories/:id', as: 'admin', params: (made) => ({ id: made.categoryId }) },
+  {
+    operation: 'POST /courses',
+    as: 'admin',
+    body: (made, example) => ({ ...example, category: made.categoryId }),
+    keep: (data, made) => void (made.topCourseId = data._id as string),
+  },
+  { operation: 'GET /courses', as: 'admin' },
+  { operation: 'GET /courses/all', as: 'admin' },
+  { operation: 'GET /courses/:id', as: 'admin', params: (made) => ({ id: made.topCourseId }) },
+  {
+    operation: 'PUT /courses/:id',
+    as: 'admin',
+    params: (made) => ({ id: made.topCourseId }),
+    body: (made, example) => ({ ...example, category: made.categoryId }),
+  },
+  { operation: 'POST /branches', as: 'admin', keep: (data, made) => void (made.topBranchId = data._id as string) },
+  { operation: 'GET /branches', as: 'admin' },
+  { operation: 'GET /branches/:id', as: 'admin', params: (made) => ({ id: made.topBranchId }) },
+  { operation: 'PUT /branches/:id', as: 'admin', params: (made) => ({ id: made.topBranchId }) },
+  { operation: 'GET /results', as: 'admin' },
+  { operation: 'GET /settings', as: 'admin' },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
+  {
+    operation: 'POST /students',
+    as: 'admin',
+    body: (made, example) => ({ ...example, centerName: made.branchId, selectedCourse: made.topCourseId }),
+    keep: (data, made) => void (made.studentId = data._id as string),
+  },
+  { operation: 'GET /students', as: 'admin' },
+  { operation: 'GET /students/type/branch', as: 'branchAdmin' },
+  { operation: 'GET /students/:id', as: 'admin', params: (made) => ({ id: made.studentId }) },
+  {
+    operation: 'PUT /students/:id',
+    as: 'admin',
+    params: (made) => ({ id: made.studentId }),
+    body: (made, example) => ({ ...example, centerName: made.branchId, selectedCourse: made.topCourseId }),
+  },
+  { operation: 'DELETE /students/:id', as: 'admin', params: (made) => ({ id: made.studentId }) },
+  { operation: 'DELETE /courses/:id', as: 'admin', params: (made) => ({ id: made.topCourseId }) },
+  { operation: 'DELETE /branches/:id', as: 'admin', params: (made) => ({ id: made.topBranchId }) },
+  { operation: 'PUT /course/categories/:id/status', as: 'admin', params: (made) => ({ id: made.categoryId }) },
+  { operation: 'DELETE /course/categories/:id', as: 'admin', params: (made) => ({ id: made.categoryId }) },
   { operation: 'GET /wallet/balance', as: 'admin' },
   { operation: 'GET /wallet/balance/current', as: 'branchAdmin' },
   { operation: 'GET /wallet/balance/:id', as: 'admin', params: (made) => ({ id: made.branchId }) },

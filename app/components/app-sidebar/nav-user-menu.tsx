@@ -1,4 +1,4 @@
-import { useSubmit } from '@remix-run/react';
+import { Link, useSubmit } from '@remix-run/react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Kbd } from '~/components/shortcut-keys';
 import { ThemeChoices } from '~/components/theme-menu';
@@ -23,6 +23,7 @@ import {
   BellIcon,
   CreditCardIcon,
   KeyboardIcon,
+  KeyRoundIcon,
   LogOutIcon,
   MonitorIcon,
   RefreshCwIcon,
@@ -108,6 +109,12 @@ export function NavUserMenu({ link, open, onOpenChange }: { link: TriggerLink; o
               <ThemeChoices theme={theme} onChoose={(value) => switchTheme(value as Theme)} />
             </DropdownMenuSubContent>
           </DropdownMenuSub>
+          <DropdownMenuItem asChild>
+            <Link to="/admin/account/password">
+              <KeyRoundIcon aria-hidden="true" />
+              Change password
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setShortcutsOpen(true)}>
             <KeyboardIcon aria-hidden="true" />
             Keyboard shortcuts

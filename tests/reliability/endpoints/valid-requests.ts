@@ -54,6 +54,19 @@ async function addStudent(institute: Institute): Promise<{ id: string; values: R
   return { id, values };
 }
 
+async function addCourse(institute: Institute): Promise<string> {
+  const { id } = await asSystem(institute.db, (ctx) =>
+    createRecord(ctx, { formType: 'course', branchId: null, fields: { courseName: `Course ${unique()}` } }),
+  );
+  return id;
+}
+
+async function addBranch(institute: Institute): Promise<{ id: string; values: Record<string, unknown> }> {
+  const values = { addBranch: `Branch ${unique()}`, courseName: 'Computer courses', branchCode: `B${unique()}`, phoneNumber: '9876543210' };
+  const { id } = await asSystem(institute.db, (ctx) => createRecord(ctx, { formType: 'branch', branchId: null, fields: values }));
+  return { id, values };
+}
+
 const addCategory = (institute: Institute) => asSystem(institute.db, (ctx) => createCourseCategory(ctx, `Fixture ${unique()}`));
 
 async function addPrice(institute: Institute): Promise<string> {
@@ -115,6 +128,15 @@ export const validRequests: Record<string, Builder> = {
       path: '/users',
       body,
       other: { path: '/users', body: { ...body, email: `other.${unique()}@example.com` } },
+    };
+  },
+  'POST /users/register': async (institute) => {
+    const body = { name: 'Registered User', email: `registered.${unique()}@example.com`, password: 'Secret@123', role: 'admin' };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/users/register',
+      body,
+      other: { path: '/users/register', body: { ...body, email: `other.${unique()}@example.com` } },
     };
   },
   'POST /users/branch/create': async (institute) => {
@@ -206,6 +228,76 @@ export const validRequests: Record<string, Builder> = {
     headers: institute.authorization('superadmin'),
     path: `/dynamic-data/${(await addStudent(institute)).id}`,
     other: { path: `/dynamic-data/${(await addStudent(institute)).id}` },
+  }),
+
+  'POST /students': async (institute) => {
+    const name = `Admitted ${unique()}`;
+    return {
+      headers: institute.authorization('branchStaff'),
+      path: '/students',
+      body: studentValues(institute, name),
+      other: { path: '/students', body: studentValues(institute, `${name} Other`) },
+    };
+  },
+  'PUT /students/:id': async (institute) => {
+    const { id, values } = await addStudent(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/students/${id}`,
+      body: { ...values, studentName: 'Renamed Student' },
+      other: { path: `/students/${id}`, body: { ...values, studentName: 'Renamed Again' } },
+    };
+  },
+  'DELETE /students/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/students/${(await addStudent(institute)).id}`,
+    other: { path: `/students/${(await addStudent(institute)).id}` },
+  }),
+  'POST /courses': async (institute) => {
+    const category = await addCategory(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/courses',
+      body: { courseName: `Course ${unique()}`, category },
+      other: { path: '/courses', body: { courseName: `Course ${unique()}`, category } },
+    };
+  },
+  'PUT /courses/:id': async (institute) => {
+    const [id, category] = [await addCourse(institute), await addCategory(institute)];
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/courses/${id}`,
+      body: { courseName: 'Renamed Course', category },
+      other: { path: `/courses/${id}`, body: { courseName: 'Renamed Again', category } },
+    };
+  },
+  'DELETE /courses/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/courses/${await addCourse(institute)}`,
+    other: { path: `/courses/${await addCourse(institute)}` },
+  }),
+  'POST /branches': async (institute) => {
+    const body = { addBranch: `Branch ${unique()}`, courseName: 'Computer courses', branchCode: `B${unique()}`, phoneNumber: '9876543210' };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/branches',
+      body,
+      other: { path: '/branches', body: { ...body, addBranch: `Branch ${unique()}`, branchCode: `B${unique()}` } },
+    };
+  },
+  'PUT /branches/:id': async (institute) => {
+    const { id, values } = await addBranch(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/branches/${id}`,
+      body: { ...values, directorName: 'Asha Menon' },
+      other: { path: `/branches/${id}`, body: { ...values, directorName: 'Ravi Menon' } },
+    };
+  },
+  'DELETE /branches/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/branches/${(await addBranch(institute)).id}`,
+    other: { path: `/branches/${(await addBranch(institute)).id}` },
   }),
 
   'POST /wallet/add-balance': async (institute) => ({

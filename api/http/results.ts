@@ -1,0 +1,40 @@
+import { resultContract, type ResultEntry } from '../../common/contracts/results';
+import type { RecordView } from '../../common/contracts/dynamic-data';
+import { fieldsDataToValues } from '../../common/forms/fields';
+import { branchScope } from '../domain/auth/branch-scope';
+import { listRecords } from '../domain/record-queries';
+import { defineEndpoint } from './endpoint';
+import { formPermissionNames } from './form-access';
+
+/** Whoever reads exams, and whoever enters results: both naming sets. */
+const readers = [...formPermissionNames('examResult', 'read'), 'RESULT_MANAGE', 'EXAM_MARKS_ENTRY'];
+
+function entryOf(exam: RecordView): ResultEntry {
+  const values = fieldsDataToValues(exam.fieldsData);
+  return {
+    _id: exam._id,
+    examId: exam.code,
+    examName: exam.title,
+    examType: typeof values.examType === 'string' ? values.examType : null,
+    courseId: exam.courseId,
+    courseName: exam.courseName,
+    branchId: exam.branchId,
+    branchName: exam.branchName,
+    subjects: Array.isArray(values.examSubjectsTable) ? (values.examSubjectsTable as Record<string, unknown>[]) : [],
+    // No marks are entered anywhere yet: every exam awaits them.
+    state: 'awaiting entry',
+    createdAt: exam.createdAt,
+    updatedAt: exam.updatedAt,
+  };
+}
+
+const list = defineEndpoint({
+  ...resultContract.list,
+  access: { kind: 'permission', anyOf: readers },
+  async handle({ db, actor, query: { sortBy, ...query } }) {
+    const { records, ...paging } = await listRecords(db, { ...query, formType: 'examResult', sort: sortBy }, branchScope(actor));
+    return { message: 'Results', data: { results: records.map(entryOf), ...paging } };
+  },
+});
+
+export const resultEndpoints = [list];
