@@ -2,6 +2,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import type { DomainEvent, StoredEvent } from '../event-store';
 import { courseCategoriesProjection } from './course-categories';
+import { dashboardProjection } from './dashboard';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
 import type { Projection } from './projection';
@@ -38,6 +39,7 @@ export const projections: Registered[] = [
   register(uploadsProjection),
   register(operationPricesProjection),
   register(walletProjection),
+  register(dashboardProjection),
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();
