@@ -21,7 +21,7 @@ export function BranchComparison({ rows, areas }: { rows: DashboardView['byBranc
   const barKey = shown[0]!.key;
   const top = Math.max(1, ...rows.map((row) => row.values[barKey] ?? 0));
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>
           <h2>Branches compared</h2>

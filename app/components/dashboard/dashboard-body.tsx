@@ -130,7 +130,7 @@ function monthRow(month: string, values: number[]) {
 
 function RecentActivity({ screen }: { screen: DashboardScreen }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>
           <h2>Recent activity</h2>
