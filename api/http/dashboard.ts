@@ -1,9 +1,8 @@
 import { dashboardContract, dashboardMessages, type DashboardView } from '../../common/contracts/dashboard';
-import { addPeriods, indianDay, periodLabels, startOf } from '../../common/india-time';
 import { hasAnyPermission, type Actor } from '../domain/auth/actor';
 import { branchScope } from '../domain/auth/branch-scope';
 import { recentActivity } from '../domain/dashboard/activity';
-import { examFigures, studentFigures, walletFigures, type AreaReader } from '../domain/dashboard/figures';
+import { dashboardWindow, examFigures, studentFigures, walletFigures, type AreaReader } from '../domain/dashboard/figures';
 import { notFound } from '../domain/errors';
 import { listBalances } from '../domain/wallet/balances';
 import { defineEndpoint } from './endpoint';
@@ -52,10 +51,7 @@ const show = defineEndpoint({
     if (everyBranch && query.branchId && !branches.some((row) => row.branchId === query.branchId)) throw notFound('Branch');
     const branchId = scope ?? query.branchId ?? null;
 
-    const now = deps.clock.now();
-    const thisMonth = startOf('month', now);
-    const months = periodLabels('month', addPeriods('month', thisMonth, 1 - query.months), addPeriods('month', thisMonth, 1));
-    const input = { db, branchId, months, lastMonth: indianDay(addPeriods('month', thisMonth, -1)).slice(0, 7), today: indianDay(now) };
+    const input = { db, branchId, ...dashboardWindow(deps.clock.now(), query.months) };
     const areas = dashboardAreas.filter((area) => area.mayRead(actor));
     const [read, activity] = await Promise.all([
       Promise.all(areas.map((area) => area.read(input))),
@@ -69,7 +65,7 @@ const show = defineEndpoint({
     const data: DashboardView = {
       branchId,
       everyBranch,
-      month: months.at(-1)!,
+      month: input.months.at(-1)!,
       today: input.today,
       areas: areas.map((area) => area.name),
       branches,

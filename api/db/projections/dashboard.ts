@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { indianDay } from '../../../common/india-time';
 import type { FieldValues, RecordEvent } from '../../domain/record-events';
 import type { WalletEvent } from '../../domain/wallet/events';
 import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
 import { dashboardActivity, dashboardCounts, dashboardRecords } from '../schema';
-import type { Projection } from './projection';
+import { insertMany, REPLAY_CHUNK, type Projection } from './projection';
 import { recordColumns } from './records';
 
 /** The form types the dashboard counts and reports on. */
@@ -54,79 +54,70 @@ function recordRow(recordId: string, formType: string, branchId: string | null, 
   };
 }
 
+/** A counter a change moves: its branch and key, and by how much. */
+type CountChanges = Map<string, number>;
+const counterOf = (branchId: string, count: CountKey) => `${branchId}|${count}`;
+
 /**
- * Adds to the counters in one statement. Changes to one counter are summed first (an upsert may
- * touch a row once), and changes that cancel out write nothing.
+ * What one event does to the counters, changes to one counter summed: a change that cancels out
+ * (an edit that keeps a student's status) moves nothing.
  */
-async function addCounts(tx: Tx, branchId: string, changes: [CountKey, number][]) {
-  const sums = new Map<CountKey, number>();
-  for (const [count, by] of changes) sums.set(count, (sums.get(count) ?? 0) + by);
-  const rows = [...sums]
-    .filter(([, value]) => value !== 0)
-    .map(([count, value]) => {
-      const [month, measure] = count.split('|') as [string, string];
-      return { branchId, month, measure, value };
-    });
-  if (rows.length === 0) return;
-  await tx
-    .insert(dashboardCounts)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [dashboardCounts.branchId, dashboardCounts.month, dashboardCounts.measure],
-      set: { value: sql`${dashboardCounts.value} + excluded.value` },
-    });
+function changes(moves: [branchId: string, count: CountKey, by: number][]): CountChanges {
+  const sums: CountChanges = new Map();
+  for (const [branchId, count, by] of moves) sums.set(counterOf(branchId, count), (sums.get(counterOf(branchId, count)) ?? 0) + by);
+  for (const [counter, by] of sums) if (by === 0) sums.delete(counter);
+  return sums;
 }
 
 const countsOf = (row: RecordRow) => row.counts as CountKey[];
 
-async function moveCounts(tx: Tx, before: RecordRow | null, after: RecordRow | null) {
-  if (before && after && before.branchId === after.branchId) {
-    await addCounts(tx, after.branchId, [
-      ...countsOf(before).map((c): [CountKey, number] => [c, -1]),
-      ...countsOf(after).map((c): [CountKey, number] => [c, 1]),
-    ]);
-    return;
-  }
-  if (before)
-    await addCounts(
-      tx,
-      before.branchId,
-      countsOf(before).map((c) => [c, -1]),
-    );
-  if (after)
-    await addCounts(
-      tx,
-      after.branchId,
-      countsOf(after).map((c) => [c, 1]),
-    );
+function recordChanges(before: RecordRow | null, after: RecordRow | null): CountChanges {
+  return changes([
+    ...(before ? countsOf(before).map((count): [string, CountKey, number] => [before.branchId, count, -1]) : []),
+    ...(after ? countsOf(after).map((count): [string, CountKey, number] => [after.branchId, count, 1]) : []),
+  ]);
 }
 
-async function noteActivity(
-  tx: Tx,
-  event: StoredEvent,
-  row: Omit<typeof dashboardActivity.$inferInsert, 'position' | 'actorId' | 'occurredAt'>,
-) {
-  await tx.insert(dashboardActivity).values({ ...row, position: event.position, actorId: event.actorId, occurredAt: event.occurredAt });
-}
-
-async function heldRow(tx: Tx, recordId: string): Promise<RecordRow | null> {
-  const [row] = await tx.select().from(dashboardRecords).where(eq(dashboardRecords.recordId, recordId));
-  return row ?? null;
-}
-
-/** A wallet event's share of the month's spend (charges less refunds) and top-ups. */
-function walletChange(event: StoredEvent<WalletEvent>): { measure: string; by: number } | null {
+/** A wallet event's share of its month's spend (charges less refunds) or top-ups. */
+function walletChanges(event: StoredEvent<WalletEvent>): CountChanges {
+  const month = indianDay(event.occurredAt).slice(0, 7);
+  const { branchId, amount } = event.data;
   switch (event.type) {
     case 'WalletCredited':
-      return { measure: 'wallet:topups', by: event.data.amount };
+      return changes([[branchId, key(month, 'wallet:topups'), amount]]);
     case 'WalletCharged':
-      return { measure: 'wallet:spend', by: event.data.amount };
+      return changes([[branchId, key(month, 'wallet:spend'), amount]]);
     case 'WalletRefunded':
-      return { measure: 'wallet:spend', by: -event.data.amount };
+      return changes([[branchId, key(month, 'wallet:spend'), -amount]]);
     case 'WalletAdjusted':
-      return null;
+      return new Map();
   }
 }
+
+type CountRow = typeof dashboardCounts.$inferInsert;
+
+function countRows(sums: CountChanges): CountRow[] {
+  return [...sums].map(([counter, value]) => {
+    const [branchId, month, measure] = counter.split('|') as [string, string, string];
+    return { branchId, month, measure, value };
+  });
+}
+
+/** Adds to the counters, creating those not counted yet, in one statement per chunk. */
+async function addCounts(tx: Tx, sums: CountChanges) {
+  const rows = countRows(sums);
+  for (let from = 0; from < rows.length; from += REPLAY_CHUNK) {
+    await tx
+      .insert(dashboardCounts)
+      .values(rows.slice(from, from + REPLAY_CHUNK))
+      .onConflictDoUpdate({
+        target: [dashboardCounts.branchId, dashboardCounts.month, dashboardCounts.measure],
+        set: { value: sql`${dashboardCounts.value} + excluded.value` },
+      });
+  }
+}
+
+type ActivityRow = typeof dashboardActivity.$inferInsert;
 
 function walletTitle(event: StoredEvent<WalletEvent>): string {
   switch (event.type) {
@@ -142,61 +133,143 @@ function walletTitle(event: StoredEvent<WalletEvent>): string {
 }
 
 const walletActions = { WalletCredited: 'credited', WalletCharged: 'charged', WalletRefunded: 'refunded', WalletAdjusted: 'adjusted' };
-/** Signed as the ledger signs it: money out negative. */
-const signedAmount = (event: StoredEvent<WalletEvent>) => (event.type === 'WalletCharged' ? -event.data.amount : event.data.amount);
 
-async function walletMoved(tx: Tx, event: StoredEvent<WalletEvent>) {
-  const change = walletChange(event);
-  const branchId = event.data.branchId;
-  if (change) await addCounts(tx, branchId, [[key(indianDay(event.occurredAt).slice(0, 7), change.measure), change.by]]);
-  await noteActivity(tx, event, {
-    area: 'wallet',
-    action: walletActions[event.type],
-    branchId,
-    recordId: event.data.entryId,
-    title: walletTitle(event),
-    amount: signedAmount(event),
-  });
+type DashboardEvent = StoredEvent<RecordEvent | WalletEvent>;
+
+/**
+ * What an event does to the dashboard, given the row it held of the record (if any): that row
+ * afterwards, the counters it moves and the line of activity it adds. Events of records the
+ * dashboard does not count do nothing.
+ */
+function fold(
+  event: DashboardEvent,
+  before: RecordRow | null,
+): { after: RecordRow | null; sums: CountChanges; activity: ActivityRow } | null {
+  const logged = { position: event.position, actorId: event.actorId, occurredAt: event.occurredAt };
+  switch (event.type) {
+    case 'RecordCreated': {
+      const area = areas[event.data.formType];
+      if (!area) return null;
+      const after = recordRow(event.streamId, event.data.formType, event.data.branchId, event.data.fields);
+      return {
+        after,
+        sums: recordChanges(null, after),
+        activity: { ...logged, area, action: 'created', branchId: after.branchId, recordId: after.recordId, title: after.title },
+      };
+    }
+    case 'RecordUpdated': {
+      if (!before) return null;
+      const branchId = event.data.branchId === undefined ? before.branchId : event.data.branchId;
+      const after = recordRow(before.recordId, before.formType, branchId, event.data.fields);
+      return {
+        after,
+        sums: recordChanges(before, after),
+        activity: {
+          ...logged,
+          area: areas[before.formType]!,
+          action: 'updated',
+          branchId: after.branchId,
+          recordId: after.recordId,
+          title: after.title,
+        },
+      };
+    }
+    case 'RecordDeleted':
+      if (!before) return null;
+      return {
+        after: null,
+        sums: recordChanges(before, null),
+        // The record has no page any more: the entry names it without a link.
+        activity: {
+          ...logged,
+          area: areas[before.formType]!,
+          action: 'deleted',
+          branchId: before.branchId,
+          recordId: null,
+          title: before.title,
+        },
+      };
+    default: {
+      const wallet = event as StoredEvent<WalletEvent>;
+      return {
+        after: null,
+        sums: walletChanges(wallet),
+        activity: {
+          ...logged,
+          area: 'wallet',
+          action: walletActions[wallet.type],
+          branchId: wallet.data.branchId,
+          recordId: wallet.data.entryId,
+          title: walletTitle(wallet),
+          // Signed as the ledger signs it: money out negative.
+          amount: wallet.type === 'WalletCharged' ? -wallet.data.amount : wallet.data.amount,
+        },
+      };
+    }
+  }
+}
+
+const isRecordEvent = (event: DashboardEvent): event is StoredEvent<RecordEvent> => event.streamType === 'record';
+
+async function apply(tx: Tx, event: DashboardEvent) {
+  let before: RecordRow | null = null;
+  if (isRecordEvent(event) && event.type !== 'RecordCreated') {
+    [before = null] = await tx.select().from(dashboardRecords).where(eq(dashboardRecords.recordId, event.streamId));
+  }
+  const folded = fold(event, before);
+  if (!folded) return;
+  if (isRecordEvent(event)) {
+    if (!before && folded.after) await tx.insert(dashboardRecords).values(folded.after);
+    else if (folded.after) await tx.update(dashboardRecords).set(folded.after).where(eq(dashboardRecords.recordId, event.streamId));
+    else await tx.delete(dashboardRecords).where(eq(dashboardRecords.recordId, event.streamId));
+  }
+  await addCounts(tx, folded.sums);
+  await tx.insert(dashboardActivity).values(folded.activity);
 }
 
 export const dashboardProjection: Projection<RecordEvent | WalletEvent> = {
   name: 'dashboard',
   tables: [dashboardRecords, dashboardCounts, dashboardActivity],
   handlers: {
-    async RecordCreated(tx, event) {
-      const area = areas[event.data.formType];
-      if (!area) return;
-      const row = recordRow(event.streamId, event.data.formType, event.data.branchId, event.data.fields);
-      await tx.insert(dashboardRecords).values(row);
-      await moveCounts(tx, null, row);
-      await noteActivity(tx, event, { area, action: 'created', branchId: row.branchId, recordId: row.recordId, title: row.title });
-    },
-    async RecordUpdated(tx, event) {
-      const before = await heldRow(tx, event.streamId);
-      if (!before) return;
-      const branchId = event.data.branchId === undefined ? before.branchId : event.data.branchId;
-      const after = recordRow(before.recordId, before.formType, branchId, event.data.fields);
-      await tx.update(dashboardRecords).set(after).where(eq(dashboardRecords.recordId, before.recordId));
-      await moveCounts(tx, before, after);
-      await noteActivity(tx, event, {
-        area: areas[before.formType]!,
-        action: 'updated',
-        branchId: after.branchId,
-        recordId: after.recordId,
-        title: after.title,
-      });
-    },
-    async RecordDeleted(tx, event) {
-      const before = await heldRow(tx, event.streamId);
-      if (!before) return;
-      await tx.delete(dashboardRecords).where(eq(dashboardRecords.recordId, before.recordId));
-      await moveCounts(tx, before, null);
-      // The record has no page any more: the entry names it without a link.
-      await noteActivity(tx, event, { area: areas[before.formType]!, action: 'deleted', branchId: before.branchId, title: before.title });
-    },
-    WalletCredited: walletMoved,
-    WalletCharged: walletMoved,
-    WalletRefunded: walletMoved,
-    WalletAdjusted: walletMoved,
+    RecordCreated: apply,
+    RecordUpdated: apply,
+    RecordDeleted: apply,
+    WalletCredited: apply,
+    WalletCharged: apply,
+    WalletRefunded: apply,
+    WalletAdjusted: apply,
+  },
+
+  /**
+   * The rows the run touches are read once and folded in memory; each counter an event moved is
+   * written once with the run's sum, even a sum of zero, as the handlers would have left it.
+   */
+  async replay(tx, run) {
+    const earlierIds = [...new Set(run.filter((e) => isRecordEvent(e) && e.type !== 'RecordCreated').map((e) => e.streamId))];
+    const earlier = earlierIds.length ? await tx.select().from(dashboardRecords).where(inArray(dashboardRecords.recordId, earlierIds)) : [];
+    const rows = new Map<string, RecordRow | null>(earlier.map((row) => [row.recordId, row]));
+    const sums: CountChanges = new Map();
+    const activity: ActivityRow[] = [];
+    for (const event of run) {
+      const folded = fold(event, isRecordEvent(event) ? (rows.get(event.streamId) ?? null) : null);
+      if (!folded) continue;
+      if (isRecordEvent(event)) rows.set(event.streamId, folded.after);
+      for (const [counter, by] of folded.sums) sums.set(counter, (sums.get(counter) ?? 0) + by);
+      activity.push(folded.activity);
+    }
+    if (earlier.length)
+      await tx.delete(dashboardRecords).where(
+        inArray(
+          dashboardRecords.recordId,
+          earlier.map((row) => row.recordId),
+        ),
+      );
+    await insertMany(
+      tx,
+      dashboardRecords,
+      [...rows.values()].filter((row): row is RecordRow => row !== null),
+    );
+    await addCounts(tx, sums);
+    await insertMany(tx, dashboardActivity, activity);
   },
 };

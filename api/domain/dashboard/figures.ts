@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { DashboardFigure, DashboardSeries } from '../../../common/contracts/dashboard';
+import { addPeriods, indianDay, periodLabels, startOf } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
 import { dashboardCounts, dashboardRecords } from '../../db/schema';
 import { listBalances } from '../wallet/balances';
@@ -13,6 +14,16 @@ export interface AreaInput {
   months: string[];
   lastMonth: string;
   today: string;
+}
+
+/** The months a dashboard shows at an instant, oldest first and ending with this one; last month; today. */
+export function dashboardWindow(now: Date, count: number) {
+  const thisMonth = startOf('month', now);
+  return {
+    months: periodLabels('month', addPeriods('month', thisMonth, 1 - count), addPeriods('month', thisMonth, 1)),
+    lastMonth: indianDay(addPeriods('month', thisMonth, -1)).slice(0, 7),
+    today: indianDay(now),
+  };
 }
 
 export interface AreaFigures {
