@@ -1,5 +1,4 @@
 import { dashboardContract, type DashboardActivity, type DashboardView } from '../../common/contracts/dashboard';
-import { addPeriods, indianDay } from '../../common/india-time';
 import { pageActionsFor } from '~/lib/palette-actions';
 import { canOpen, findAdminRoute, type IconName } from '~/lib/route-registry';
 import { callEndpoint } from './api.server';
@@ -16,25 +15,18 @@ function href(path: string, params: Params = {}) {
   return search.size ? `${path}?${search}` : path;
 }
 
-/** The first and last day of a month in India, as the lists' date filters take them. */
-function monthDays(month: string) {
-  const first = `${month}-01`;
-  const next = addPeriods('month', new Date(`${first}T00:00:00+05:30`), 1);
-  return { first, last: indianDay(new Date(next.getTime() - 1)) };
-}
-
 /**
  * The list behind each figure, narrowed as the figure is: to the branch shown and, for a figure
- * of this month, to this month's dates. A figure whose list the user may not open has no link.
+ * of this month, to this month's dates. A figure whose list the user may not open has no link,
+ * nor has a figure no list shows whole: admissions span the new, registered and pass-out lists.
  */
 function figureLinks(view: DashboardView): Record<string, string> {
   const branchId = view.everyBranch ? (view.branchId ?? undefined) : undefined;
-  const { first, last } = monthDays(view.month);
+  const first = `${view.month}-01`;
   return {
     'students.new': href('/admin/new-students', { branchId }),
     'students.registered': href('/admin/students/registered', { branchId }),
     'students.passout': href('/admin/students/passout', { branchId }),
-    admissions: href('/admin/new-students', { branchId, admissionFrom: first, admissionTo: last }),
     'wallet.balance': href('/admin/wallet/transactions', { branchId }),
     'wallet.spend': href('/admin/wallet/transactions', { branchId, kind: 'charge', from: first, to: view.today }),
     'exams.upcoming': '/admin/exam/list',
