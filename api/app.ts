@@ -16,6 +16,7 @@ import { dynamicDataEndpoints } from './http/dynamic-data';
 import { dynamicFormEndpoints } from './http/dynamic-forms';
 import { formOptionEndpoints } from './http/form-options';
 import { courseCategoryEndpoints } from './http/course-categories';
+import { dashboardEndpoints } from './http/dashboard';
 import { uploadEndpoints } from './http/uploads';
 import type { ObjectStorage } from './storage/object-storage';
 import { temporaryObjectStorage } from './storage';
@@ -42,6 +43,7 @@ export const apiEndpoints: Endpoint[] = [
   ...recordResourceEndpoints,
   ...resultEndpoints,
   ...settingsEndpoints,
+  ...dashboardEndpoints,
   ...walletEndpoints,
   ...uploadEndpoints,
 ];

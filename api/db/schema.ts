@@ -315,3 +315,50 @@ export const operationPrices = pgTable('operation_prices', {
   description: text('description').notNull().default(''),
   ...timestamps,
 });
+
+/**
+ * What the dashboard keeps of each student and exam: enough to move its counts when the record
+ * changes or goes, without reading the records table (each projection reads only its own).
+ */
+export const dashboardRecords = pgTable('dashboard_records', {
+  recordId: text('record_id').primaryKey(),
+  formType: text('form_type').notNull(),
+  /** '' for a record of no branch. */
+  branchId: text('branch_id').notNull(),
+  title: text('title').notNull(),
+  /** A student's counts ("students:new", "admissions@2026-04"…); an exam's last subject date. */
+  counts: jsonb('counts').notNull(),
+  lastDate: date('last_date', { mode: 'string' }),
+});
+
+/**
+ * The dashboard's figures as counters, moved as events land: per branch ('' for none), month
+ * (YYYY-MM in India; '' for counts of the present, such as students by status) and measure.
+ */
+export const dashboardCounts = pgTable(
+  'dashboard_counts',
+  {
+    branchId: text('branch_id').notNull(),
+    month: text('month').notNull(),
+    measure: text('measure').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.month, t.measure] }), index('dashboard_counts_month_idx').on(t.month, t.measure)],
+);
+
+/** Who did what to which student, exam or wallet, newest last: the dashboard's recent activity. */
+export const dashboardActivity = pgTable(
+  'dashboard_activity',
+  {
+    position: bigint('position', { mode: 'number' }).primaryKey(),
+    area: text('area').notNull(),
+    action: text('action').notNull(),
+    branchId: text('branch_id').notNull(),
+    recordId: text('record_id'),
+    title: text('title').notNull(),
+    amount: bigint('amount', { mode: 'number' }),
+    actorId: text('actor_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('dashboard_activity_area_idx').on(t.area, t.position), index('dashboard_activity_branch_idx').on(t.branchId, t.position)],
+);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessChangeContract } from '../../common/contracts/access-changes';
 import { authContract } from '../../common/contracts/auth';
 import { courseCategoryContract } from '../../common/contracts/course-categories';
+import { dashboardContract } from '../../common/contracts/dashboard';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import type { EndpointContract } from '../../common/contracts/endpoint';
@@ -25,6 +26,7 @@ const contracts: EndpointContract[] = [
   branchContract,
   courseCategoryContract,
   courseContract,
+  dashboardContract,
   dynamicDataContract,
   dynamicFormContract,
   formOptionContract,

@@ -1,24 +1,50 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useRouteLoaderData } from '@remix-run/react';
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireAdminRoute } from '~/services/auth.server';
+import { dashboardScreen, loadDashboard } from '~/services/dashboard.server';
 import type { loader as adminLoader } from './admin';
+
+/**
+ * The dashboard is /admin, the first page after signing in: its body is a chunk of its own. The
+ * server renders it whole; the browser hydrates the rest of the page first and that part when its
+ * chunk arrives, so the first load of /admin carries none of its code.
+ */
+const DashboardBody = lazy(() => import('~/components/dashboard/dashboard-body'));
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { headers } = await requireAdminRoute(request, context);
-  return data(null, { headers });
+  const { api, user, headers } = await requireAdminRoute(request, context);
+  // A branch's own staff see their branch: the API decides, and a branch in the address is not theirs to pick.
+  const branchId = user.branchId ? undefined : new URL(request.url).searchParams.get('branchId')?.trim() || undefined;
+  const answer = await loadDashboard(api, { branchId });
+  if (!answer.ok) throw data({ message: answer.message }, { status: answer.status, headers });
+  return data(dashboardScreen(answer.data, user), { headers });
 }
 
 export default function Dashboard() {
+  const screen = useLoaderData<typeof loader>();
   const admin = useRouteLoaderData<typeof adminLoader>('routes/admin');
   return (
-    <section>
-      <h1 className="text-2xl font-semibold">Dashboard</h1>
-      <p className="mt-1 text-muted-foreground">
-        Welcome, {admin?.user.name}
-        {admin?.user.branchName ? ` — ${admin.user.branchName}` : ''}.
-      </p>
+    <section aria-labelledby="dashboard-title" className="grid gap-6">
+      <header>
+        <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
+          Dashboard
+        </h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Welcome, {admin?.user.name}
+          {admin?.user.branchName ? ` — ${admin.user.branchName}` : ''}.
+        </p>
+      </header>
+      <Suspense fallback={<p className="text-sm text-muted-foreground">Loading figures…</p>}>
+        <DashboardBody screen={screen} />
+      </Suspense>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Dashboard" heading={() => 'The dashboard could not be loaded'} />;
 }

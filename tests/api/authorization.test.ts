@@ -104,6 +104,7 @@ const walk: Record<string, WalkEntry> = {
   'GET /wallet/balance/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.branchId }) },
   'GET /wallet/transactions': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId, limit: '100' }) },
   'GET /wallet/statistics': { branch: 'list' },
+  'GET /dashboard': { branch: 'list' },
   'POST /wallet/add-balance': { branch: 'create' },
   'POST /wallet/operation-pricing/deduct': { branch: 'create' },
   'POST /wallet/refund': {

@@ -276,6 +276,7 @@ const steps: Step[] = [
   },
   { operation: 'POST /wallet/refund', as: 'admin', body: (made, example) => ({ ...example, chargeId: made.chargeId }) },
   { operation: 'POST /wallet/adjust', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
+  { operation: 'GET /dashboard', as: 'admin' },
   { operation: 'GET /wallet/transactions', as: 'admin' },
   { operation: 'GET /wallet/statistics', as: 'admin' },
 

@@ -3,7 +3,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../api/db/client';
 import * as schema from '../../api/db/schema';
+import { recentActivity } from '../../api/domain/dashboard/activity';
+import { dashboardWindow, examFigures, studentFigures, walletFigures } from '../../api/domain/dashboard/figures';
 import { recordListQueries, recordQuery, type RecordListQuery } from '../../api/domain/record-queries';
+import { listBalances } from '../../api/domain/wallet/balances';
 
 /**
  * The baseline for read scenarios: node:http and pg with the same pool size as the server,
@@ -12,6 +15,9 @@ import { recordListQueries, recordQuery, type RecordListQuery } from '../../api/
  * answer beyond JSON.stringify of the rows.
  *
  *   GET /list?<the query of GET /api/v1/dynamic-data>   GET /record/<id>
+ *
+ * and GET /dashboard: the readers of GET /api/v1/dashboard over the same read tables, for every
+ * branch and every area, their results serialised as they come.
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const builder = drizzle(pool, { schema }) as unknown as Db;
@@ -48,7 +54,27 @@ function statementsFor(url: URL): { text: string; values: unknown[] }[] | null {
   return prepared;
 }
 
+async function dashboard() {
+  const input = { db: builder, branchId: null, ...dashboardWindow(new Date(), 12) };
+  return Promise.all([
+    listBalances(builder),
+    studentFigures(input),
+    walletFigures(input),
+    examFigures(input),
+    recentActivity(builder, ['student', 'wallet', 'exam'], null),
+  ]);
+}
+
 const server = createServer(async (request, response) => {
+  if (request.url === '/dashboard') {
+    try {
+      const body = JSON.stringify(await dashboard(), (_, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value));
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
+    } catch (error) {
+      response.writeHead(500).end(String(error));
+    }
+    return;
+  }
   const queries = statementsFor(new URL(request.url ?? '/', 'http://bare.local'));
   if (!queries) {
     response.writeHead(404).end();

@@ -193,14 +193,32 @@ export async function measure(options: MeasureOptions) {
       });
     }
     {
-      const pagePath = `/admin/students/registered?limit=${limit}`;
-      await mkdir(path.dirname(staticFile), { recursive: true });
-      await writeFile(staticFile, await fetchPage(server.baseUrl, pagePath, cookie));
-      const ours = await load(server.baseUrl, 'GET', pagePath, { Cookie: cookie });
-      const baseline = await load(server.baseUrl, 'GET', '/bench/registered-students.html', {});
+      const ours = await load(server.baseUrl, 'GET', '/api/v1/dashboard', auth);
+      const baseline = await load(bare.baseUrl, 'GET', '/dashboard', {});
+      const ratio = ours.p95 / baseline.p95;
+      show({
+        scenario: 'dashboard figures, every branch',
+        ours,
+        baseline: { name: 'bare node:http + pg', requestsPerSecond: baseline.requestsPerSecond, p95: baseline.p95 },
+        ratio: { of: 'p95', value: ratio },
+        target: { text: '<= 1.5x', met: ratio <= 1.5 },
+      });
+    }
+    await mkdir(path.dirname(staticFile), { recursive: true });
+    for (const screen of [
+      {
+        scenario: `student list page (Remix, ${limit} rows)`,
+        path: `/admin/students/registered?limit=${limit}`,
+        file: 'registered-students.html',
+      },
+      { scenario: 'dashboard page (Remix)', path: '/admin', file: 'dashboard.html' },
+    ]) {
+      await writeFile(path.join(path.dirname(staticFile), screen.file), await fetchPage(server.baseUrl, screen.path, cookie));
+      const ours = await load(server.baseUrl, 'GET', screen.path, { Cookie: cookie });
+      const baseline = await load(server.baseUrl, 'GET', `/bench/${screen.file}`, {});
       const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
       show({
-        scenario: `student list page (Remix, ${limit} rows)`,
+        scenario: screen.scenario,
         ours,
         baseline: { name: 'same page as a static file', requestsPerSecond: baseline.requestsPerSecond, p95: baseline.p95 },
         ratio: { of: 'requests/s', value: ratio },

@@ -3,6 +3,7 @@ import type { Tx } from '../client';
 import type { DomainEvent, StoredEvent } from '../event-store';
 import { accessChangesProjection } from './access-changes';
 import { courseCategoriesProjection } from './course-categories';
+import { dashboardProjection } from './dashboard';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
 import type { Projection } from './projection';
@@ -40,6 +41,7 @@ export const projections: Registered[] = [
   register(uploadsProjection),
   register(operationPricesProjection),
   register(walletProjection),
+  register(dashboardProjection),
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { axisTicks, periodLabel } from './activity-chart';
+import { axisTicks, periodLabel } from '~/components/charts/bar-chart';
 import { outcomeOf } from './admission-charge';
 import { rupeeAmount, rupeeText } from './amount-schema';
 import { compactRupees } from './money';

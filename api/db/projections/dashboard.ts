@@ -1,0 +1,275 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { indianDay } from '../../../common/india-time';
+import type { FieldValues, RecordEvent } from '../../domain/record-events';
+import type { WalletEvent } from '../../domain/wallet/events';
+import type { Tx } from '../client';
+import type { StoredEvent } from '../event-store';
+import { dashboardActivity, dashboardCounts, dashboardRecords } from '../schema';
+import { insertMany, REPLAY_CHUNK, type Projection } from './projection';
+import { recordColumns } from './records';
+
+/** The form types the dashboard counts and reports on. */
+const areas: Record<string, DashboardArea> = { student: 'student', examResult: 'exam' };
+export type DashboardArea = 'student' | 'exam' | 'wallet';
+
+/** A counter's key: "<month>|<measure>", month '' for counts of the present. */
+type CountKey = string;
+const key = (month: string, measure: string): CountKey => `${month}|${measure}`;
+
+/**
+ * What one student adds to the counters: one to its status (new until registered or passed out;
+ * a pass-out who is registered counts in both lists, as the lists show them) and one to the
+ * admissions of its admission month.
+ */
+export function studentCounts(fields: FieldValues): CountKey[] {
+  const { isRegistered, completedCourse, admissionDate } = recordColumns(fields);
+  return [
+    ...(isRegistered || completedCourse ? [] : [key('', 'students:new')]),
+    ...(isRegistered ? [key('', 'students:registered')] : []),
+    ...(completedCourse ? [key('', 'students:passout')] : []),
+    ...(admissionDate ? [key(admissionDate.slice(0, 7), 'admissions')] : []),
+  ];
+}
+
+/** The last date of an exam's subject table: the exam is upcoming until that day has passed. */
+export function lastExamDate(fields: FieldValues): string | null {
+  const rows = Array.isArray(fields.examSubjectsTable) ? (fields.examSubjectsTable as unknown[]) : [];
+  const dates = rows
+    .map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>).examDate : null))
+    .filter((date): date is string => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))
+    .sort();
+  return dates.at(-1) ?? null;
+}
+
+type RecordRow = typeof dashboardRecords.$inferSelect;
+
+function recordRow(recordId: string, formType: string, branchId: string | null, fields: FieldValues): RecordRow {
+  return {
+    recordId,
+    formType,
+    branchId: branchId ?? '',
+    title: recordColumns(fields).title,
+    counts: formType === 'student' ? studentCounts(fields) : [],
+    lastDate: formType === 'examResult' ? lastExamDate(fields) : null,
+  };
+}
+
+/** A counter a change moves: its branch and key, and by how much. */
+type CountChanges = Map<string, number>;
+const counterOf = (branchId: string, count: CountKey) => `${branchId}|${count}`;
+
+/**
+ * What one event does to the counters, changes to one counter summed: a change that cancels out
+ * (an edit that keeps a student's status) moves nothing.
+ */
+function changes(moves: [branchId: string, count: CountKey, by: number][]): CountChanges {
+  const sums: CountChanges = new Map();
+  for (const [branchId, count, by] of moves) sums.set(counterOf(branchId, count), (sums.get(counterOf(branchId, count)) ?? 0) + by);
+  for (const [counter, by] of sums) if (by === 0) sums.delete(counter);
+  return sums;
+}
+
+const countsOf = (row: RecordRow) => row.counts as CountKey[];
+
+function recordChanges(before: RecordRow | null, after: RecordRow | null): CountChanges {
+  return changes([
+    ...(before ? countsOf(before).map((count): [string, CountKey, number] => [before.branchId, count, -1]) : []),
+    ...(after ? countsOf(after).map((count): [string, CountKey, number] => [after.branchId, count, 1]) : []),
+  ]);
+}
+
+/** A wallet event's share of its month's spend (charges less refunds) or top-ups. */
+function walletChanges(event: StoredEvent<WalletEvent>): CountChanges {
+  const month = indianDay(event.occurredAt).slice(0, 7);
+  const { branchId, amount } = event.data;
+  switch (event.type) {
+    case 'WalletCredited':
+      return changes([[branchId, key(month, 'wallet:topups'), amount]]);
+    case 'WalletCharged':
+      return changes([[branchId, key(month, 'wallet:spend'), amount]]);
+    case 'WalletRefunded':
+      return changes([[branchId, key(month, 'wallet:spend'), -amount]]);
+    case 'WalletAdjusted':
+      return new Map();
+  }
+}
+
+type CountRow = typeof dashboardCounts.$inferInsert;
+
+function countRows(sums: CountChanges): CountRow[] {
+  return [...sums].map(([counter, value]) => {
+    const [branchId, month, measure] = counter.split('|') as [string, string, string];
+    return { branchId, month, measure, value };
+  });
+}
+
+/** Adds to the counters, creating those not counted yet, in one statement per chunk. */
+async function addCounts(tx: Tx, sums: CountChanges) {
+  const rows = countRows(sums);
+  for (let from = 0; from < rows.length; from += REPLAY_CHUNK) {
+    await tx
+      .insert(dashboardCounts)
+      .values(rows.slice(from, from + REPLAY_CHUNK))
+      .onConflictDoUpdate({
+        target: [dashboardCounts.branchId, dashboardCounts.month, dashboardCounts.measure],
+        set: { value: sql`${dashboardCounts.value} + excluded.value` },
+      });
+  }
+}
+
+type ActivityRow = typeof dashboardActivity.$inferInsert;
+
+function walletTitle(event: StoredEvent<WalletEvent>): string {
+  switch (event.type) {
+    case 'WalletCredited':
+      return event.data.note || 'Balance added';
+    case 'WalletCharged':
+      return event.data.operationName;
+    case 'WalletRefunded':
+      return event.data.reason || 'Charge refunded';
+    case 'WalletAdjusted':
+      return event.data.reason || 'Balance corrected';
+  }
+}
+
+const walletActions = { WalletCredited: 'credited', WalletCharged: 'charged', WalletRefunded: 'refunded', WalletAdjusted: 'adjusted' };
+
+type DashboardEvent = StoredEvent<RecordEvent | WalletEvent>;
+
+/**
+ * What an event does to the dashboard, given the row it held of the record (if any): that row
+ * afterwards, the counters it moves and the line of activity it adds. Events of records the
+ * dashboard does not count do nothing.
+ */
+function fold(
+  event: DashboardEvent,
+  before: RecordRow | null,
+): { after: RecordRow | null; sums: CountChanges; activity: ActivityRow } | null {
+  const logged = { position: event.position, actorId: event.actorId, occurredAt: event.occurredAt };
+  switch (event.type) {
+    case 'RecordCreated': {
+      const area = areas[event.data.formType];
+      if (!area) return null;
+      const after = recordRow(event.streamId, event.data.formType, event.data.branchId, event.data.fields);
+      return {
+        after,
+        sums: recordChanges(null, after),
+        activity: { ...logged, area, action: 'created', branchId: after.branchId, recordId: after.recordId, title: after.title },
+      };
+    }
+    case 'RecordUpdated': {
+      if (!before) return null;
+      const branchId = event.data.branchId === undefined ? before.branchId : event.data.branchId;
+      const after = recordRow(before.recordId, before.formType, branchId, event.data.fields);
+      return {
+        after,
+        sums: recordChanges(before, after),
+        activity: {
+          ...logged,
+          area: areas[before.formType]!,
+          action: 'updated',
+          branchId: after.branchId,
+          recordId: after.recordId,
+          title: after.title,
+        },
+      };
+    }
+    case 'RecordDeleted':
+      if (!before) return null;
+      return {
+        after: null,
+        sums: recordChanges(before, null),
+        // The record has no page any more: the entry names it without a link.
+        activity: {
+          ...logged,
+          area: areas[before.formType]!,
+          action: 'deleted',
+          branchId: before.branchId,
+          recordId: null,
+          title: before.title,
+        },
+      };
+    default: {
+      const wallet = event as StoredEvent<WalletEvent>;
+      return {
+        after: null,
+        sums: walletChanges(wallet),
+        activity: {
+          ...logged,
+          area: 'wallet',
+          action: walletActions[wallet.type],
+          branchId: wallet.data.branchId,
+          recordId: wallet.data.entryId,
+          title: walletTitle(wallet),
+          // Signed as the ledger signs it: money out negative.
+          amount: wallet.type === 'WalletCharged' ? -wallet.data.amount : wallet.data.amount,
+        },
+      };
+    }
+  }
+}
+
+const isRecordEvent = (event: DashboardEvent): event is StoredEvent<RecordEvent> => event.streamType === 'record';
+
+async function apply(tx: Tx, event: DashboardEvent) {
+  let before: RecordRow | null = null;
+  if (isRecordEvent(event) && event.type !== 'RecordCreated') {
+    [before = null] = await tx.select().from(dashboardRecords).where(eq(dashboardRecords.recordId, event.streamId));
+  }
+  const folded = fold(event, before);
+  if (!folded) return;
+  if (isRecordEvent(event)) {
+    if (!before && folded.after) await tx.insert(dashboardRecords).values(folded.after);
+    else if (folded.after) await tx.update(dashboardRecords).set(folded.after).where(eq(dashboardRecords.recordId, event.streamId));
+    else await tx.delete(dashboardRecords).where(eq(dashboardRecords.recordId, event.streamId));
+  }
+  await addCounts(tx, folded.sums);
+  await tx.insert(dashboardActivity).values(folded.activity);
+}
+
+export const dashboardProjection: Projection<RecordEvent | WalletEvent> = {
+  name: 'dashboard',
+  tables: [dashboardRecords, dashboardCounts, dashboardActivity],
+  handlers: {
+    RecordCreated: apply,
+    RecordUpdated: apply,
+    RecordDeleted: apply,
+    WalletCredited: apply,
+    WalletCharged: apply,
+    WalletRefunded: apply,
+    WalletAdjusted: apply,
+  },
+
+  /**
+   * The rows the run touches are read once and folded in memory; each counter an event moved is
+   * written once with the run's sum, even a sum of zero, as the handlers would have left it.
+   */
+  async replay(tx, run) {
+    const earlierIds = [...new Set(run.filter((e) => isRecordEvent(e) && e.type !== 'RecordCreated').map((e) => e.streamId))];
+    const earlier = earlierIds.length ? await tx.select().from(dashboardRecords).where(inArray(dashboardRecords.recordId, earlierIds)) : [];
+    const rows = new Map<string, RecordRow | null>(earlier.map((row) => [row.recordId, row]));
+    const sums: CountChanges = new Map();
+    const activity: ActivityRow[] = [];
+    for (const event of run) {
+      const folded = fold(event, isRecordEvent(event) ? (rows.get(event.streamId) ?? null) : null);
+      if (!folded) continue;
+      if (isRecordEvent(event)) rows.set(event.streamId, folded.after);
+      for (const [counter, by] of folded.sums) sums.set(counter, (sums.get(counter) ?? 0) + by);
+      activity.push(folded.activity);
+    }
+    if (earlier.length)
+      await tx.delete(dashboardRecords).where(
+        inArray(
+          dashboardRecords.recordId,
+          earlier.map((row) => row.recordId),
+        ),
+      );
+    await insertMany(
+      tx,
+      dashboardRecords,
+      [...rows.values()].filter((row): row is RecordRow => row !== null),
+    );
+    await addCounts(tx, sums);
+    await insertMany(tx, dashboardActivity, activity);
+  },
+};

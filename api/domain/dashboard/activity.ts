@@ -1,0 +1,29 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { DashboardActivity } from '../../../common/contracts/dashboard';
+import type { Executor } from '../../db/client';
+import { dashboardActivity, users } from '../../db/schema';
+
+export const RECENT_ACTIVITY = 10;
+
+/** The latest changes to the areas given, of one branch or every one, with who made them. */
+export async function recentActivity(db: Executor, areas: string[], branchId: string | null): Promise<DashboardActivity[]> {
+  if (areas.length === 0) return [];
+  const rows = await db
+    .select({
+      position: dashboardActivity.position,
+      area: dashboardActivity.area,
+      action: dashboardActivity.action,
+      title: dashboardActivity.title,
+      recordId: dashboardActivity.recordId,
+      branchId: dashboardActivity.branchId,
+      amount: dashboardActivity.amount,
+      actorName: users.name,
+      occurredAt: dashboardActivity.occurredAt,
+    })
+    .from(dashboardActivity)
+    .leftJoin(users, eq(users.id, dashboardActivity.actorId))
+    .where(and(inArray(dashboardActivity.area, areas), branchId === null ? undefined : eq(dashboardActivity.branchId, branchId)))
+    .orderBy(desc(dashboardActivity.position))
+    .limit(RECENT_ACTIVITY);
+  return rows.map((row) => ({ ...row, branchId: row.branchId || null, occurredAt: row.occurredAt.toISOString() }));
+}

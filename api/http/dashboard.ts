@@ -1,0 +1,87 @@
+import { dashboardContract, dashboardMessages, type DashboardView } from '../../common/contracts/dashboard';
+import { hasAnyPermission, type Actor } from '../domain/auth/actor';
+import { branchScope } from '../domain/auth/branch-scope';
+import { recentActivity } from '../domain/dashboard/activity';
+import { dashboardWindow, examFigures, studentFigures, walletFigures, type AreaReader } from '../domain/dashboard/figures';
+import { notFound } from '../domain/errors';
+import { listBalances } from '../domain/wallet/balances';
+import { defineEndpoint } from './endpoint';
+import { HttpError } from './errors';
+import { formPermissionNames } from './form-access';
+
+/**
+ * An area with a place on the dashboard, shown to whoever may open the lists its figures come
+ * from. An area that is built registers here; one that is not shows nothing, not zeros.
+ */
+interface DashboardArea {
+  name: string;
+  mayRead(actor: Actor): boolean;
+  read: AreaReader;
+}
+
+const walletReaders = [
+  'WALLET_TRANSACTIONS_VIEW',
+  'WALLET_VIEW_TRANSACTIONS',
+  'WALLET_VIEW',
+  'WALLET_DASHBOARD_VIEW',
+  'WALLET_DASHBOARD',
+  'WALLET_MANAGE',
+];
+const everyWallet = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'];
+
+export const dashboardAreas: readonly DashboardArea[] = [
+  { name: 'student', mayRead: (actor) => hasAnyPermission(actor, formPermissionNames('student', 'read')), read: studentFigures },
+  {
+    name: 'wallet',
+    // As the wallet's own endpoints: a branch's staff read their own, the institute's need an every-branch permission.
+    mayRead: (actor) => hasAnyPermission(actor, everyWallet) || (branchScope(actor) !== null && hasAnyPermission(actor, walletReaders)),
+    read: walletFigures,
+  },
+  { name: 'exam', mayRead: (actor) => hasAnyPermission(actor, formPermissionNames('examResult', 'read')), read: examFigures },
+];
+
+const show = defineEndpoint({
+  ...dashboardContract.show,
+  access: { kind: 'permission', anyOf: ['DASHBOARD_VIEW'] },
+  async handle({ db, actor, query, deps }) {
+    const scope = branchScope(actor);
+    if (scope !== null && query.branchId && query.branchId !== scope) throw new HttpError(403, dashboardMessages.otherBranch);
+    const everyBranch = scope === null;
+    const branches = everyBranch ? (await listBalances(db)).map((row) => ({ branchId: row.branchId, name: row.branchName })) : [];
+    if (everyBranch && query.branchId && !branches.some((row) => row.branchId === query.branchId)) throw notFound('Branch');
+    const branchId = scope ?? query.branchId ?? null;
+
+    const input = { db, branchId, ...dashboardWindow(deps.clock.now(), query.months) };
+    const areas = dashboardAreas.filter((area) => area.mayRead(actor));
+    const [read, activity] = await Promise.all([
+      Promise.all(areas.map((area) => area.read(input))),
+      recentActivity(
+        db,
+        areas.map((area) => area.name),
+        branchId,
+      ),
+    ]);
+    const compared = everyBranch && branchId === null;
+    const data: DashboardView = {
+      branchId,
+      everyBranch,
+      month: input.months.at(-1)!,
+      today: input.today,
+      areas: areas.map((area) => area.name),
+      branches,
+      figures: read.flatMap((area) => area.figures),
+      series: read.flatMap((area) => area.series),
+      byBranch: compared
+        ? branches.map(({ branchId, name }) => ({
+            branchId,
+            name,
+            values: Object.assign({}, ...read.map((area) => area.byBranch.get(branchId) ?? {})) as Record<string, number>,
+          }))
+        : [],
+      activity,
+    };
+    return { message: dashboardMessages.shown, data };
+  },
+});
+
+export const dashboardEndpoints = [show];

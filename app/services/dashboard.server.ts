@@ -1,0 +1,88 @@
+import { dashboardContract, type DashboardActivity, type DashboardView } from '../../common/contracts/dashboard';
+import { pageActionsFor } from '~/lib/palette-actions';
+import { canOpen, findAdminRoute, type IconName } from '~/lib/route-registry';
+import { callEndpoint } from './api.server';
+import type { AuthedApi, SessionUser } from './auth.server';
+
+export function loadDashboard(api: AuthedApi, query: { branchId?: string; months?: number }) {
+  return callEndpoint(api, dashboardContract.show, { query });
+}
+
+type Params = Record<string, string | undefined>;
+
+function href(path: string, params: Params = {}) {
+  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return search.size ? `${path}?${search}` : path;
+}
+
+/**
+ * The list behind each figure, narrowed as the figure is: to the branch shown and, for a figure
+ * of this month, to this month's dates. A figure whose list the user may not open has no link,
+ * nor has a figure no list shows whole: admissions span the new, registered and pass-out lists.
+ */
+function figureLinks(view: DashboardView): Record<string, string> {
+  const branchId = view.everyBranch ? (view.branchId ?? undefined) : undefined;
+  const first = `${view.month}-01`;
+  return {
+    'students.new': href('/admin/new-students', { branchId }),
+    'students.registered': href('/admin/students/registered', { branchId }),
+    'students.passout': href('/admin/students/passout', { branchId }),
+    'wallet.balance': href('/admin/wallet/transactions', { branchId }),
+    'wallet.spend': href('/admin/wallet/transactions', { branchId, kind: 'charge', from: first, to: view.today }),
+    'exams.upcoming': '/admin/exam/list',
+  };
+}
+
+const studentLists = ['/admin/students/registered', '/admin/new-students', '/admin/students/passout'];
+
+/** Where an entry of the activity opens its record: a list with the record's details beside it. */
+function activityLink(entry: DashboardActivity, opens: (path: string) => boolean): string | null {
+  if (!entry.recordId) return null;
+  if (entry.area === 'student') {
+    const list = studentLists.find(opens);
+    return list ? href(list, { view: entry.recordId }) : null;
+  }
+  if (entry.area === 'exam') return opens('/admin/exam/list') ? href('/admin/exam/list', { view: entry.recordId }) : null;
+  return null;
+}
+
+/** The day-to-day actions of an institute's office, offered as buttons where the user may take them. */
+const dashboardShortcuts: readonly string[] = [
+  'action:/admin/students/add',
+  'action:/admin/wallet/add-balance',
+  'action:/admin/wallet/transactions',
+  'action:/admin/course/categories?add=1',
+];
+
+export interface Shortcut {
+  label: string;
+  href: string;
+  icon: IconName;
+}
+
+/** The dashboard as the screen shows it: the API's view with the links this user may follow. */
+export function dashboardScreen(view: DashboardView, user: Pick<SessionUser, 'role' | 'permissions'>) {
+  const opens = (path: string) => {
+    const route = findAdminRoute(path.split('?')[0]!);
+    return route ? canOpen(route, user) : false;
+  };
+  const links = figureLinks(view);
+  const shortcuts: Shortcut[] = pageActionsFor(user)
+    .filter((action) => dashboardShortcuts.includes(action.id))
+    .map((action) => ({
+      label: action.label,
+      href: action.path + (action.search ?? ''),
+      icon: action.icon,
+    }));
+  return {
+    ...view,
+    figures: view.figures.map((figure) => {
+      const link = links[figure.key];
+      return { ...figure, href: link && opens(link) ? link : null };
+    }),
+    activity: view.activity.map((entry) => ({ ...entry, href: activityLink(entry, opens) })),
+    shortcuts,
+  };
+}
+
+export type DashboardScreen = ReturnType<typeof dashboardScreen>;
