@@ -16,6 +16,7 @@ import { dynamicDataEndpoints } from './http/dynamic-data';
 import { dynamicFormEndpoints } from './http/dynamic-forms';
 import { formOptionEndpoints } from './http/form-options';
 import { courseCategoryEndpoints } from './http/course-categories';
+import { coursePaperEndpoints } from './http/course-papers';
 import { uploadEndpoints } from './http/uploads';
 import type { ObjectStorage } from './storage/object-storage';
 import { temporaryObjectStorage } from './storage';
@@ -34,6 +35,7 @@ export const apiEndpoints: Endpoint[] = [
   ...dynamicDataEndpoints,
   ...formOptionEndpoints,
   ...courseCategoryEndpoints,
+  ...coursePaperEndpoints,
   ...walletEndpoints,
   ...uploadEndpoints,
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authContract } from '../../common/contracts/auth';
 import { courseCategoryContract } from '../../common/contracts/course-categories';
+import { coursePaperContract } from '../../common/contracts/course-papers';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import type { EndpointContract } from '../../common/contracts/endpoint';
@@ -18,6 +19,7 @@ import { buildOpenApiDocument } from './openapi';
 const contracts: EndpointContract[] = [
   authContract,
   courseCategoryContract,
+  coursePaperContract,
   dynamicDataContract,
   dynamicFormContract,
   formOptionContract,

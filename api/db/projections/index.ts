@@ -2,6 +2,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import type { DomainEvent, StoredEvent } from '../event-store';
 import { courseCategoriesProjection } from './course-categories';
+import { coursePapersProjection } from './course-papers';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
 import type { Projection } from './projection';
@@ -33,6 +34,7 @@ export const projections: Registered[] = [
   register(usersProjection),
   register(permissionsProjection),
   register(courseCategoriesProjection),
+  register(coursePapersProjection),
   register(formConfigsProjection),
   register(recordsProjection),
   register(uploadsProjection),

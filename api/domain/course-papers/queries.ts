@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
+import type {
+  CoursePaperKind,
+  CoursePaperList,
+  CoursePaperListQuery,
+  CoursePaperView,
+} from '../../../common/contracts/course-papers';
+import type { Executor } from '../../db/client';
+import { coursePapers, records } from '../../db/schema';
+
+/**
+ * Papers are read with their course's record: a paper whose course was deleted is not shown, and
+ * its course's name is the record's title as it is now.
+ */
+const ofLiveCourse = and(eq(records.id, coursePapers.courseId), eq(records.formType, 'course'));
+
+export async function courseExists(db: Executor, courseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: records.id })
+    .from(records)
+    .where(and(eq(records.id, courseId), eq(records.formType, 'course')));
+  return row !== undefined;
+}
+
+/** The paper of the course that holds this code, compared in any case, if one does. */
+export async function codeHolder(db: Executor, courseId: string, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: coursePapers.id })
+    .from(coursePapers)
+    .where(and(eq(coursePapers.courseId, courseId), sql`lower(${coursePapers.code}) = ${code.trim().toLowerCase()}`));
+  return row?.id ?? null;
+}
+
+/** Where a new paper of the course goes: after the last. */
+export async function nextPosition(db: Executor, courseId: string): Promise<number> {
+  const [row] = await db
+    .select({ last: max(coursePapers.position) })
+    .from(coursePapers)
+    .where(eq(coursePapers.courseId, courseId));
+  return (row?.last ?? 0) + 1;
+}
+
+type PaperRow = typeof coursePapers.$inferSelect;
+
+function toView(row: PaperRow, courseName: string): CoursePaperView {
+  return {
+    _id: row.id,
+    courseId: row.courseId,
+    courseName,
+    code: row.code,
+    name: row.name,
+    kind: row.kind as CoursePaperKind,
+    questionPaperMarks: row.questionPaperMarks,
+    passingMarks: row.passingMarks,
+    questionPaper: row.questionPaper,
+    position: row.position,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The paper, also when its course is gone (its course name is then empty), so it can still be removed. */
+export async function findCoursePaper(db: Executor, id: string): Promise<CoursePaperView | null> {
+  const [row] = await db
+    .select({ paper: coursePapers, courseName: records.title })
+    .from(coursePapers)
+    .leftJoin(records, ofLiveCourse)
+    .where(eq(coursePapers.id, id));
+  return row ? toView(row.paper, row.courseName ?? '') : null;
+}
+
+function sortOrder(query: CoursePaperListQuery): SQL[] {
+  const direction = query.order === 'asc' ? asc : desc;
+  const key = {
+    position: coursePapers.position,
+    code: sql`lower(${coursePapers.code})`,
+    name: sql`lower(${coursePapers.name})`,
+    kind: coursePapers.kind,
+    questionPaperMarks: coursePapers.questionPaperMarks,
+    createdAt: coursePapers.createdAt,
+    updatedAt: coursePapers.updatedAt,
+  }[query.sortBy];
+  // Across courses, papers keep together by course, in the course's order.
+  const byCourse = query.sortBy === 'position' && !query.courseId ? [direction(sql`lower(${records.title})`), direction(records.id)] : [];
+  return [...byCourse, direction(key), direction(coursePapers.id)];
+}
+
+export async function listCoursePapers(db: Executor, query: CoursePaperListQuery): Promise<CoursePaperList> {
+  // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
+  const search = query.search?.toLowerCase();
+  const filter = and(
+    query.courseId ? eq(coursePapers.courseId, query.courseId) : undefined,
+    search
+      ? sql`(strpos(lower(${coursePapers.code}), ${search}) > 0 or strpos(lower(${coursePapers.name}), ${search}) > 0)`
+      : undefined,
+    query.kind ? eq(coursePapers.kind, query.kind) : undefined,
+  );
+  const rows = await db
+    .select({ paper: coursePapers, courseName: records.title })
+    .from(coursePapers)
+    .innerJoin(records, ofLiveCourse)
+    .where(filter)
+    .orderBy(...sortOrder(query))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofLiveCourse).where(filter);
+  const total = Number(matching?.n ?? 0);
+  return {
+    papers: rows.map((row) => toView(row.paper, row.courseName)),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}
