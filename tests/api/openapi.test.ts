@@ -127,6 +127,7 @@ interface Made {
   formConfigId: string;
   categoryId: string;
   courseId: string;
+  paperId: string;
   priceId: string;
   chargeId: string;
   refreshTokens: string[];
@@ -202,6 +203,16 @@ const steps: Step[] = [
   { operation: 'GET /dynamic-data/choices', as: 'admin' },
   { operation: 'GET /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
   { operation: 'GET /dynamic-data/:id/history', as: 'admin', params: (made) => ({ id: made.courseId }) },
+  {
+    operation: 'POST /course/papers',
+    as: 'admin',
+    body: (made, example) => ({ ...example, courseId: made.courseId }),
+    keep: (data, made) => void (made.paperId = data._id as string),
+  },
+  { operation: 'GET /course/papers', as: 'admin' },
+  { operation: 'GET /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
+  { operation: 'PUT /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
+  { operation: 'DELETE /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
   { operation: 'DELETE /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
   { operation: 'PUT /course/categories/:id/status', as: 'admin', params: (made) => ({ id: made.categoryId }) },
   { operation: 'DELETE /course/categories/:id', as: 'admin', params: (made) => ({ id: made.categoryId }) },
