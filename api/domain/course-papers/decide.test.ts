@@ -11,7 +11,11 @@ const details: CoursePaperDetails = {
   passingMarks: 40,
   questionPaper: null,
 };
-const facts = { courseExists: true, codeHeldBy: null, questionPaperRefusal: null };
+const facts: { courseExists: boolean; codeHeldBy: string | null; questionPaperRefusal: string | null } = {
+  courseExists: true,
+  codeHeldBy: null,
+  questionPaperRefusal: null,
+};
 const added: CoursePaperEvent = { type: 'CoursePaperAdded', data: { courseId: 'course1', position: 1, ...details } };
 const fold = (events: CoursePaperEvent[]): CoursePaper => events.reduce(evolve, initialCoursePaper);
 const live = fold([added]);
