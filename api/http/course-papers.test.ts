@@ -30,7 +30,9 @@ const call = (method: string, path: string, body?: unknown, headers: Record<stri
   accounts.call(method, path, { token, body, headers });
 
 async function addCourse(name = `Course ${++serial}`) {
-  const { id } = await asSystem(accounts.db, (ctx) => createRecord(ctx, { formType: 'course', branchId: null, fields: { courseName: name } }));
+  const { id } = await asSystem(accounts.db, (ctx) =>
+    createRecord(ctx, { formType: 'course', branchId: null, fields: { courseName: name } }),
+  );
   return id;
 }
 
@@ -54,7 +56,8 @@ async function addPaper(courseId: string, more: Record<string, unknown> = {}) {
   return response.body.data as Paper;
 }
 
-const papersOf = async (courseId: string) => (await call('GET', `/course/papers?courseId=${courseId}&limit=100`)).body.data.papers as Paper[];
+const papersOf = async (courseId: string) =>
+  (await call('GET', `/course/papers?courseId=${courseId}&limit=100`)).body.data.papers as Paper[];
 
 /** A PDF stored through the direct-upload flow, as the browser does it. */
 async function uploadPdf(fieldName = 'questionPaper', formType = 'course') {
@@ -146,7 +149,11 @@ describe('POST /course/papers', () => {
     ['marks in part', { questionPaperMarks: 99.5 }, { questionPaperMarks: ['Question paper marks must be a whole number'] }],
     ['no marks', { questionPaperMarks: 0, passingMarks: 0 }, { questionPaperMarks: ['Question paper marks must be between 1 and 10000'] }],
     ['negative passing marks', { passingMarks: -1 }, { passingMarks: ['Passing marks must be between 0 and 10000'] }],
-    ['passing marks above the marks', { passingMarks: 101 }, { passingMarks: ['Passing marks must not be more than the question paper marks'] }],
+    [
+      'passing marks above the marks',
+      { passingMarks: 101 },
+      { passingMarks: ['Passing marks must not be more than the question paper marks'] },
+    ],
   ])('refuses %s with the field’s message, changing nothing', async (_, change, errors) => {
     const courseId = await addCourse();
     const response = await call('POST', '/course/papers', paper(courseId, change));

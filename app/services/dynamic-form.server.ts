@@ -11,7 +11,7 @@ import {
   afterUpdatePath,
   dynamicFormMessages as messages,
   dynamicFormSchema,
-  emptySubjectRow,
+  subjectRow,
   examSubjectColumns,
   formTitle,
   shownFieldNames,
@@ -19,6 +19,7 @@ import {
   STUDENT_TOAST_MS,
   typeName,
   type DynamicFormActionData,
+  type CourseSubject,
   type DynamicFormLoaderData,
   type DynamicFormType,
   type DynamicFormValues,
@@ -37,6 +38,7 @@ import { validateCsrf } from './csrf.server';
 import { redirectWithToast } from './toast.server';
 import { readPost, storePostedFiles } from './posted-files.server';
 import { categoryChoices, recordChoices } from './choices.server';
+import { papersByCourse } from './course-papers.server';
 
 /**
  * The loader and action behind every dynamic form route (students/add, branches/add,
@@ -69,7 +71,7 @@ async function listCourses(api: AuthedApi): Promise<RecordView[] | null> {
 
 interface OptionLists {
   options: Record<string, OptionView[]>;
-  courseSubjects: Record<string, string[]>;
+  courseSubjects: Record<string, CourseSubject[]>;
   notices: string[];
   fixedCenter: OptionView | null;
 }
@@ -95,10 +97,13 @@ async function loadOptionLists(
 
   const needsBranches = wanted.has('branches') && !user.branchId;
   const needsCourses = wanted.has('courses');
-  const [branches, courses, categories] = await Promise.all([
+  const needsPapers = needsCourses && fields.some((field) => field.type === 'examSubjectsTable');
+  const [branches, courses, categories, papers] = await Promise.all([
     needsBranches ? recordChoices(api, 'branch') : [],
     needsCourses ? listCourses(api) : [],
     wanted.has('courseCategories') || needsCourses ? categoryChoices(api) : [],
+    // Without its papers an exam still starts from the subjects' names.
+    needsPapers ? papersByCourse(api) : null,
   ]);
 
   if (branches === null) lists.notices.push(messages.branchesFailed);
@@ -116,7 +121,15 @@ async function loadOptionLists(
     categories ?? [],
   );
   for (const course of offered) {
-    lists.courseSubjects[course._id] = subjectsOf(fieldsDataToValues(course.fieldsData).description);
+    const coursePapers = papers?.get(course._id) ?? [];
+    lists.courseSubjects[course._id] = coursePapers.length
+      ? coursePapers.map((paper) => ({
+          name: paper.name,
+          code: paper.code,
+          questionPaperMarks: paper.questionPaperMarks,
+          passingMarks: paper.passingMarks,
+        }))
+      : subjectsOf(fieldsDataToValues(course.fieldsData).description).map((name) => ({ name }));
   }
 
   for (const [name, source] of sources) {
@@ -185,7 +198,7 @@ function startingValues(
   if (table && values[table.name] === undefined) {
     const course = typeof values.selectedCourse === 'string' ? values.selectedCourse : '';
     const subjects = lists.courseSubjects[course] ?? [];
-    values[table.name] = subjects.length ? subjects.map((subject) => emptySubjectRow(subject)) : [emptySubjectRow()];
+    values[table.name] = subjects.length ? subjects.map((subject) => subjectRow(subject)) : [subjectRow()];
   }
   return values;
 }

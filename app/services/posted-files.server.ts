@@ -102,4 +102,3 @@ export async function storePostedFiles(
   }
   return errors;
 }
-

@@ -79,7 +79,8 @@ export const coursePaperQuestionPaper = z
   .transform((key) => key || null)
   .describe('The stored key of a confirmed upload of the course form (PDF, DOC or DOCX, 5 MB); null or absent for none');
 
-const paperFields = {
+/** A paper's fields, which the screen's form reuses. */
+export const coursePaperFields = {
   code: coursePaperCode,
   name: coursePaperName,
   kind: coursePaperKind,
@@ -89,7 +90,7 @@ const paperFields = {
 };
 
 /** Passing marks above the paper's marks are refused under the passing marks. */
-function passingWithinMarks<T extends { questionPaperMarks: number; passingMarks: number }>(body: T, ctx: z.RefinementCtx) {
+export function passingWithinMarks<T extends { questionPaperMarks: number; passingMarks: number }>(body: T, ctx: z.RefinementCtx) {
   if (body.passingMarks > body.questionPaperMarks) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['passingMarks'], message: coursePaperFieldMessages.passingAboveMarks });
   }
@@ -102,11 +103,11 @@ export const coursePaperCourseId = z
   .max(100);
 
 export const addCoursePaperBody = z
-  .object({ courseId: coursePaperCourseId.describe('The course record (form type course) the paper belongs to'), ...paperFields })
+  .object({ courseId: coursePaperCourseId.describe('The course record (form type course) the paper belongs to'), ...coursePaperFields })
   .superRefine(passingWithinMarks);
 
 /** Everything but the course: a paper stays with the course it was added to. */
-export const changeCoursePaperBody = z.object(paperFields).superRefine(passingWithinMarks);
+export const changeCoursePaperBody = z.object(coursePaperFields).superRefine(passingWithinMarks);
 
 export const coursePaperSortFields = ['position', 'code', 'name', 'kind', 'questionPaperMarks', 'createdAt', 'updatedAt'] as const;
 

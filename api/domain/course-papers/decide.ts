@@ -98,7 +98,8 @@ function validDetails(data: CoursePaperDetails & PaperFacts): CoursePaperDetails
   const marks = data.questionPaperMarks;
   const passing = data.passingMarks;
   if (!Number.isInteger(marks)) refuse('questionPaperMarks', coursePaperMessages.marksWhole('Question paper marks'));
-  else if (marks < 1 || marks > COURSE_PAPER_MARKS_MAX) refuse('questionPaperMarks', coursePaperMessages.marksRange('Question paper marks'));
+  else if (marks < 1 || marks > COURSE_PAPER_MARKS_MAX)
+    refuse('questionPaperMarks', coursePaperMessages.marksRange('Question paper marks'));
   if (!Number.isInteger(passing)) refuse('passingMarks', coursePaperMessages.marksWhole('Passing marks'));
   else if (passing < 0 || passing > COURSE_PAPER_MARKS_MAX) refuse('passingMarks', coursePaperMessages.passingRange);
   else if (Number.isInteger(marks) && passing > marks) refuse('passingMarks', coursePaperMessages.passingAboveMarks);

@@ -1,10 +1,5 @@
 import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
-import type {
-  CoursePaperKind,
-  CoursePaperList,
-  CoursePaperListQuery,
-  CoursePaperView,
-} from '../../../common/contracts/course-papers';
+import type { CoursePaperKind, CoursePaperList, CoursePaperListQuery, CoursePaperView } from '../../../common/contracts/course-papers';
 import type { Executor } from '../../db/client';
 import { coursePapers, records } from '../../db/schema';
 
@@ -91,9 +86,7 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
   const search = query.search?.toLowerCase();
   const filter = and(
     query.courseId ? eq(coursePapers.courseId, query.courseId) : undefined,
-    search
-      ? sql`(strpos(lower(${coursePapers.code}), ${search}) > 0 or strpos(lower(${coursePapers.name}), ${search}) > 0)`
-      : undefined,
+    search ? sql`(strpos(lower(${coursePapers.code}), ${search}) > 0 or strpos(lower(${coursePapers.name}), ${search}) > 0)` : undefined,
     query.kind ? eq(coursePapers.kind, query.kind) : undefined,
   );
   const rows = await db
