@@ -136,7 +136,13 @@ export default function CoursePapers() {
   const columns: Column<PaperRow, PaperSort>[] = [
     { id: 'code', header: 'Code', cell: (row) => <span className="font-medium tabular-nums">{row.code}</span>, sort: 'code' },
     { id: 'name', header: 'Name', cell: (row) => row.name, sort: 'name', card: 'title' },
-    { id: 'course', header: 'Course', cell: (row) => row.courseName, hidden: Boolean(course), priority: 'medium' },
+    {
+      id: 'course',
+      header: 'Course',
+      cell: (row) => <span title={row.courseName}>{row.courseName}</span>,
+      hidden: Boolean(course),
+      className: 'max-w-56 truncate',
+    },
     { id: 'kind', header: 'Type', cell: (row) => <Badge variant="outline">{paperKindLabels[row.kind]}</Badge>, sort: 'kind' },
     {
       id: 'marks',
@@ -164,7 +170,6 @@ export default function CoursePapers() {
         ) : (
           <span className="text-muted-foreground">None</span>
         ),
-      priority: 'low',
     },
   ];
 

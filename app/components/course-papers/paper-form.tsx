@@ -99,7 +99,7 @@ export function PaperForm({
           <FieldError id={fields.courseId.errorId} errors={fields.courseId.errors} />
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor={fields.code.id} required>
             Code
@@ -107,20 +107,6 @@ export function PaperForm({
           <Input {...getInputProps(fields.code, { type: 'text' })} key={fields.code.key} placeholder="e.g. CS-101" autoComplete="off" />
           <FieldError id={fields.code.errorId} errors={fields.code.errors} />
         </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fields.name.id} required>
-            Name
-          </Label>
-          <Input
-            {...getInputProps(fields.name, { type: 'text' })}
-            key={fields.name.key}
-            placeholder="e.g. Computer Fundamentals"
-            autoComplete="off"
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
         <div className="grid content-start gap-2">
           <Label htmlFor={fields.kind.id} required>
             Type
@@ -134,6 +120,20 @@ export function PaperForm({
           </NativeSelect>
           <FieldError id={fields.kind.errorId} errors={fields.kind.errors} />
         </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={fields.name.id} required>
+          Name
+        </Label>
+        <Input
+          {...getInputProps(fields.name, { type: 'text' })}
+          key={fields.name.key}
+          placeholder="e.g. Computer Fundamentals"
+          autoComplete="off"
+        />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor={fields.questionPaperMarks.id} required>
             Question paper marks
