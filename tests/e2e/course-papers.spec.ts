@@ -178,3 +178,26 @@ test('a branch admin reads the papers but is offered no change', async ({ page }
   await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('adds a paper with its question paper from the page, the file sent with the form', async ({ page, request }) => {
+    const course = await addCourse(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`${screen}?course=${course.id}`);
+    await page.getByRole('link', { name: 'Add paper' }).first().click();
+    const add = page.getByRole('region', { name: 'Add course paper' });
+    await fillPaper(add, { code: 'PL-1', name: 'Plain Paper', marks: '60', passing: '24' });
+    await add.getByLabel('Question paper (optional)').setInputFiles({
+      name: 'plain.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    await add.getByRole('button', { name: 'Add paper' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === screen && !url.searchParams.has('add'));
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText('PL-1');
+    await expect(page.getByRole('link', { name: /^Question paper of PL-1 Plain Paper: .*plain\.pdf$/ })).toBeVisible();
+  });
+});
