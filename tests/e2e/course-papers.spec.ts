@@ -38,7 +38,10 @@ async function addCourse(request: APIRequestContext, subjects = '') {
   return { id: ((await response.json()) as { data: { _id: string } }).data._id, name, headers };
 }
 
-async function fillPaper(dialog: ReturnType<Page['getByRole']>, paper: { code: string; name: string; kind?: string; marks: string; passing: string }) {
+async function fillPaper(
+  dialog: ReturnType<Page['getByRole']>,
+  paper: { code: string; name: string; kind?: string; marks: string; passing: string },
+) {
   await dialog.getByLabel('Code').fill(paper.code);
   await dialog.getByLabel('Name').fill(paper.name);
   if (paper.kind) await dialog.getByLabel('Type').selectOption({ label: paper.kind });
@@ -90,6 +93,14 @@ test.describe('as the admin', () => {
     await edit.getByRole('button', { name: 'Save paper' }).click();
     await expect(toast(page, 'RB-01 Robotics Theory saved')).toBeVisible();
     await expect(rows(page).nth(0)).toContainText('100');
+
+    // The course's page lists its papers and leads back here.
+    await page.goto(`/admin/courses/${course.id}`);
+    const subjects = page.getByRole('listitem').filter({ hasText: 'RB-01' });
+    await expect(subjects).toContainText('Robotics Theory');
+    await expect(subjects).toContainText('Theory · pass 40 of 100');
+    await page.getByRole('link', { name: 'Manage papers' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === screen && url.searchParams.get('course') === course.id);
 
     // The exam form fills one row per paper, code and marks included.
     await page.goto('/admin/exam/create');
