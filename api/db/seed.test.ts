@@ -53,7 +53,10 @@ describe('seedIfEmpty', () => {
       const fields = course.fields as { description: string; courseCode: string };
       const subjects = fields.description.split(',').map((subject) => subject.trim());
       const own = papers.filter((paper) => paper.courseId === course.id);
-      expect(own.map((paper) => paper.name), course.title).toEqual(subjects);
+      expect(
+        own.map((paper) => paper.name),
+        course.title,
+      ).toEqual(subjects);
       expect(own[0]).toMatchObject({ code: `${fields.courseCode}-01`, kind: 'theory', questionPaperMarks: 100, passingMarks: 40 });
       expect(own.at(-1)).toMatchObject({ kind: 'practical', questionPaperMarks: 50, passingMarks: 20 });
     }

@@ -90,15 +90,19 @@ async function seedPapers(ctx: CommandContext, courseId: string, course: (typeof
   const subjects = course.subjects.split(',').map((subject) => subject.trim());
   for (const [index, name] of subjects.entries()) {
     const practical = index === subjects.length - 1;
-    await addCoursePaper(ctx, { branchId: null }, {
-      courseId,
-      code: `${course.code}-${String(index + 1).padStart(2, '0')}`,
-      name,
-      kind: practical ? 'practical' : 'theory',
-      questionPaperMarks: practical ? 50 : 100,
-      passingMarks: practical ? 20 : 40,
-      questionPaper: null,
-    });
+    await addCoursePaper(
+      ctx,
+      { branchId: null },
+      {
+        courseId,
+        code: `${course.code}-${String(index + 1).padStart(2, '0')}`,
+        name,
+        kind: practical ? 'practical' : 'theory',
+        questionPaperMarks: practical ? 50 : 100,
+        passingMarks: practical ? 20 : 40,
+        questionPaper: null,
+      },
+    );
   }
 }
 
