@@ -92,7 +92,7 @@ async function seedPapers(ctx: CommandContext, courseId: string, course: (typeof
     const practical = index === subjects.length - 1;
     await addCoursePaper(
       ctx,
-      { branchId: null },
+      { role: 'admin', branchId: null },
       {
         courseId,
         code: `${course.code}-${String(index + 1).padStart(2, '0')}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
+import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { testClock } from '../../tests/support/test-database';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
@@ -310,6 +310,45 @@ describe('who may read and change papers', () => {
     }
     expect((await call('GET', '/course/papers', undefined, {}, tokens.nobody)).status).toBe(403);
     expect(await papersOf(courseId)).toEqual(before);
+  });
+});
+
+describe('papers of a branch’s course', () => {
+  it('are read and changed by the institute and that branch, and by no other branch', async () => {
+    const { db, auth } = accounts;
+    const [north, south] = [await addBranch(db, `North ${++serial}`, `N${serial}`), await addBranch(db, `South ${serial}`, `S${serial}`)];
+    const staffOf = async (branchId: string) =>
+      tokenFor(
+        db,
+        auth,
+        await addUser(db, { role: 'branch_admin', branchId, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_EDIT'] }),
+        clock.now(),
+      );
+    const [northStaff, southStaff] = [await staffOf(north), await staffOf(south)];
+    const { id: northCourse } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'course', branchId: north, fields: { courseName: `North course ${serial}` } }),
+    );
+    const instituteCourse = await addCourse();
+    const northPaper = await addPaper(northCourse);
+    const institutePaper = await addPaper(instituteCourse);
+
+    const listed = async (token: string) =>
+      ((await call('GET', '/course/papers?limit=100', undefined, {}, token)).body.data.papers as Paper[]).map((row) => row._id);
+    expect(await listed(northStaff)).toEqual(expect.arrayContaining([northPaper._id, institutePaper._id]));
+    expect(await listed(southStaff)).toContain(institutePaper._id);
+    expect(await listed(southStaff)).not.toContain(northPaper._id);
+
+    const { courseId: _, ...body } = paper(northCourse);
+    expect((await call('GET', `/course/papers/${northPaper._id}`, undefined, {}, southStaff)).status).toBe(404);
+    expect((await call('PUT', `/course/papers/${northPaper._id}`, body, {}, southStaff)).status).toBe(404);
+    expect((await call('DELETE', `/course/papers/${northPaper._id}`, undefined, {}, southStaff)).status).toBe(404);
+    const add = await call('POST', '/course/papers', paper(northCourse), {}, southStaff);
+    expect(add.status).toBe(404);
+    expect(add.body.message).toBe('Course not found');
+    expect((await papersOf(northCourse)).map((row) => row._id)).toEqual([northPaper._id]);
+
+    expect((await call('POST', '/course/papers', paper(northCourse), {}, northStaff)).status).toBe(201);
+    expect((await call('PUT', `/course/papers/${northPaper._id}`, body, {}, northStaff)).status).toBe(200);
   });
 });
 

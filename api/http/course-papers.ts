@@ -4,6 +4,8 @@ import type { Executor } from '../db/client';
 import { addCoursePaper, changeCoursePaper, removeCoursePaper } from '../domain/course-papers/commands';
 import { coursePaperMessages } from '../domain/course-papers/decide';
 import { findCoursePaper, listCoursePapers } from '../domain/course-papers/queries';
+import type { Actor } from '../domain/auth/actor';
+import { branchScope } from '../domain/auth/branch-scope';
 import { notFound } from '../domain/errors';
 import type { ApiEnv } from './context';
 import { defineEndpoint } from './endpoint';
@@ -21,15 +23,17 @@ const readAccess = {
 const addAccess = { kind: 'permission', anyOf: ['COURSE_EDIT', 'COURSE_ADD'] } as const;
 const editAccess = { kind: 'permission', anyOf: ['COURSE_EDIT'] } as const;
 
-async function paperView(db: Executor, id: string) {
-  const view = await findCoursePaper(db, id);
+type Caller = Pick<Actor, 'role' | 'branchId'>;
+
+async function paperView(db: Executor, actor: Caller, id: string) {
+  const view = await findCoursePaper(db, id, branchScope(actor));
   if (!view) throw notFound(coursePaperMessages.found);
   return view;
 }
 
 /** A paper's answer, with its version as the ETag for the next If-Match. */
-async function answer(c: Context<ApiEnv>, db: Executor, id: string, message: string, status?: 201) {
-  const view = await paperView(db, id);
+async function answer(c: Context<ApiEnv>, db: Executor, actor: Caller, id: string, message: string, status?: 201) {
+  const view = await paperView(db, actor, id);
   c.header('ETag', versionTag(view.version));
   return { status, message, data: view };
 }
@@ -37,16 +41,16 @@ async function answer(c: Context<ApiEnv>, db: Executor, id: string, message: str
 const list = defineEndpoint({
   ...coursePaperContract.list,
   access: readAccess,
-  async handle({ db, query }) {
-    return { message: coursePaperMessages.list, data: await listCoursePapers(db, query) };
+  async handle({ db, actor, query }) {
+    return { message: coursePaperMessages.list, data: await listCoursePapers(db, query, branchScope(actor)) };
   },
 });
 
 const show = defineEndpoint({
   ...coursePaperContract.show,
   access: readAccess,
-  async handle({ db, params, c }) {
-    return answer(c, db, params.id, coursePaperMessages.found);
+  async handle({ db, actor, params, c }) {
+    return answer(c, db, actor, params.id, coursePaperMessages.found);
   },
 });
 
@@ -55,7 +59,7 @@ const add = defineEndpoint({
   access: addAccess,
   async handle({ tx, meta, actor, body, c }) {
     const id = await addCoursePaper({ tx, meta }, actor, body);
-    return answer(c, tx, id, coursePaperMessages.added, 201);
+    return answer(c, tx, actor, id, coursePaperMessages.added, 201);
   },
 });
 
@@ -64,16 +68,16 @@ const change = defineEndpoint({
   access: editAccess,
   async handle({ tx, meta, actor, params, body, c }) {
     await changeCoursePaper({ tx, meta }, actor, params.id, body, ifMatchVersion(c));
-    return answer(c, tx, params.id, coursePaperMessages.changed);
+    return answer(c, tx, actor, params.id, coursePaperMessages.changed);
   },
 });
 
 const remove = defineEndpoint({
   ...coursePaperContract.remove,
   access: editAccess,
-  async handle({ tx, meta, params, c }) {
-    const before = await paperView(tx, params.id);
-    await removeCoursePaper({ tx, meta }, params.id, ifMatchVersion(c));
+  async handle({ tx, meta, actor, params, c }) {
+    const before = await paperView(tx, actor, params.id);
+    await removeCoursePaper({ tx, meta }, actor, params.id, ifMatchVersion(c));
     return { message: coursePaperMessages.removed, data: before };
   },
 });

@@ -1,5 +1,7 @@
 import type { AddCoursePaperBody, ChangeCoursePaperBody } from '../../../common/contracts/course-papers';
 import type { Actor } from '../auth/actor';
+import { branchScope } from '../auth/branch-scope';
+import { notFound } from '../errors';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { newId } from '../ids';
 import { uploadRefusal } from '../record-files';
@@ -34,7 +36,10 @@ async function questionPaperRefusal(ctx: CommandContext, actor: Pick<Actor, 'bra
 }
 
 /** Answers the new paper's id. */
-export async function addCoursePaper(ctx: CommandContext, actor: Pick<Actor, 'branchId'>, body: AddCoursePaperBody): Promise<string> {
+/** A caller of a branch adds and changes papers of the courses they may read only. */
+type Caller = Pick<Actor, 'role' | 'branchId'>;
+
+export async function addCoursePaper(ctx: CommandContext, actor: Caller, body: AddCoursePaperBody): Promise<string> {
   const id = newId(ctx.meta.occurredAt.getTime());
   const courseId = body.courseId.trim();
   const questionPaper = body.questionPaper ?? null;
@@ -44,7 +49,7 @@ export async function addCoursePaper(ctx: CommandContext, actor: Pick<Actor, 'br
       ...body,
       courseId,
       questionPaper,
-      courseExists: await courseExists(ctx.tx, courseId),
+      courseExists: await courseExists(ctx.tx, courseId, branchScope(actor)),
       codeHeldBy: await codeHolder(ctx.tx, courseId, body.code),
       position: await nextPosition(ctx.tx, courseId),
       questionPaperRefusal: await questionPaperRefusal(ctx, actor, questionPaper, null),
@@ -55,13 +60,13 @@ export async function addCoursePaper(ctx: CommandContext, actor: Pick<Actor, 'br
 
 export async function changeCoursePaper(
   ctx: CommandContext,
-  actor: Pick<Actor, 'branchId'>,
+  actor: Caller,
   id: string,
   body: ChangeCoursePaperBody,
   expectedVersion?: number,
 ) {
-  // A paper not found here is refused by the decider, which reads its stream.
-  const current = (await findCoursePaper(ctx.tx, id)) ?? { courseId: '', questionPaper: null };
+  const current = await findCoursePaper(ctx.tx, id, branchScope(actor));
+  if (!current) throw notFound(coursePaperMessages.found);
   const questionPaper = body.questionPaper ?? null;
   await handle(
     ctx,
@@ -72,7 +77,7 @@ export async function changeCoursePaper(
         ...body,
         id,
         questionPaper,
-        courseExists: await courseExists(ctx.tx, current.courseId),
+        courseExists: await courseExists(ctx.tx, current.courseId, branchScope(actor)),
         codeHeldBy: await codeHolder(ctx.tx, current.courseId, body.code),
         questionPaperRefusal: await questionPaperRefusal(ctx, actor, questionPaper, current.questionPaper),
       },
@@ -81,6 +86,7 @@ export async function changeCoursePaper(
   );
 }
 
-export async function removeCoursePaper(ctx: CommandContext, id: string, expectedVersion?: number) {
+export async function removeCoursePaper(ctx: CommandContext, actor: Caller, id: string, expectedVersion?: number) {
+  if (!(await findCoursePaper(ctx.tx, id, branchScope(actor)))) throw notFound(coursePaperMessages.found);
   await handle(ctx, id, { type: 'RemoveCoursePaper', data: {} }, expectedVersion);
 }

@@ -2,18 +2,22 @@ import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { CoursePaperKind, CoursePaperList, CoursePaperListQuery, CoursePaperView } from '../../../common/contracts/course-papers';
 import type { Executor } from '../../db/client';
 import { coursePapers, records } from '../../db/schema';
+import { readableBy } from '../record-queries';
 
 /**
- * Papers are read with their course's record: a paper whose course was deleted is not shown, and
- * its course's name is the record's title as it is now.
+ * Papers are read with their course's record: a paper whose course was deleted is not shown, nor
+ * one whose course the caller may not read (a course of another branch: `scope` is the caller's
+ * branch, null for the institute's own staff), and its course's name is the record's title as it
+ * is now.
  */
-const ofLiveCourse = and(eq(records.id, coursePapers.courseId), eq(records.formType, 'course'));
+const ofCourse = (scope: string | null) => and(eq(records.id, coursePapers.courseId), eq(records.formType, 'course'), readableBy(scope));
 
-export async function courseExists(db: Executor, courseId: string): Promise<boolean> {
+/** Whether the course exists and the caller may read it. */
+export async function courseExists(db: Executor, courseId: string, scope: string | null): Promise<boolean> {
   const [row] = await db
     .select({ id: records.id })
     .from(records)
-    .where(and(eq(records.id, courseId), eq(records.formType, 'course')));
+    .where(and(eq(records.id, courseId), eq(records.formType, 'course'), readableBy(scope)));
   return row !== undefined;
 }
 
@@ -55,13 +59,15 @@ function toView(row: PaperRow, courseName: string): CoursePaperView {
   };
 }
 
-/** The paper, also when its course is gone (its course name is then empty), so it can still be removed. */
-export async function findCoursePaper(db: Executor, id: string): Promise<CoursePaperView | null> {
-  const [row] = await db
-    .select({ paper: coursePapers, courseName: records.title })
-    .from(coursePapers)
-    .leftJoin(records, ofLiveCourse)
-    .where(eq(coursePapers.id, id));
+/**
+ * The paper, if the caller may read its course. The institute's own staff also find one whose
+ * course is gone (its course name is then empty), so that it can still be removed.
+ */
+export async function findCoursePaper(db: Executor, id: string, scope: string | null): Promise<CoursePaperView | null> {
+  const query = db.select({ paper: coursePapers, courseName: records.title }).from(coursePapers);
+  const [row] = await (scope === null ? query.leftJoin(records, ofCourse(null)) : query.innerJoin(records, ofCourse(scope))).where(
+    eq(coursePapers.id, id),
+  );
   return row ? toView(row.paper, row.courseName ?? '') : null;
 }
 
@@ -81,7 +87,7 @@ function sortOrder(query: CoursePaperListQuery): SQL[] {
   return [...byCourse, direction(key), direction(coursePapers.id)];
 }
 
-export async function listCoursePapers(db: Executor, query: CoursePaperListQuery): Promise<CoursePaperList> {
+export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, scope: string | null): Promise<CoursePaperList> {
   // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
   const search = query.search?.toLowerCase();
   const filter = and(
@@ -92,12 +98,12 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
   const rows = await db
     .select({ paper: coursePapers, courseName: records.title })
     .from(coursePapers)
-    .innerJoin(records, ofLiveCourse)
+    .innerJoin(records, ofCourse(scope))
     .where(filter)
     .orderBy(...sortOrder(query))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofLiveCourse).where(filter);
+  const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter);
   const total = Number(matching?.n ?? 0);
   return {
     papers: rows.map((row) => toView(row.paper, row.courseName)),
