@@ -17,6 +17,7 @@ import { dynamicFormEndpoints } from './http/dynamic-forms';
 import { formOptionEndpoints } from './http/form-options';
 import { courseCategoryEndpoints } from './http/course-categories';
 import { dashboardEndpoints } from './http/dashboard';
+import { coursePaperEndpoints } from './http/course-papers';
 import { uploadEndpoints } from './http/uploads';
 import type { ObjectStorage } from './storage/object-storage';
 import { temporaryObjectStorage } from './storage';
@@ -44,6 +45,7 @@ export const apiEndpoints: Endpoint[] = [
   ...resultEndpoints,
   ...settingsEndpoints,
   ...dashboardEndpoints,
+  ...coursePaperEndpoints,
   ...walletEndpoints,
   ...uploadEndpoints,
 ];

@@ -144,6 +144,33 @@ export const courseCategories = pgTable(
 );
 
 /**
+ * The papers (subjects) of each course. The course is a record of form type course; no foreign
+ * key, as projections never depend on one another's order (a rebuild fills each on its own).
+ */
+export const coursePapers = pgTable(
+  'course_papers',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    questionPaperMarks: integer('question_paper_marks').notNull(),
+    passingMarks: integer('passing_marks').notNull(),
+    questionPaper: text('question_paper'),
+    position: integer('position').notNull(),
+    /** The stream's version: the ETag a client sends back as If-Match. */
+    version: integer('version').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    // Settles two writers of one code in one course.
+    uniqueIndex('course_papers_course_code_key').on(t.courseId, sql`lower(${t.code})`),
+    index('course_papers_course_position_idx').on(t.courseId, t.position, t.id),
+  ],
+);
+
+/**
  * Records entered through the dynamic forms (students, courses, branches, exams, custom types).
  * The full field values live in `fields`; what lists filter and sort on is lifted into columns.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../../tests/support/test-database';
 import { verifyPassword } from '../domain/passwords';
 import type { Db } from './client';
-import { records, userPermissions, users, walletBalances, walletLedger } from './schema';
+import { coursePapers, records, userPermissions, users, walletBalances, walletLedger } from './schema';
 import { demoLogins, institutionLogins, isEmpty, seedIfEmpty } from './seed';
 
 let testDatabase: TestDatabase;
@@ -43,6 +43,22 @@ describe('seedIfEmpty', () => {
       expect(user!.branchId).toBe(branchId);
       const granted = await db.select().from(userPermissions).where(eq(userPermissions.userId, user!.id));
       if (login.role !== 'superadmin') expect(granted.length, `${login.email} permissions`).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives each demo course a paper per subject of its description, in its order', async () => {
+    const courses = await db.select().from(records).where(eq(records.formType, 'course'));
+    const papers = await db.select().from(coursePapers).orderBy(coursePapers.position);
+    for (const course of courses) {
+      const fields = course.fields as { description: string; courseCode: string };
+      const subjects = fields.description.split(',').map((subject) => subject.trim());
+      const own = papers.filter((paper) => paper.courseId === course.id);
+      expect(
+        own.map((paper) => paper.name),
+        course.title,
+      ).toEqual(subjects);
+      expect(own[0]).toMatchObject({ code: `${fields.courseCode}-01`, kind: 'theory', questionPaperMarks: 100, passingMarks: 40 });
+      expect(own.at(-1)).toMatchObject({ kind: 'practical', questionPaperMarks: 50, passingMarks: 20 });
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/clock';
 import type { CommandContext } from '../domain/command';
 import { createCourseCategory } from '../domain/course-categories/commands';
+import { addCoursePaper } from '../domain/course-papers/commands';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { syncPermissions } from '../domain/permissions/sync';
@@ -81,6 +82,30 @@ const courses = [
   { name: 'Spoken English', code: 'SPE', category: 2, months: 3, fees: 4500, subjects: 'Grammar, Conversation, Presentation' },
 ];
 
+/**
+ * A demo course's papers, one per subject of its description, coded after the course: theory
+ * papers of 100 marks (40 to pass), the last a practical of 50 (20 to pass).
+ */
+async function seedPapers(ctx: CommandContext, courseId: string, course: (typeof courses)[number]) {
+  const subjects = course.subjects.split(',').map((subject) => subject.trim());
+  for (const [index, name] of subjects.entries()) {
+    const practical = index === subjects.length - 1;
+    await addCoursePaper(
+      ctx,
+      { role: 'admin', branchId: null },
+      {
+        courseId,
+        code: `${course.code}-${String(index + 1).padStart(2, '0')}`,
+        name,
+        kind: practical ? 'practical' : 'theory',
+        questionPaperMarks: practical ? 50 : 100,
+        passingMarks: practical ? 20 : 40,
+        questionPaper: null,
+      },
+    );
+  }
+}
+
 const firstNames = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Meera', 'Kabir', 'Riya'];
 const lastNames = ['Kumar', 'Iyer', 'Singh', 'Patel', 'Nair', 'Gupta', 'Reddy', 'Das'];
 
@@ -153,6 +178,7 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
         },
       });
       courseIds.push(id);
+      await seedPapers(ctx, id, course);
     }
 
     const branchIds = new Map<string, string>();

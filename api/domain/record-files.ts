@@ -92,7 +92,7 @@ export async function recordFileErrors(
         ? recordFileMessages.inUse
         : typeof value === 'string' && held.has(`${path}\n${value}`)
           ? null
-          : await refusalOf(db, by, formType, ruleName, value);
+          : await uploadRefusal(db, by, formType, ruleName, value);
     if (refusal && !errors[path]?.includes(refusal)) (errors[path] ??= []).push(refusal);
   }
   return errors;
@@ -109,7 +109,11 @@ async function keysHeldElsewhere(db: Executor, keys: string[], recordId: string 
   return new Set(rows.map((row) => row.key));
 }
 
-async function refusalOf(
+/**
+ * Why a value cannot be kept as a file of this form type under the field `ruleName`: not a key,
+ * not a confirmed upload of the form type the caller may see, or a file the field's rule refuses.
+ */
+export async function uploadRefusal(
   db: Executor,
   by: Pick<Actor, 'branchId'>,
   formType: string,

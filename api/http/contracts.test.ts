@@ -3,6 +3,7 @@ import { accessChangeContract } from '../../common/contracts/access-changes';
 import { authContract } from '../../common/contracts/auth';
 import { courseCategoryContract } from '../../common/contracts/course-categories';
 import { dashboardContract } from '../../common/contracts/dashboard';
+import { coursePaperContract } from '../../common/contracts/course-papers';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import type { EndpointContract } from '../../common/contracts/endpoint';
@@ -27,6 +28,7 @@ const contracts: EndpointContract[] = [
   courseCategoryContract,
   courseContract,
   dashboardContract,
+  coursePaperContract,
   dynamicDataContract,
   dynamicFormContract,
   formOptionContract,

@@ -96,8 +96,11 @@ export interface DynamicFormLoaderData {
   fields: FormFieldConfig[];
   /** The choices of each select that takes them from elsewhere (branches, courses, categories). */
   options: Record<string, OptionView[]>;
-  /** Subjects of each course (its comma-separated description), by the course option's value. */
-  courseSubjects: Record<string, string[]>;
+  /**
+   * Subjects of each course, by the course option's value: its papers, or for a course with none
+   * yet the names of its comma-separated description.
+   */
+  courseSubjects: Record<string, CourseSubject[]>;
   /** The upload rules of each file field (by field name; table columns by column name). */
   files: Record<string, FileFieldInfo>;
   defaultValue: DynamicFormValues;
@@ -157,8 +160,24 @@ export type ExamSubjectRowValue = Partial<Record<ExamSubjectColumn, string>>;
 
 export const SUBJECT_PAPER_SWITCH = 'enableSubjectPaperUpload';
 
-export function emptySubjectRow(subjectName = ''): ExamSubjectRowValue {
-  return { subjectName, examDate: '', examTime: '', subjectCode: '', questionPaperMarks: '', passingMarks: '' };
+/** A subject an exam's row starts from: a course paper, or only a name. */
+export interface CourseSubject {
+  name: string;
+  code?: string;
+  questionPaperMarks?: number;
+  passingMarks?: number;
+}
+
+/** A subject table row, blank or started from one of the course's subjects. */
+export function subjectRow(subject?: CourseSubject): ExamSubjectRowValue {
+  return {
+    subjectName: subject?.name ?? '',
+    examDate: '',
+    examTime: '',
+    subjectCode: subject?.code ?? '',
+    questionPaperMarks: subject?.questionPaperMarks?.toString() ?? '',
+    passingMarks: subject?.passingMarks?.toString() ?? '',
+  };
 }
 
 const listTypes = new Set(['examSubjectsTable', 'subCourseList']);

@@ -1,3 +1,4 @@
+import { COURSE_PAPER_ADD } from '~/lib/course-papers';
 import { adminRoutes, canOpen, type IconName } from '~/lib/route-registry';
 
 /**
@@ -13,6 +14,8 @@ export interface PageAction {
   search?: string;
   icon: IconName;
   keywords: readonly string[];
+  /** Any of these besides opening the page, when what the action does asks for more. */
+  permissions?: readonly string[];
 }
 
 export const pageActions: readonly PageAction[] = [
@@ -44,6 +47,15 @@ export const pageActions: readonly PageAction[] = [
     search: '?add=1',
     icon: 'Tags',
     keywords: ['new category', 'course category'],
+  },
+  {
+    id: 'action:/admin/course/papers?add=1',
+    label: 'Add course paper',
+    path: '/admin/course/papers',
+    search: '?add=1',
+    icon: 'Files',
+    keywords: ['new paper', 'subject', 'course paper'],
+    permissions: COURSE_PAPER_ADD,
   },
   {
     id: 'action:/admin/wallet/add-balance',
@@ -90,6 +102,6 @@ export function pageActionsFor(user: { role: string; permissions: readonly strin
   return pageActions.filter((action) => {
     const route = adminRoutes.find((entry) => entry.path === action.path);
     if (!route) throw new Error(`No registry entry for ${action.path}`);
-    return canOpen(route, user);
+    return canOpen(route, user) && (!action.permissions || canOpen({ permissions: action.permissions }, user));
   });
 }

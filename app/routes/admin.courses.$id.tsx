@@ -15,8 +15,10 @@ import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/lib/record-v
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { ArrowLeftIcon, UsersIcon } from '~/components/ui/icons';
+import { ArrowLeftIcon, FilesIcon, UsersIcon } from '~/components/ui/icons';
 import { callEndpoint } from '~/services/api.server';
+import { listCoursePapers } from '~/services/course-papers.server';
+import { paperKindLabels } from '~/lib/course-papers';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
 import { adminRoutes, canOpen } from '~/lib/route-registry';
@@ -31,12 +33,16 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `${loaded.detail.record.title} · Courses` : 'Course' },
 ];
 
-/** The course, its subjects, how many students it has, and its history. */
+/** The course, its papers (or the subjects of its description), how many students it has, and its history. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAdminRoute(request, context);
   const { api, user, headers } = auth;
   const id = params.id ?? '';
-  const [found, categories] = await Promise.all([loadRecordDetail(api, id), callEndpoint(api, formOptionContract.courseCategories)]);
+  const [found, categories, papers] = await Promise.all([
+    loadRecordDetail(api, id),
+    callEndpoint(api, formOptionContract.courseCategories),
+    listCoursePapers(api, { courseId: id, sortBy: 'position', limit: 100 }),
+  ]);
   if (!found.ok || found.detail.record.formType !== 'course') {
     const status = found.ok ? 404 : found.status;
     throw data(
@@ -57,6 +63,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       detail: found.detail,
       names,
+      // Without its papers the course still shows the subjects of its description.
+      papers: papers.ok ? papers.data.papers : [],
+      papersHref: `/admin/course/papers?${new URLSearchParams({ course: id })}`,
       can: recordAbilities(user, 'course'),
       students: all?.ok && registered?.ok ? { total: all.data.total, registered: registered.data.total } : null,
       studentsHref: `${studentsRoute.path}?${new URLSearchParams({ courseId: id })}`,
@@ -80,7 +89,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function CourseView() {
-  const { detail, names, can, students, studentsHref } = useLoaderData<typeof loader>();
+  const { detail, names, can, students, studentsHref, papers, papersHref } = useLoaderData<typeof loader>();
   const { record, fields, history } = detail;
   const [deleting, setDeleting] = React.useState<ListRow | null>(null);
   const closeDelete = React.useCallback(() => setDeleting(null), []);
@@ -119,19 +128,43 @@ export default function CourseView() {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Fact label="Fees">{formatFees(fieldValue(record, 'fees')) || '—'}</Fact>
         <Fact label="Duration">{formatMonths(fieldValue(record, 'duration')) || '—'}</Fact>
-        <Fact label="Subjects">{subjects.length}</Fact>
+        <Fact label="Subjects">{papers.length || subjects.length}</Fact>
         <Fact label="Students">{students ? students.total : '—'}</Fact>
       </dl>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-6">
           <Card>
-            <CardHeader>
-              <CardTitle>Subjects</CardTitle>
-              <CardDescription>From the course’s subject list, in its order.</CardDescription>
+            <CardHeader className="flex flex-wrap items-start justify-between gap-3">
+              <div className="grid gap-1.5">
+                <CardTitle>Subjects</CardTitle>
+                <CardDescription>
+                  {papers.length ? 'The course’s papers, in their order.' : 'From the course’s subject list, in its order.'}
+                </CardDescription>
+              </div>
+              <Button asChild variant="outline" size="sm">
+                <Link to={papersHref}>
+                  <FilesIcon aria-hidden="true" />
+                  Manage papers
+                </Link>
+              </Button>
             </CardHeader>
             <CardContent>
-              {subjects.length ? (
+              {papers.length ? (
+                <ol className="grid gap-2 sm:grid-cols-2">
+                  {papers.map((paper) => (
+                    <li key={paper._id} className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm">
+                      <Badge variant="outline" className="shrink-0 tabular-nums">
+                        {paper.code}
+                      </Badge>
+                      <span className="min-w-0 flex-1 truncate">{paper.name}</span>
+                      <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                        {paperKindLabels[paper.kind]} · pass {paper.passingMarks} of {paper.questionPaperMarks}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              ) : subjects.length ? (
                 <ol className="grid gap-2 sm:grid-cols-2">
                   {subjects.map((subject, index) => (
                     <li key={`${subject}-${index}`} className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm">

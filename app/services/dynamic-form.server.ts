@@ -1,33 +1,25 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import {
-  data,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LoaderFunctionArgs,
-  type UploadHandler,
-} from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
 import { activeFields, fieldsDataToValues, isChecked, isEmptyValue, optionsSourceOf, valuesToFieldsData } from '../../common/forms/fields';
 import { courseChoices } from '../../common/forms/course-options';
 import type { FormFieldConfig, OptionSource } from '../../common/forms/types';
-import { acceptAttribute, MB, uploadMessages, uploadRuleFor, uploadRuleHint } from '../../common/uploads/rules';
+import { acceptAttribute, uploadRuleFor, uploadRuleHint } from '../../common/uploads/rules';
 import {
   admittedStudentHref,
   afterUpdatePath,
   dynamicFormMessages as messages,
   dynamicFormSchema,
-  emptySubjectRow,
+  subjectRow,
   examSubjectColumns,
-  FILE_PART_PREFIX,
   formTitle,
   shownFieldNames,
   STUDENT_REDIRECT_MS,
   STUDENT_TOAST_MS,
   typeName,
-  uploadFieldName,
   type DynamicFormActionData,
+  type CourseSubject,
   type DynamicFormLoaderData,
   type DynamicFormType,
   type DynamicFormValues,
@@ -40,13 +32,13 @@ import {
 import { subjectsOf } from '~/lib/record-values';
 import { dynamicDataContract, type CreatedRecord, type RecordView } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
-import { uploadContract } from '../../common/contracts/uploads';
 import { callEndpoint, type ApiResult } from './api.server';
 import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';
-import { uploadFailedMessage } from '~/machines/upload.machine';
 import { redirectWithToast } from './toast.server';
+import { readPost, storePostedFiles } from './posted-files.server';
 import { categoryChoices, recordChoices } from './choices.server';
+import { papersByCourse } from './course-papers.server';
 
 /**
  * The loader and action behind every dynamic form route (students/add, branches/add,
@@ -56,7 +48,6 @@ import { categoryChoices, recordChoices } from './choices.server';
 /** Branch and course lists are read a page of 100 at a time, up to this many records. */
 const LIST_PAGE = 100;
 const LIST_PAGES_MAX = 20;
-const MAX_TEXT_PART = 1 * MB;
 
 /** The form's active fields and its name in words (a custom form's label); null without a configuration. */
 async function loadConfig(api: AuthedApi, formType: DynamicFormType) {
@@ -80,7 +71,7 @@ async function listCourses(api: AuthedApi): Promise<RecordView[] | null> {
 
 interface OptionLists {
   options: Record<string, OptionView[]>;
-  courseSubjects: Record<string, string[]>;
+  courseSubjects: Record<string, CourseSubject[]>;
   notices: string[];
   fixedCenter: OptionView | null;
 }
@@ -106,10 +97,13 @@ async function loadOptionLists(
 
   const needsBranches = wanted.has('branches') && !user.branchId;
   const needsCourses = wanted.has('courses');
-  const [branches, courses, categories] = await Promise.all([
+  const needsPapers = needsCourses && fields.some((field) => field.type === 'examSubjectsTable');
+  const [branches, courses, categories, papers] = await Promise.all([
     needsBranches ? recordChoices(api, 'branch') : [],
     needsCourses ? listCourses(api) : [],
     wanted.has('courseCategories') || needsCourses ? categoryChoices(api) : [],
+    // Without its papers an exam still starts from the subjects' names.
+    needsPapers ? papersByCourse(api) : null,
   ]);
 
   if (branches === null) lists.notices.push(messages.branchesFailed);
@@ -127,7 +121,15 @@ async function loadOptionLists(
     categories ?? [],
   );
   for (const course of offered) {
-    lists.courseSubjects[course._id] = subjectsOf(fieldsDataToValues(course.fieldsData).description);
+    const coursePapers = papers?.get(course._id) ?? [];
+    lists.courseSubjects[course._id] = coursePapers.length
+      ? coursePapers.map((paper) => ({
+          name: paper.name,
+          code: paper.code,
+          questionPaperMarks: paper.questionPaperMarks,
+          passingMarks: paper.passingMarks,
+        }))
+      : subjectsOf(fieldsDataToValues(course.fieldsData).description).map((name) => ({ name }));
   }
 
   for (const [name, source] of sources) {
@@ -196,7 +198,7 @@ function startingValues(
   if (table && values[table.name] === undefined) {
     const course = typeof values.selectedCourse === 'string' ? values.selectedCourse : '';
     const subjects = lists.courseSubjects[course] ?? [];
-    values[table.name] = subjects.length ? subjects.map((subject) => emptySubjectRow(subject)) : [emptySubjectRow()];
+    values[table.name] = subjects.length ? subjects.map((subject) => subjectRow(subject)) : [subjectRow()];
   }
   return values;
 }
@@ -270,82 +272,6 @@ export async function dynamicFormLoader({ request, context }: LoaderFunctionArgs
   );
 }
 
-/**
- * Reads the post. Browsers without JavaScript send multipart bodies with the files themselves
- * (under `__file__<field>`), kept in memory up to the limit of the field's upload rule; a larger
- * file is read to its end and dropped, so the rest of the form still arrives.
- */
-async function readPost(request: Request): Promise<{ formData: FormData; tooLarge: string[] }> {
-  const tooLarge: string[] = [];
-  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) {
-    return { formData: await request.formData(), tooLarge };
-  }
-  const handler: UploadHandler = async ({ name, filename, contentType, data: stream }) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const limit = filename === undefined ? MAX_TEXT_PART : uploadRuleFor(uploadFieldName(name.replace(FILE_PART_PREFIX, ''))).maxBytes;
-    for await (const chunk of stream) {
-      size += chunk.byteLength;
-      if (size <= limit) chunks.push(chunk);
-    }
-    if (filename === undefined) {
-      if (size > limit) throw data('Form field too large', { status: 413 });
-      return new TextDecoder().decode(Buffer.concat(chunks));
-    }
-    if (size > limit) {
-      tooLarge.push(name);
-      return undefined;
-    }
-    if (!filename && size === 0) return undefined;
-    return new File(chunks as Uint8Array<ArrayBuffer>[], filename, { type: contentType });
-  };
-  return { formData: await unstable_parseMultipartFormData(request, handler), tooLarge };
-}
-
-interface Stored {
-  key?: string;
-  error?: string;
-}
-
-/** Presign, PUT, confirm: the browser's three steps, taken on its behalf. */
-async function storeFile(api: AuthedApi, context: AppLoadContext, formType: string, path: string, file: File): Promise<Stored> {
-  const fieldName = uploadFieldName(path);
-  const address = await callEndpoint(api, uploadContract.presignedUrl, {
-    body: { fileName: file.name, fileType: file.type, fileSize: file.size, formType, fieldName },
-  });
-  if (!address.ok) return { error: address.message };
-  const { presignedUrl, key, headers } = address.data;
-  const body = new Uint8Array(await file.arrayBuffer());
-  const init = { method: 'PUT', headers, body };
-  // The built-in store's addresses are root-relative and served by the API app in this process.
-  const response = presignedUrl.startsWith('/')
-    ? await context.api(new Request(new URL(presignedUrl, 'http://api.internal'), init))
-    : await fetch(presignedUrl, init);
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-    return { error: payload?.message || `Storage upload failed with status ${response.status}` };
-  }
-  const confirmed = await callEndpoint(api, uploadContract.confirm, {
-    body: { key, originalFileName: file.name, fileSize: file.size, formType, fieldName },
-  });
-  return confirmed.ok ? { key } : { error: confirmed.message };
-}
-
-/** Stores the files a browser without JavaScript posted, and puts their keys in their fields. */
-async function storePostedFiles(api: AuthedApi, context: AppLoadContext, formType: string, formData: FormData) {
-  const errors: Record<string, string[]> = {};
-  const parts = [...formData.entries()].filter(([name]) => name.startsWith(FILE_PART_PREFIX));
-  for (const [name, value] of parts) {
-    formData.delete(name);
-    const path = name.slice(FILE_PART_PREFIX.length);
-    if (typeof value === 'string' || (value.size === 0 && value.name === '')) continue;
-    const stored = await storeFile(api, context, formType, path, value);
-    if (stored.key) formData.set(path, stored.key);
-    else errors[path] = [uploadFailedMessage(stored.error ?? messages.generic)];
-  }
-  return errors;
-}
-
 type Reply = DynamicFormActionData;
 
 export async function dynamicFormAction({ request, context }: ActionFunctionArgs, formType: DynamicFormType) {
@@ -362,11 +288,7 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
     return data<Reply>({ status: 'error', result, message: messages.notFound }, { status: 404, headers });
   }
 
-  const uploadErrors = await storePostedFiles(api, context, formType, formData);
-  for (const name of tooLarge) {
-    const path = name.slice(FILE_PART_PREFIX.length);
-    uploadErrors[path] = [uploadFailedMessage(uploadMessages.tooLarge(uploadRuleFor(uploadFieldName(path))))];
-  }
+  const uploadErrors = await storePostedFiles(api, context, formType, formData, tooLarge);
   const submission = parseWithZod(formData, { schema: dynamicFormSchema(fields) });
   if (submission.status === undefined && Object.keys(uploadErrors).length === 0) {
     return data<Reply>({ status: 'intent', result: submission.reply() }, { headers });

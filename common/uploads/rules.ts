@@ -55,6 +55,8 @@ const fieldRules = new Map<string, UploadRule>([
   ['courseImage', { maxBytes: 2 * MB, accepts: images }],
   ['examPaper', { maxBytes: 5 * MB, accepts: papers }],
   ['subjectPaper', { maxBytes: 5 * MB, accepts: papers }],
+  // A course paper's question paper (course papers screen).
+  ['questionPaper', { maxBytes: 5 * MB, accepts: papers }],
 ]);
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints } from '../../api/app';
 import { append } from '../../api/db/event-store';
+import { addCoursePaper } from '../../api/domain/course-papers/commands';
 import type { FileUploadedData } from '../../api/domain/upload-events';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
 import { createRecord } from '../../api/domain/records';
@@ -46,6 +47,7 @@ interface Fixture {
     examId: string;
     walletEntryId: string;
     uploadKey: string;
+    paperId: string;
   };
   branchB: { branchId: string };
 }
@@ -131,6 +133,19 @@ const walk: Record<string, WalkEntry> = {
   'PUT /course/categories/:id': { branch: 'none' },
   'PUT /course/categories/:id/status': { branch: 'none' },
   'DELETE /course/categories/:id': { branch: 'none' },
+  // A paper is read and changed as its course is: a course of branch A is not branch B's.
+  'GET /course/papers': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /course/papers/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.paperId }) },
+  'POST /course/papers': {
+    branch: 'by-id',
+    body: (fx) => ({ courseId: fx.branchA.courseId, code: 'W-2', name: 'Walk', kind: 'theory', questionPaperMarks: 10, passingMarks: 4 }),
+  },
+  'PUT /course/papers/:id': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.paperId }),
+    body: () => ({ code: 'W-1', name: 'Walked', kind: 'theory', questionPaperMarks: 10, passingMarks: 4 }),
+  },
+  'DELETE /course/papers/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.paperId }) },
   'GET /dynamic-data': { branch: 'list', query: () => ({ formType: 'student', limit: '100' }) },
   'GET /dynamic-data/branch': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId, limit: '100' }) },
   'GET /dynamic-data/choices': { branch: 'list', query: () => ({ formType: 'student' }) },
@@ -243,7 +258,7 @@ describe('access rules', () => {
 });
 
 const fakeFixture: Fixture = {
-  branchA: { branchId: 'a', userId: 'a', studentId: 'a', courseId: 'a', examId: 'a', walletEntryId: 'a', uploadKey: 'a' },
+  branchA: { branchId: 'a', userId: 'a', studentId: 'a', courseId: 'a', examId: 'a', walletEntryId: 'a', uploadKey: 'a', paperId: 'a' },
   branchB: { branchId: 'b' },
 };
 
@@ -290,8 +305,15 @@ describe('the walk', () => {
       branchId: branchA,
     };
     await asSystem(db, (ctx) => append(ctx.tx, uploadStream(uploadKey), 'no_stream', [{ type: 'FileUploaded', data: upload }], ctx.meta));
+    const paperId = await asSystem(db, (ctx) =>
+      addCoursePaper(
+        ctx,
+        { role: 'admin', branchId: null },
+        { courseId, code: 'W-1', name: 'Walk', kind: 'theory', questionPaperMarks: 10, passingMarks: 4, questionPaper: null },
+      ),
+    );
     fx = {
-      branchA: { branchId: branchA, userId: userA, studentId, courseId, examId, walletEntryId: walletEntry.id, uploadKey },
+      branchA: { branchId: branchA, userId: userA, studentId, courseId, examId, walletEntryId: walletEntry.id, uploadKey, paperId },
       branchB: { branchId: branchB },
     };
 

@@ -130,6 +130,7 @@ interface Made {
   topCourseId: string;
   topBranchId: string;
   studentId: string;
+  paperId: string;
   priceId: string;
   chargeId: string;
   refreshTokens: string[];
@@ -211,6 +212,16 @@ const steps: Step[] = [
   { operation: 'GET /dynamic-data/choices', as: 'admin' },
   { operation: 'GET /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
   { operation: 'GET /dynamic-data/:id/history', as: 'admin', params: (made) => ({ id: made.courseId }) },
+  {
+    operation: 'POST /course/papers',
+    as: 'admin',
+    body: (made, example) => ({ ...example, courseId: made.courseId }),
+    keep: (data, made) => void (made.paperId = data._id as string),
+  },
+  { operation: 'GET /course/papers', as: 'admin' },
+  { operation: 'GET /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
+  { operation: 'PUT /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
+  { operation: 'DELETE /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
   { operation: 'DELETE /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },
   {
     operation: 'POST /courses',

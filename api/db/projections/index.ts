@@ -4,6 +4,7 @@ import type { DomainEvent, StoredEvent } from '../event-store';
 import { accessChangesProjection } from './access-changes';
 import { courseCategoriesProjection } from './course-categories';
 import { dashboardProjection } from './dashboard';
+import { coursePapersProjection } from './course-papers';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
 import type { Projection } from './projection';
@@ -36,6 +37,7 @@ export const projections: Registered[] = [
   register(accessChangesProjection),
   register(permissionsProjection),
   register(courseCategoriesProjection),
+  register(coursePapersProjection),
   register(formConfigsProjection),
   register(recordsProjection),
   register(uploadsProjection),

@@ -21,7 +21,7 @@ import { ExamSubjectsTable, TextListField } from './list-fields';
 import {
   dynamicFormMessages as messages,
   dynamicFormSchema,
-  emptySubjectRow,
+  subjectRow,
   sectionsOf,
   SUBJECT_PAPER_SWITCH,
   type DynamicFormActionData,
@@ -282,7 +282,7 @@ function DynamicFormBody({
     if (value && !subjects) toast.error(messages.subjectsFailed, { id: messages.subjectsFailed });
     form.update({
       name: sections.table.name,
-      value: subjects?.length ? subjects.map((subject) => emptySubjectRow(subject)) : [emptySubjectRow()],
+      value: subjects?.length ? subjects.map((subject) => subjectRow(subject)) : [subjectRow()],
     });
   };
 

@@ -8,7 +8,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { FileField } from './file-field';
 import {
-  emptySubjectRow,
+  subjectRow,
   examSubjectColumns,
   type DynamicFormValues,
   type ExamSubjectRowValue,
@@ -82,7 +82,7 @@ export function ExamSubjectsTable({
             Choosing a course fills one row per subject of the course. Exam papers: {files.examPaper?.hint ?? 'PDF, DOC, DOCX'}.
           </p>
         </div>
-        <Button variant="outline" size="sm" {...intents.insert(meta.name, emptySubjectRow())}>
+        <Button variant="outline" size="sm" {...intents.insert(meta.name, subjectRow())}>
           <PlusIcon aria-hidden /> Add Subject
         </Button>
       </div>

@@ -35,6 +35,11 @@ export interface ResourceListProps<Row extends ListRow> {
   actions?: (row: Row) => React.ReactNode;
   /** The empty state when there are no rows at all (not merely none matching). */
   empty: { icon: LucideIcon; title: string; description: string };
+  /**
+   * A select filter that chooses whose rows are listed rather than narrowing them (a course's
+   * papers): with only it set, an empty list shows `empty`, not "no matches".
+   */
+  scope?: string;
   /** The add button of the header and of the empty state. */
   add?: { href: string; label: string };
   /** More buttons in the header, before the add button. */
@@ -59,6 +64,7 @@ export function ResourceList<Row extends ListRow>({
   rowTarget,
   actions,
   empty,
+  scope,
   add,
   headerActions,
   children,
@@ -112,7 +118,10 @@ export function ResourceList<Row extends ListRow>({
       <ListToolbar filters={filters} searchLabel={`Search ${noun.other}`} searchPlaceholder={searchPlaceholder} />
 
       {rows.length === 0 && !busy ? (
-        isFiltered(search, filters) ? (
+        isFiltered(
+          search,
+          filters.filter((filter) => filter.kind !== 'select' || filter.name !== scope),
+        ) ? (
           <EmptyState
             icon={SearchXIcon}
             title={`No ${noun.other} match your search`}

@@ -77,12 +77,15 @@ export function UrlDialogActions({
   label,
   busyLabel,
   destructive = false,
+  waitingLabel,
 }: {
   closeTo: string;
   submitting: boolean;
   label: string;
   busyLabel: string;
   destructive?: boolean;
+  /** Set while the form must not be sent yet (a file still uploading): what the button says meanwhile. */
+  waitingLabel?: string;
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -91,8 +94,8 @@ export function UrlDialogActions({
           Cancel
         </Link>
       </Button>
-      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={submitting}>
-        {submitting ? busyLabel : label}
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={submitting || Boolean(waitingLabel)}>
+        {submitting ? busyLabel : (waitingLabel ?? label)}
       </Button>
     </div>
   );

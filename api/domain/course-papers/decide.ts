@@ -1,0 +1,110 @@
+import {
+  COURSE_PAPER_CODE_MAX,
+  COURSE_PAPER_MARKS_MAX,
+  COURSE_PAPER_NAME_MAX,
+  coursePaperFieldMessages,
+  coursePaperKinds,
+} from '../../../common/contracts/course-papers';
+import { conflict, invalid, missing, notFound } from '../errors';
+import type { CoursePaperDetails, CoursePaperEvent } from './events';
+
+export const coursePaperMessages = {
+  list: 'Course papers',
+  found: 'Course paper',
+  added: 'Paper added successfully',
+  changed: 'Paper updated successfully',
+  removed: 'Paper deleted successfully',
+  ...coursePaperFieldMessages,
+  codeTaken: 'This course already has a paper with this code',
+  exists: 'This course paper already exists',
+  courseMissing: 'Course not found',
+  stale: 'This paper was changed by someone else. Reload it and try again.',
+};
+
+/** A paper's stream folded: never added, live in its course, or removed (which answers as not found). */
+export type CoursePaper = { status: 'none' } | ({ status: 'live'; courseId: string } & CoursePaperDetails) | { status: 'removed' };
+
+export const initialCoursePaper: CoursePaper = { status: 'none' };
+
+/**
+ * The commands, each with the facts it needs from outside its own stream, read by the caller in
+ * the same transaction: whether the course exists, which paper of the course holds a code (any
+ * case), where a new paper goes, and why an attached question paper cannot be kept, if it cannot.
+ */
+interface PaperFacts {
+  courseExists: boolean;
+  codeHeldBy: string | null;
+  questionPaperRefusal: string | null;
+}
+export type AddCoursePaper = {
+  type: 'AddCoursePaper';
+  data: CoursePaperDetails & PaperFacts & { courseId: string; position: number };
+};
+export type ChangeCoursePaper = { type: 'ChangeCoursePaper'; data: CoursePaperDetails & PaperFacts & { id: string } };
+export type RemoveCoursePaper = { type: 'RemoveCoursePaper'; data: Record<string, never> };
+
+export type CoursePaperCommand = AddCoursePaper | ChangeCoursePaper | RemoveCoursePaper;
+
+export function evolve(state: CoursePaper, event: CoursePaperEvent): CoursePaper {
+  switch (event.type) {
+    case 'CoursePaperAdded': {
+      const { position: _position, ...paper } = event.data;
+      return { status: 'live', ...paper };
+    }
+    case 'CoursePaperChanged':
+      return state.status === 'live' ? { ...state, ...event.data } : state;
+    case 'CoursePaperRemoved':
+      return { status: 'removed' };
+  }
+}
+
+/** The events a command makes of a paper, or the reason it is refused. */
+export function decide(command: CoursePaperCommand, state: CoursePaper): CoursePaperEvent[] {
+  if (command.type === 'AddCoursePaper') {
+    if (state.status !== 'none') throw conflict(coursePaperMessages.exists);
+    const details = validDetails(command.data);
+    if (!command.data.courseExists) throw missing(coursePaperMessages.courseMissing);
+    if (command.data.codeHeldBy !== null) throw codeTaken();
+    return [{ type: 'CoursePaperAdded', data: { courseId: command.data.courseId, ...details, position: command.data.position } }];
+  }
+  if (state.status !== 'live') throw notFound(coursePaperMessages.found);
+  switch (command.type) {
+    case 'ChangeCoursePaper': {
+      const details = validDetails(command.data);
+      if (!command.data.courseExists) throw missing(coursePaperMessages.courseMissing);
+      const { id, codeHeldBy } = command.data;
+      if (codeHeldBy !== null && codeHeldBy !== id) throw codeTaken();
+      const unchanged = (Object.keys(details) as (keyof CoursePaperDetails)[]).every((key) => details[key] === state[key]);
+      return unchanged ? [] : [{ type: 'CoursePaperChanged', data: details }];
+    }
+    case 'RemoveCoursePaper':
+      return [{ type: 'CoursePaperRemoved', data: { courseId: state.courseId, code: state.code, name: state.name } }];
+  }
+}
+
+const codeTaken = () => conflict(coursePaperMessages.codeTaken);
+
+/** The paper as stored, held to the rules the API checks before: the domain trusts no caller. */
+function validDetails(data: CoursePaperDetails & PaperFacts): CoursePaperDetails {
+  const errors: Record<string, string[]> = {};
+  const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const code = data.code.trim();
+  const name = data.name.trim();
+  if (!code) refuse('code', coursePaperMessages.codeRequired);
+  else if (code.length > COURSE_PAPER_CODE_MAX) refuse('code', coursePaperMessages.codeTooLong);
+  if (!name) refuse('name', coursePaperMessages.nameRequired);
+  else if (name.length > COURSE_PAPER_NAME_MAX) refuse('name', coursePaperMessages.nameTooLong);
+  if (!(coursePaperKinds as readonly string[]).includes(data.kind)) refuse('kind', coursePaperMessages.kind);
+  const marks = data.questionPaperMarks;
+  const passing = data.passingMarks;
+  if (!Number.isInteger(marks)) refuse('questionPaperMarks', coursePaperMessages.marksWhole('Question paper marks'));
+  else if (marks < 1 || marks > COURSE_PAPER_MARKS_MAX)
+    refuse('questionPaperMarks', coursePaperMessages.marksRange('Question paper marks'));
+  if (!Number.isInteger(passing)) refuse('passingMarks', coursePaperMessages.marksWhole('Passing marks'));
+  else if (passing < 0 || passing > COURSE_PAPER_MARKS_MAX) refuse('passingMarks', coursePaperMessages.passingRange);
+  else if (Number.isInteger(marks) && passing > marks) refuse('passingMarks', coursePaperMessages.passingAboveMarks);
+  if (data.questionPaperRefusal) refuse('questionPaper', data.questionPaperRefusal);
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw invalid(first, errors);
+  return { code, name, kind: data.kind, questionPaperMarks: marks, passingMarks: passing, questionPaper: data.questionPaper };
+}

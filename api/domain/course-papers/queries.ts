@@ -1,0 +1,115 @@
+import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
+import type { CoursePaperKind, CoursePaperList, CoursePaperListQuery, CoursePaperView } from '../../../common/contracts/course-papers';
+import type { Executor } from '../../db/client';
+import { coursePapers, records } from '../../db/schema';
+import { readableBy } from '../record-queries';
+
+/**
+ * Papers are read with their course's record: a paper whose course was deleted is not shown, nor
+ * one whose course the caller may not read (a course of another branch: `scope` is the caller's
+ * branch, null for the institute's own staff), and its course's name is the record's title as it
+ * is now.
+ */
+const ofCourse = (scope: string | null) => and(eq(records.id, coursePapers.courseId), eq(records.formType, 'course'), readableBy(scope));
+
+/** Whether the course exists and the caller may read it. */
+export async function courseExists(db: Executor, courseId: string, scope: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: records.id })
+    .from(records)
+    .where(and(eq(records.id, courseId), eq(records.formType, 'course'), readableBy(scope)));
+  return row !== undefined;
+}
+
+/** The paper of the course that holds this code, compared in any case, if one does. */
+export async function codeHolder(db: Executor, courseId: string, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: coursePapers.id })
+    .from(coursePapers)
+    .where(and(eq(coursePapers.courseId, courseId), sql`lower(${coursePapers.code}) = ${code.trim().toLowerCase()}`));
+  return row?.id ?? null;
+}
+
+/** Where a new paper of the course goes: after the last. */
+export async function nextPosition(db: Executor, courseId: string): Promise<number> {
+  const [row] = await db
+    .select({ last: max(coursePapers.position) })
+    .from(coursePapers)
+    .where(eq(coursePapers.courseId, courseId));
+  return (row?.last ?? 0) + 1;
+}
+
+type PaperRow = typeof coursePapers.$inferSelect;
+
+function toView(row: PaperRow, courseName: string): CoursePaperView {
+  return {
+    _id: row.id,
+    courseId: row.courseId,
+    courseName,
+    code: row.code,
+    name: row.name,
+    kind: row.kind as CoursePaperKind,
+    questionPaperMarks: row.questionPaperMarks,
+    passingMarks: row.passingMarks,
+    questionPaper: row.questionPaper,
+    position: row.position,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The paper, if the caller may read its course. The institute's own staff also find one whose
+ * course is gone (its course name is then empty), so that it can still be removed.
+ */
+export async function findCoursePaper(db: Executor, id: string, scope: string | null): Promise<CoursePaperView | null> {
+  const query = db.select({ paper: coursePapers, courseName: records.title }).from(coursePapers);
+  const [row] = await (scope === null ? query.leftJoin(records, ofCourse(null)) : query.innerJoin(records, ofCourse(scope))).where(
+    eq(coursePapers.id, id),
+  );
+  return row ? toView(row.paper, row.courseName ?? '') : null;
+}
+
+function sortOrder(query: CoursePaperListQuery): SQL[] {
+  const direction = query.order === 'asc' ? asc : desc;
+  const key = {
+    position: coursePapers.position,
+    code: sql`lower(${coursePapers.code})`,
+    name: sql`lower(${coursePapers.name})`,
+    kind: coursePapers.kind,
+    questionPaperMarks: coursePapers.questionPaperMarks,
+    createdAt: coursePapers.createdAt,
+    updatedAt: coursePapers.updatedAt,
+  }[query.sortBy];
+  // Across courses, papers keep together by course, in the course's order.
+  const byCourse = query.sortBy === 'position' && !query.courseId ? [direction(sql`lower(${records.title})`), direction(records.id)] : [];
+  return [...byCourse, direction(key), direction(coursePapers.id)];
+}
+
+export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, scope: string | null): Promise<CoursePaperList> {
+  // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
+  const search = query.search?.toLowerCase();
+  const filter = and(
+    query.courseId ? eq(coursePapers.courseId, query.courseId) : undefined,
+    search ? sql`(strpos(lower(${coursePapers.code}), ${search}) > 0 or strpos(lower(${coursePapers.name}), ${search}) > 0)` : undefined,
+    query.kind ? eq(coursePapers.kind, query.kind) : undefined,
+  );
+  const rows = await db
+    .select({ paper: coursePapers, courseName: records.title })
+    .from(coursePapers)
+    .innerJoin(records, ofCourse(scope))
+    .where(filter)
+    .orderBy(...sortOrder(query))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter);
+  const total = Number(matching?.n ?? 0);
+  return {
+    papers: rows.map((row) => toView(row.paper, row.courseName)),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}

@@ -1,0 +1,214 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+
+/**
+ * The course papers screen against the real server: a course's papers added, changed and deleted
+ * through the dialogs, the refusals shown under their fields, a question paper uploaded, the exam
+ * form filling its subjects from the papers, a reader who may not change them, and axe.
+ */
+
+const screen = '/admin/course/papers';
+
+test.describe.configure({ timeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/v1/auth/v2/login', { data: demo.admin });
+  expect(login.ok()).toBe(true);
+  return { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+}
+
+/** A course of its own for each test, active, with the subjects given in its description. */
+async function addCourse(request: APIRequestContext, subjects = '') {
+  const headers = await adminHeaders(request);
+  const categories = await request.get('/api/v1/course/categories', { headers, params: { limit: '1' } });
+  const category = ((await categories.json()) as { data: { categories: { _id: string }[] } }).data.categories[0]!._id;
+  const name = unique('Course');
+  const fields = { courseName: name, category, isActive: true, description: subjects };
+  const response = await request.post('/api/v1/dynamic-data', {
+    headers,
+    data: { formType: 'course', fieldsData: Object.entries(fields).map(([field, value]) => ({ name: field, value })) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { data: { _id: string } }).data._id, name, headers };
+}
+
+async function fillPaper(
+  dialog: ReturnType<Page['getByRole']>,
+  paper: { code: string; name: string; kind?: string; marks: string; passing: string },
+) {
+  await dialog.getByLabel('Code').fill(paper.code);
+  await dialog.getByLabel('Name').fill(paper.name);
+  if (paper.kind) await dialog.getByLabel('Type').selectOption({ label: paper.kind });
+  await dialog.getByLabel('Question paper marks').fill(paper.marks);
+  await dialog.getByLabel('Passing marks').fill(paper.passing);
+}
+
+test.describe('as the admin', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, demo.admin.email, demo.admin.password);
+  });
+
+  test('adds, changes and deletes a course’s papers, each with a toast, and an exam starts from them', async ({ page, request }) => {
+    const course = await addCourse(request, 'Old Subject');
+    await page.goto(`${screen}?course=${course.id}`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Course Papers', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This course has no papers yet' })).toBeVisible();
+
+    await page.getByRole('main').getByRole('link', { name: 'Add paper' }).last().click();
+    const add = page.getByRole('dialog', { name: 'Add course paper' });
+    await expect(add.getByLabel('Course')).toHaveValue(course.id);
+    await fillPaper(add, { code: 'RB-01', name: 'Robotics Theory', marks: '80', passing: '32' });
+    await add.getByRole('button', { name: 'Add paper' }).click();
+    await expect(toast(page, `RB-01 Robotics Theory added to ${course.name}`)).toBeVisible();
+    await expect(add).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Add paper' }).first().click();
+    await fillPaper(add, { code: 'RB-02', name: 'Robotics Lab', kind: 'Practical', marks: '40', passing: '16' });
+    await add.getByLabel('Question paper (optional)').setInputFiles({
+      name: 'lab-paper.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    await expect(add.getByText('Uploaded lab-paper.pdf')).toBeVisible();
+    await add.getByRole('button', { name: 'Add paper' }).click();
+    await expect(toast(page, 'RB-02 Robotics Lab added')).toBeVisible();
+
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).nth(0)).toContainText('RB-01');
+    await expect(rows(page).nth(1)).toContainText('Practical');
+    await expect(page.getByRole('link', { name: /^Question paper of RB-02 Robotics Lab: .*lab-paper\.pdf$/ })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Edit RB-01 Robotics Theory' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit course paper' });
+    await expect(edit.getByLabel('Question paper marks')).toHaveValue('80');
+    await edit.getByLabel('Question paper marks').fill('100');
+    await edit.getByLabel('Passing marks').fill('40');
+    await edit.getByRole('button', { name: 'Save paper' }).click();
+    await expect(toast(page, 'RB-01 Robotics Theory saved')).toBeVisible();
+    await expect(rows(page).nth(0)).toContainText('100');
+
+    // The course's page lists its papers and leads back here.
+    await page.goto(`/admin/courses/${course.id}`);
+    const subjects = page.getByRole('listitem').filter({ hasText: 'RB-01' });
+    await expect(subjects).toContainText('Robotics Theory');
+    await expect(subjects).toContainText('Theory · pass 40 of 100');
+    await page.getByRole('link', { name: 'Manage papers' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === screen && url.searchParams.get('course') === course.id);
+
+    // The exam form fills one row per paper, code and marks included.
+    await page.goto('/admin/exam/create');
+    await page.getByLabel('Selected Course').selectOption(course.id);
+    const names = page.getByLabel(/^Subject Name, row \d+$/);
+    await expect(names).toHaveCount(2);
+    await expect(names.nth(0)).toHaveValue('Robotics Theory');
+    await expect(page.getByLabel('Subject Code, row 1')).toHaveValue('RB-01');
+    await expect(page.getByLabel('Question Paper Marks, row 1')).toHaveValue('100');
+    await expect(page.getByLabel('Passing Marks, row 1')).toHaveValue('40');
+    await expect(names.nth(1)).toHaveValue('Robotics Lab');
+    await expect(page.getByLabel('Subject Code, row 2')).toHaveValue('RB-02');
+    await expect(page.getByLabel('Passing Marks, row 2')).toHaveValue('16');
+
+    await page.goto(`${screen}?course=${course.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Delete RB-02 Robotics Lab' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete paper?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Paper deleted successfully')).toBeVisible();
+    await expect(rows(page)).toHaveCount(1);
+  });
+
+  test('an exam for a course with no papers starts from its subjects’ names', async ({ page, request }) => {
+    const course = await addCourse(request, 'Drawing, Painting');
+    await page.goto('/admin/exam/create');
+    await page.getByLabel('Selected Course').selectOption(course.id);
+    const names = page.getByLabel(/^Subject Name, row \d+$/);
+    await expect(names).toHaveCount(2);
+    await expect(names.nth(1)).toHaveValue('Painting');
+    await expect(page.getByLabel('Subject Code, row 2')).toHaveValue('');
+  });
+
+  test.describe('refused forms', () => {
+    // A refused form is answered 400 with its messages, which the browser logs.
+    test.use({ allowedConsoleErrors: [/status of 400 .*\/admin\/course\/papers/] });
+
+    test('says why under the field: a code the course has, passing marks above the marks', async ({ page, request }) => {
+      const course = await addCourse(request);
+      const taken = await request.post('/api/v1/course/papers', {
+        headers: course.headers,
+        data: { courseId: course.id, code: 'ART-1', name: 'Sketching', kind: 'theory', questionPaperMarks: 50, passingMarks: 20 },
+      });
+      expect(taken.status()).toBe(201);
+
+      await page.goto(`${screen}?course=${course.id}&add=1`);
+      await hydrated(page);
+      const add = page.getByRole('dialog', { name: 'Add course paper' });
+      await fillPaper(add, { code: 'art-1', name: 'Colour', marks: '50', passing: '60' });
+      await add.getByRole('button', { name: 'Add paper' }).click();
+      await expect(add.getByText('Passing marks must not be more than the question paper marks')).toBeVisible();
+
+      await add.getByLabel('Passing marks').fill('20');
+      await add.getByRole('button', { name: 'Add paper' }).click();
+      await expect(add.getByText('This course already has a paper with this code')).toBeVisible();
+      await expect(page.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
+    });
+  });
+
+  test('has no serious or critical accessibility violation, with a dialog open or not', async ({ page }) => {
+    const axe = () =>
+      new AxeBuilder({ page })
+        .setLegacyMode(true)
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+    const serious = (violations: Awaited<ReturnType<typeof axe>>['violations']) =>
+      violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+
+    await page.goto(screen);
+    await expect(rows(page).first()).toBeVisible();
+    expect(serious((await axe()).violations)).toEqual([]);
+
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Add paper' }).first().click();
+    await page.getByRole('dialog', { name: 'Add course paper' }).getByRole('button', { name: 'Add paper' }).click();
+    await expect(page.getByText('Paper code is required')).toBeVisible();
+    expect(serious((await axe()).violations)).toEqual([]);
+  });
+});
+
+test('a branch admin reads the papers but is offered no change', async ({ page }) => {
+  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
+  await page.goto(screen);
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add paper' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('adds a paper with its question paper from the page, the file sent with the form', async ({ page, request }) => {
+    const course = await addCourse(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`${screen}?course=${course.id}`);
+    await page.getByRole('link', { name: 'Add paper' }).first().click();
+    const add = page.getByRole('region', { name: 'Add course paper' });
+    await fillPaper(add, { code: 'PL-1', name: 'Plain Paper', marks: '60', passing: '24' });
+    await add.getByLabel('Question paper (optional)').setInputFiles({
+      name: 'plain.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    await add.getByRole('button', { name: 'Add paper' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === screen && !url.searchParams.has('add'));
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText('PL-1');
+    await expect(page.getByRole('link', { name: /^Question paper of PL-1 Plain Paper: .*plain\.pdf$/ })).toBeVisible();
+  });
+});
