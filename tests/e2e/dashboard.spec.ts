@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demo, expect, loginAs, test } from './fixtures';
+import { seriousViolations } from './axe';
 
 /**
  * The dashboard at /admin against the seeded institute: each student figure equals the total of
@@ -74,16 +74,9 @@ test.describe('an institute admin', () => {
       await expect(table.getByRole('row')).toHaveCount(13);
       await expect(table.getByRole('columnheader').first()).toHaveText('Month');
     }
-    const axe = () =>
-      new AxeBuilder({ page })
-        .setLegacyMode(true)
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-    const serious = async () =>
-      (await axe()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id);
-    expect(await serious()).toEqual([]);
+    expect(await seriousViolations(page, 'dashboard')).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await serious()).toEqual([]);
+    expect(await seriousViolations(page, 'dashboard, dark')).toEqual([]);
   });
 });
 
