@@ -1,4 +1,4 @@
-import { COURSE_PAPER_ADD } from '~/lib/course-papers';
+import { COURSE_PAPER_ADD } from '~/lib/course-paper-rights';
 import { adminRoutes, canOpen, type IconName } from '~/lib/route-registry';
 
 /**
