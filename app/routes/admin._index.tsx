@@ -1,31 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { lazy, memo, Suspense } from 'react';
+import { DashboardBody } from '~/components/dashboard/dashboard-body';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireAdminRoute } from '~/services/auth.server';
 import { dashboardScreen, loadDashboard } from '~/services/dashboard.server';
 import type { loader as adminLoader } from './admin';
-
-/**
- * The dashboard is /admin, the first page after signing in: its body is a chunk of its own. The
- * server renders it whole; the browser hydrates the rest of the page first and that part when its
- * chunk arrives, so the first load of /admin carries none of its code.
- */
-const DashboardBody = lazy(() => import('~/components/dashboard/dashboard-body'));
-
-/**
- * Until its chunk arrives the body is server HTML that React has not hydrated yet, and an update
- * reaching it then (a re-render of the page while the palette or a fetcher changes the router's
- * state) makes React drop that HTML and render it again on the client. Kept apart from the page
- * behind memo, it is updated only when its data changes.
- */
-const LazyDashboardBody = memo(function LazyDashboardBody({ screen }: { screen: Parameters<typeof DashboardBody>[0]['screen'] }) {
-  return (
-    <Suspense fallback={<p className="text-sm text-muted-foreground">Loading figures…</p>}>
-      <DashboardBody screen={screen} />
-    </Suspense>
-  );
-});
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard' }];
 
@@ -52,7 +31,7 @@ export default function Dashboard() {
           {admin?.user.branchName ? ` — ${admin.user.branchName}` : ''}.
         </p>
       </header>
-      <LazyDashboardBody screen={screen} />
+      <DashboardBody screen={screen} />
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { formatDateTime, formatRupees, initialsOf } from '~/utils/format';
 const count = (value: number) => value.toLocaleString('en-IN');
 
 /** Everything below the dashboard's heading: loaded after the page, so /admin's first load stays small. */
-export default function DashboardBody({ screen }: { screen: DashboardScreen }) {
+export function DashboardBody({ screen }: { screen: DashboardScreen }) {
   const busy = useSamePageLoading();
   const seriesOf = (key: string) => screen.series.find((each) => each.key === key);
   const admissions = seriesOf('admissions');
