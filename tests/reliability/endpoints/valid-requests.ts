@@ -1,3 +1,4 @@
+import { addCoursePaper } from '../../../api/domain/course-papers/commands';
 import { randomBytes } from 'node:crypto';
 import { createCourseCategory } from '../../../api/domain/course-categories/commands';
 import { configureForm } from '../../../api/domain/form-configs';
@@ -65,6 +66,25 @@ async function addBranch(institute: Institute): Promise<{ id: string; values: Re
   const values = { addBranch: `Branch ${unique()}`, courseName: 'Computer courses', branchCode: `B${unique()}`, phoneNumber: '9876543210' };
   const { id } = await asSystem(institute.db, (ctx) => createRecord(ctx, { formType: 'branch', branchId: null, fields: values }));
   return { id, values };
+}
+
+async function addPaper(institute: Institute): Promise<string> {
+  const courseId = await addCourse(institute);
+  return asSystem(institute.db, (ctx) =>
+    addCoursePaper(
+      ctx,
+      { role: 'admin', branchId: null },
+      {
+        courseId,
+        code: `P-${unique()}`,
+        name: 'Fixture paper',
+        kind: 'theory',
+        questionPaperMarks: 100,
+        passingMarks: 40,
+        questionPaper: null,
+      },
+    ),
+  );
 }
 
 const addCategory = (institute: Institute) => asSystem(institute.db, (ctx) => createCourseCategory(ctx, `Fixture ${unique()}`));
@@ -334,6 +354,34 @@ export const validRequests: Record<string, Builder> = {
     headers: institute.authorization('superadmin'),
     path: `/course/categories/${await addCategory(institute)}`,
     other: { path: `/course/categories/${await addCategory(institute)}` },
+  }),
+
+  'POST /course/papers': async (institute) => {
+    const courseId = await addCourse(institute);
+    const paper = () => ({ courseId, code: `P-${unique()}`, name: 'Paper', kind: 'theory', questionPaperMarks: 100, passingMarks: 40 });
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/course/papers',
+      body: paper(),
+      other: { path: '/course/papers', body: paper() },
+    };
+  },
+  'PUT /course/papers/:id': async (institute) => {
+    const id = await addPaper(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/course/papers/${id}`,
+      body: { code: `R-${unique()}`, name: 'Renamed', kind: 'practical', questionPaperMarks: 50, passingMarks: 20 },
+      other: {
+        path: `/course/papers/${id}`,
+        body: { code: `R-${unique()}`, name: 'Renamed', kind: 'theory', questionPaperMarks: 80, passingMarks: 30 },
+      },
+    };
+  },
+  'DELETE /course/papers/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/course/papers/${await addPaper(institute)}`,
+    other: { path: `/course/papers/${await addPaper(institute)}` },
   }),
 
   'POST /wallet/operation-pricing': async (institute) => {
