@@ -9,9 +9,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
-import { FieldError, FormError } from '~/components/ui/field-error';
+import { FormError } from '~/components/ui/field-error';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { changePassword } from '~/services/account.server';
 import { requireAdminRoute } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
@@ -96,21 +96,15 @@ export default function ChangePassword() {
           <AuthenticityTokenInput />
           <CardContent className="grid gap-4">
             <FormError id={form.errorId} errors={form.errors} />
-            <div className="grid gap-2">
-              <Label htmlFor={fields.currentPassword.id}>Current password</Label>
+            <FormField field={fields.currentPassword} label="Current password">
               <Input {...getInputProps(fields.currentPassword, { type: 'password' })} autoComplete="current-password" />
-              <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={fields.newPassword.id}>New password</Label>
+            </FormField>
+            <FormField field={fields.newPassword} label="New password">
               <Input {...getInputProps(fields.newPassword, { type: 'password' })} autoComplete="new-password" />
-              <FieldError id={fields.newPassword.errorId} errors={fields.newPassword.errors} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={fields.confirmPassword.id}>Confirm new password</Label>
+            </FormField>
+            <FormField field={fields.confirmPassword} label="Confirm new password">
               <Input {...getInputProps(fields.confirmPassword, { type: 'password' })} autoComplete="new-password" />
-              <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-            </div>
+            </FormField>
           </CardContent>
           <CardFooter className="mt-6 justify-end">
             <Button type="submit" disabled={submitting}>

@@ -2,11 +2,11 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import * as React from 'react';
-import { PaperActions } from '~/components/course-papers/paper-actions';
 import { PaperForm, paperFormSchema, QUESTION_PAPER_FORM_TYPE } from '~/components/course-papers/paper-form';
 import { storedFileHref } from '~/components/dynamic-form/upload-actors';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeleteDialog } from '~/components/list/delete-dialog';
+import { RowButtons, RowDeleteButton, RowEditLink } from '~/components/list/row-buttons';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column } from '~/components/list/types';
 import { Badge } from '~/components/ui/badge';
@@ -196,7 +196,12 @@ export default function CoursePapers() {
       searchPlaceholder="Code or name…"
       actions={
         list.rights.edit
-          ? (row) => <PaperActions row={row} editTo={withParams(search, { edit: row._id, add: null })} onDelete={() => setDeleting(row)} />
+          ? (row) => (
+              <RowButtons>
+                <RowEditLink to={withParams(search, { edit: row._id, add: null })} label={`Edit ${row.title}`} />
+                <RowDeleteButton label={`Delete ${row.title}`} onDelete={() => setDeleting(row)} />
+              </RowButtons>
+            )
           : undefined
       }
       empty={

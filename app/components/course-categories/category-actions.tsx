@@ -1,7 +1,8 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Button } from '~/components/ui/button';
-import { PencilIcon, PowerIcon, Trash2Icon } from '~/components/ui/icons';
+import { RowButtons, RowDeleteButton, RowEditLink } from '~/components/list/row-buttons';
+import { PowerIcon } from '~/components/ui/icons';
 import type { CategoryRow } from '~/lib/course-categories';
 
 /**
@@ -12,12 +13,8 @@ export function CategoryActions({ row, renameTo, onDelete }: { row: CategoryRow;
   const fetcher = useFetcher();
   const active = fetcher.formData ? row.status !== 'active' : row.status === 'active';
   return (
-    <div className="flex justify-end gap-1">
-      <Button asChild variant="ghost" size="icon" className="size-8">
-        <Link to={renameTo} preventScrollReset aria-label={`Rename ${row.name}`}>
-          <PencilIcon aria-hidden="true" />
-        </Link>
-      </Button>
+    <RowButtons>
+      <RowEditLink to={renameTo} label={`Rename ${row.name}`} />
       <fetcher.Form method="post" preventScrollReset>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="toggle" />
@@ -35,16 +32,7 @@ export function CategoryActions({ row, renameTo, onDelete }: { row: CategoryRow;
           <PowerIcon aria-hidden="true" />
         </Button>
       </fetcher.Form>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-8 text-destructive hover:text-destructive"
-        aria-label={`Delete ${row.name}`}
-        onClick={onDelete}
-      >
-        <Trash2Icon aria-hidden="true" />
-      </Button>
-    </div>
+      <RowDeleteButton label={`Delete ${row.name}`} onDelete={onDelete} />
+    </RowButtons>
   );
 }

@@ -4,9 +4,9 @@ import { Form, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { courseCategoryName } from '../../../common/contracts/course-categories';
-import { FieldError, FormError } from '~/components/ui/field-error';
+import { FormError } from '~/components/ui/field-error';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { UrlDialogActions } from '~/components/wallet/url-dialog';
 
 const id = z.string().min(1).max(100);
@@ -53,18 +53,14 @@ export function CategoryForm({
           <input type="hidden" name="version" value={category.version} />
         </>
       ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor={fields.name.id} required>
-          Name
-        </Label>
+      <FormField field={fields.name} label="Name" required>
         <Input
           {...getInputProps(fields.name, { type: 'text' })}
           key={fields.name.key}
           placeholder="e.g. Computer Courses"
           autoComplete="off"
         />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      </FormField>
       <FormError id={form.errorId} errors={form.errors} />
       <UrlDialogActions
         closeTo={closeTo}

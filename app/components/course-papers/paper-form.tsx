@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { coursePaperCourseId, coursePaperFields, passingWithinMarks, type CoursePaperView } from '../../../common/contracts/course-papers';
 import { acceptAttribute, uploadRuleFor, uploadRuleHint } from '../../../common/uploads/rules';
 import { FileField } from '~/components/dynamic-form/file-field';
-import { FieldError, FormError } from '~/components/ui/field-error';
+import { FormError } from '~/components/ui/field-error';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { UrlDialogActions } from '~/components/wallet/url-dialog';
 import { paperKindLabels } from '~/lib/course-papers';
@@ -84,10 +84,7 @@ export function PaperForm({
           <input type="hidden" name="version" value={paper.version} />
         </>
       ) : (
-        <div className="grid gap-2">
-          <Label htmlFor={fields.courseId.id} required>
-            Course
-          </Label>
+        <FormField field={fields.courseId} label="Course" required>
           <NativeSelect {...getSelectProps(fields.courseId)} key={fields.courseId.key}>
             <option value="">Choose a course</option>
             {courses.map((course) => (
@@ -96,21 +93,13 @@ export function PaperForm({
               </option>
             ))}
           </NativeSelect>
-          <FieldError id={fields.courseId.errorId} errors={fields.courseId.errors} />
-        </div>
+        </FormField>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fields.code.id} required>
-            Code
-          </Label>
+        <FormField field={fields.code} label="Code" required>
           <Input {...getInputProps(fields.code, { type: 'text' })} key={fields.code.key} placeholder="e.g. CS-101" autoComplete="off" />
-          <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fields.kind.id} required>
-            Type
-          </Label>
+        </FormField>
+        <FormField field={fields.kind} label="Type" required>
           <NativeSelect {...getSelectProps(fields.kind)} key={fields.kind.key}>
             {Object.entries(paperKindLabels).map(([value, label]) => (
               <option key={value} value={value}>
@@ -118,26 +107,18 @@ export function PaperForm({
               </option>
             ))}
           </NativeSelect>
-          <FieldError id={fields.kind.errorId} errors={fields.kind.errors} />
-        </div>
+        </FormField>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={fields.name.id} required>
-          Name
-        </Label>
+      <FormField field={fields.name} label="Name" required>
         <Input
           {...getInputProps(fields.name, { type: 'text' })}
           key={fields.name.key}
           placeholder="e.g. Computer Fundamentals"
           autoComplete="off"
         />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fields.questionPaperMarks.id} required>
-            Question paper marks
-          </Label>
+        <FormField field={fields.questionPaperMarks} label="Question paper marks" required>
           <Input
             {...getInputProps(fields.questionPaperMarks, { type: 'number' })}
             key={fields.questionPaperMarks.key}
@@ -145,12 +126,8 @@ export function PaperForm({
             step={1}
             inputMode="numeric"
           />
-          <FieldError id={fields.questionPaperMarks.errorId} errors={fields.questionPaperMarks.errors} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fields.passingMarks.id} required>
-            Passing marks
-          </Label>
+        </FormField>
+        <FormField field={fields.passingMarks} label="Passing marks" required>
           <Input
             {...getInputProps(fields.passingMarks, { type: 'number' })}
             key={fields.passingMarks.key}
@@ -158,8 +135,7 @@ export function PaperForm({
             step={1}
             inputMode="numeric"
           />
-          <FieldError id={fields.passingMarks.errorId} errors={fields.passingMarks.errors} />
-        </div>
+        </FormField>
       </div>
       <FileField
         name={fields.questionPaper.name}
