@@ -1,11 +1,10 @@
-import { permissionContract } from '../../common/contracts/permissions';
+import { catalogueReaders, permissionContract } from '../../common/contracts/permissions';
 import { listPermissions } from '../domain/permissions/list';
 import { syncPermissions } from '../domain/permissions/sync';
 import { defineEndpoint } from './endpoint';
 
-/** Who manages grants; user managers also read the catalogue to show what a user holds. */
+/** Who manages grants. */
 export const permissionManagers = ['PERMISSION_MANAGE', 'USERS_PERMISSION_MANAGEMENT'] as const;
-const catalogueReaders = [...permissionManagers, 'USER_MANAGE_ALL', 'USERS_MANAGE', 'USER_VIEW', 'USER_EDIT'] as const;
 
 const list = defineEndpoint({
   ...permissionContract.list,

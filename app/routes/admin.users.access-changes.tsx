@@ -15,11 +15,13 @@ import {
   type AccessChangeSort,
 } from '~/lib/access-changes';
 import { withParams } from '~/lib/list-query';
+import { canOpen } from '~/lib/route-registry';
 import { listAccessChanges } from '~/services/access-changes.server';
 import { listLoader, loadListPage } from '~/services/list.server';
 import { listPermissions } from '~/services/permissions.server';
 import { formatDateTime } from '~/utils/format';
 import { accessChangeKinds } from '../../common/contracts/access-changes';
+import { catalogueReaders } from '../../common/contracts/permissions';
 import { roleLabel } from '../../common/roles';
 
 const title = 'Access Changes';
@@ -50,10 +52,10 @@ export const loader = listLoader(async (request, auth) => {
         return { ...answer, data: { rows: changes.map(toAccessChangeRow), total, totalPages } };
       },
     }),
-    // Only permission managers read the catalogue; others filter without it.
-    listPermissions(auth.api),
+    // Those who may not read the catalogue filter without it.
+    canOpen({ permissions: catalogueReaders }, auth.user) ? listPermissions(auth.api) : null,
   ]);
-  const permissions = catalogue.ok ? catalogue.data.map(({ name, description }) => ({ name, description })) : [];
+  const permissions = catalogue?.ok ? catalogue.data.map(({ name, description }) => ({ name, description })) : [];
   return { ...page, permissions };
 });
 
