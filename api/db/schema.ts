@@ -347,16 +347,26 @@ export const operationPrices = pgTable('operation_prices', {
  * What the dashboard keeps of each student and exam: enough to move its counts when the record
  * changes or goes, without reading the records table (each projection reads only its own).
  */
-export const dashboardRecords = pgTable('dashboard_records', {
-  recordId: text('record_id').primaryKey(),
-  formType: text('form_type').notNull(),
-  /** '' for a record of no branch. */
-  branchId: text('branch_id').notNull(),
-  title: text('title').notNull(),
-  /** A student's counts ("students:new", "admissions@2026-04"…); an exam's last subject date. */
-  counts: jsonb('counts').notNull(),
-  lastDate: date('last_date', { mode: 'string' }),
-});
+export const dashboardRecords = pgTable(
+  'dashboard_records',
+  {
+    recordId: text('record_id').primaryKey(),
+    formType: text('form_type').notNull(),
+    /** '' for a record of no branch. */
+    branchId: text('branch_id').notNull(),
+    title: text('title').notNull(),
+    /** The counters a student adds one to, as "<month>|<measure>" ("|students:new", "2026-04|admissions"). */
+    counts: jsonb('counts').notNull(),
+    /** An exam's last subject date: upcoming until that day has passed. */
+    lastDate: date('last_date', { mode: 'string' }),
+  },
+  // The upcoming exams figure reads exams by date, never the students beside them.
+  (t) => [
+    index('dashboard_records_exam_date_idx')
+      .on(t.lastDate)
+      .where(sql`${t.formType} = 'examResult'`),
+  ],
+);
 
 /**
  * The dashboard's figures as counters, moved as events land: per branch ('' for none), month

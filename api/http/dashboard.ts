@@ -4,6 +4,7 @@ import { branchScope } from '../domain/auth/branch-scope';
 import { recentActivity } from '../domain/dashboard/activity';
 import { dashboardWindow, examFigures, studentFigures, walletFigures, type AreaReader } from '../domain/dashboard/figures';
 import { notFound } from '../domain/errors';
+import { transactionViewers, walletReadScope } from '../domain/wallet/access';
 import { listBalances } from '../domain/wallet/balances';
 import { defineEndpoint } from './endpoint';
 import { HttpError } from './errors';
@@ -19,22 +20,12 @@ interface DashboardArea {
   read: AreaReader;
 }
 
-const walletReaders = [
-  'WALLET_TRANSACTIONS_VIEW',
-  'WALLET_VIEW_TRANSACTIONS',
-  'WALLET_VIEW',
-  'WALLET_DASHBOARD_VIEW',
-  'WALLET_DASHBOARD',
-  'WALLET_MANAGE',
-];
-const everyWallet = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'];
-
-export const dashboardAreas: readonly DashboardArea[] = [
+const dashboardAreas: readonly DashboardArea[] = [
   { name: 'student', mayRead: (actor) => hasAnyPermission(actor, formPermissionNames('student', 'read')), read: studentFigures },
   {
     name: 'wallet',
     // As the wallet's own endpoints: a branch's staff read their own, the institute's need an every-branch permission.
-    mayRead: (actor) => hasAnyPermission(actor, everyWallet) || (branchScope(actor) !== null && hasAnyPermission(actor, walletReaders)),
+    mayRead: (actor) => hasAnyPermission(actor, transactionViewers) && walletReadScope(actor) !== undefined,
     read: walletFigures,
   },
   { name: 'exam', mayRead: (actor) => hasAnyPermission(actor, formPermissionNames('examResult', 'read')), read: examFigures },
@@ -47,11 +38,14 @@ const show = defineEndpoint({
     const scope = branchScope(actor);
     if (scope !== null && query.branchId && query.branchId !== scope) throw new HttpError(403, dashboardMessages.otherBranch);
     const everyBranch = scope === null;
-    const branches = everyBranch ? (await listBalances(db)).map((row) => ({ branchId: row.branchId, name: row.branchName })) : [];
+    // One read of the wallets serves the branch names, the branch check and the wallet's figures.
+    const wallets = await listBalances(db, scope === null ? undefined : [scope]);
+    const branches = everyBranch ? wallets.map((row) => ({ branchId: row.branchId, name: row.branchName })) : [];
     if (everyBranch && query.branchId && !branches.some((row) => row.branchId === query.branchId)) throw notFound('Branch');
     const branchId = scope ?? query.branchId ?? null;
+    const balances = branchId === null ? wallets : wallets.filter((row) => row.branchId === branchId);
 
-    const input = { db, branchId, ...dashboardWindow(deps.clock.now(), query.months) };
+    const input = { db, branchId, balances, ...dashboardWindow(deps.clock.now(), query.months) };
     const areas = dashboardAreas.filter((area) => area.mayRead(actor));
     const [read, activity] = await Promise.all([
       Promise.all(areas.map((area) => area.read(input))),

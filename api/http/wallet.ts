@@ -5,6 +5,7 @@ import { branchBalance, listBalances } from '../domain/wallet/balances';
 import { chargeOperation, type ChargeResult } from '../domain/wallet/charge-operation';
 import { adjustWallet } from '../domain/wallet/adjust-wallet';
 import { creditWallet } from '../domain/wallet/credit-wallet';
+import { transactionViewers, walletReadScope, walletViewers } from '../domain/wallet/access';
 import { walletMessages } from '../domain/wallet/errors';
 import { findTransaction } from '../domain/wallet/ledger';
 import { listTransactions } from '../domain/wallet/list-transactions';
@@ -23,9 +24,7 @@ import { badRequest, HttpError } from './errors';
 
 /** The branch wallet under /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md). */
 
-const everyBranch = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'] as const;
-const viewers = [...everyBranch, 'WALLET_VIEW', 'WALLET_DASHBOARD_VIEW', 'WALLET_DASHBOARD', 'WALLET_MANAGE'] as const;
-const transactionViewers = [...viewers, 'WALLET_TRANSACTIONS_VIEW', 'WALLET_VIEW_TRANSACTIONS'] as const;
+const viewers = walletViewers;
 const pricingManagers = ['OPERATION_PRICING_MANAGE', 'WALLET_OPERATION_PRICING'] as const;
 /** Adding a student charges the wallet, so whoever may add one may see the balance and the price. */
 const spenders = ['STUDENT_ADD', 'WALLET_MANAGE', 'WALLET_MANAGE_ALL'] as const;
@@ -43,14 +42,11 @@ const access = {
   adjust: { kind: 'permission', anyOf: ['WALLET_MANAGE_ALL'] },
 } as const;
 
-/**
- * The branches whose wallets the caller reads: their own when they belong to a branch (whatever
- * they hold), every branch for the institute's staff holding an every-branch permission.
- */
+/** The branches whose wallets the caller reads (walletReadScope); the institute's other staff are refused. */
 function readScope(actor: Actor): string[] | null {
-  if (actor.role !== SUPERADMIN && actor.branchId) return [actor.branchId];
-  if (hasAnyPermission(actor, everyBranch)) return null;
-  throw new HttpError(403, walletMessages.allBranchesNeeded);
+  const scope = walletReadScope(actor);
+  if (scope === undefined) throw new HttpError(403, walletMessages.allBranchesNeeded);
+  return scope;
 }
 
 /** The branch a change applies to: a branch's own staff change only their own. */

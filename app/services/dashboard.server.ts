@@ -1,4 +1,5 @@
 import { dashboardContract, type DashboardActivity, type DashboardView } from '../../common/contracts/dashboard';
+import { withParams, type QueryChanges } from '~/lib/list-query';
 import { pageActionsFor } from '~/lib/palette-actions';
 import { canOpen, findAdminRoute, type IconName } from '~/lib/route-registry';
 import { callEndpoint } from './api.server';
@@ -8,11 +9,8 @@ export function loadDashboard(api: AuthedApi, query: { branchId?: string; months
   return callEndpoint(api, dashboardContract.show, { query });
 }
 
-type Params = Record<string, string | undefined>;
-
-function href(path: string, params: Params = {}) {
-  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return search.size ? `${path}?${search}` : path;
+function href(path: string, params: QueryChanges = {}) {
+  return `${path}${withParams('', params)}`;
 }
 
 /**

@@ -55,9 +55,9 @@ function statementsFor(url: URL): { text: string; values: unknown[] }[] | null {
 }
 
 async function dashboard() {
-  const input = { db: builder, branchId: null, ...dashboardWindow(new Date(), 12) };
+  const balances = await listBalances(builder);
+  const input = { db: builder, branchId: null, balances, ...dashboardWindow(new Date(), 12) };
   return Promise.all([
-    listBalances(builder),
     studentFigures(input),
     walletFigures(input),
     examFigures(input),

@@ -1,16 +1,17 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { indianDay } from '../../../common/india-time';
 import type { FieldValues, RecordEvent } from '../../domain/record-events';
 import type { WalletEvent } from '../../domain/wallet/events';
 import type { Tx } from '../client';
+import { compiledQuery } from '../compiled-query';
 import type { StoredEvent } from '../event-store';
 import { dashboardActivity, dashboardCounts, dashboardRecords } from '../schema';
-import { insertMany, REPLAY_CHUNK, type Projection } from './projection';
-import { recordColumns } from './records';
+import { insertMany, REPLAY_CHUNK, rowsAsJson, type Projection } from './projection';
+import { isoDate, recordColumns } from './records';
 
 /** The form types the dashboard counts and reports on. */
 const areas: Record<string, DashboardArea> = { student: 'student', examResult: 'exam' };
-export type DashboardArea = 'student' | 'exam' | 'wallet';
+type DashboardArea = 'student' | 'exam' | 'wallet';
 
 /** A counter's key: "<month>|<measure>", month '' for counts of the present. */
 type CountKey = string;
@@ -21,8 +22,7 @@ const key = (month: string, measure: string): CountKey => `${month}|${measure}`;
  * a pass-out who is registered counts in both lists, as the lists show them) and one to the
  * admissions of its admission month.
  */
-export function studentCounts(fields: FieldValues): CountKey[] {
-  const { isRegistered, completedCourse, admissionDate } = recordColumns(fields);
+function studentCounts({ isRegistered, completedCourse, admissionDate }: ReturnType<typeof recordColumns>): CountKey[] {
   return [
     ...(isRegistered || completedCourse ? [] : [key('', 'students:new')]),
     ...(isRegistered ? [key('', 'students:registered')] : []),
@@ -32,11 +32,12 @@ export function studentCounts(fields: FieldValues): CountKey[] {
 }
 
 /** The last date of an exam's subject table: the exam is upcoming until that day has passed. */
-export function lastExamDate(fields: FieldValues): string | null {
+function lastExamDate(fields: FieldValues): string | null {
   const rows = Array.isArray(fields.examSubjectsTable) ? (fields.examSubjectsTable as unknown[]) : [];
   const dates = rows
     .map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>).examDate : null))
-    .filter((date): date is string => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))
+    .map(isoDate)
+    .filter((date): date is string => date !== null)
     .sort();
   return dates.at(-1) ?? null;
 }
@@ -44,12 +45,13 @@ export function lastExamDate(fields: FieldValues): string | null {
 type RecordRow = typeof dashboardRecords.$inferSelect;
 
 function recordRow(recordId: string, formType: string, branchId: string | null, fields: FieldValues): RecordRow {
+  const columns = recordColumns(fields);
   return {
     recordId,
     formType,
     branchId: branchId ?? '',
-    title: recordColumns(fields).title,
-    counts: formType === 'student' ? studentCounts(fields) : [],
+    title: columns.title,
+    counts: formType === 'student' ? studentCounts(columns) : [],
     lastDate: formType === 'examResult' ? lastExamDate(fields) : null,
   };
 }
@@ -96,10 +98,14 @@ function walletChanges(event: StoredEvent<WalletEvent>): CountChanges {
 
 type CountRow = typeof dashboardCounts.$inferInsert;
 
+/**
+ * The rows of the counters moved, in key order: two writers moving the same counters lock them in
+ * the same order, so neither waits on the other while holding what it wants (a deadlock).
+ */
 function countRows(sums: CountChanges): CountRow[] {
-  return [...sums].map(([counter, value]) => {
+  return [...sums.keys()].sort().map((counter) => {
     const [branchId, month, measure] = counter.split('|') as [string, string, string];
-    return { branchId, month, measure, value };
+    return { branchId, month, measure, value: sums.get(counter)! };
   });
 }
 
@@ -211,20 +217,59 @@ function fold(
 
 const isRecordEvent = (event: DashboardEvent): event is StoredEvent<RecordEvent> => event.streamType === 'record';
 
+const heldRecord = compiledQuery(
+  'dashboard_record_read',
+  {
+    recordId: dashboardRecords.recordId,
+    formType: dashboardRecords.formType,
+    branchId: dashboardRecords.branchId,
+    title: dashboardRecords.title,
+    counts: dashboardRecords.counts,
+    lastDate: dashboardRecords.lastDate,
+  },
+  (db, selection) =>
+    db
+      .select(selection)
+      .from(dashboardRecords)
+      .where(sql`${dashboardRecords.recordId} = ${sql.placeholder('recordId')}`),
+);
+
+/**
+ * An event's whole share of the dashboard in one statement: its record's row kept or dropped, its
+ * line of activity, and the counters it moves, added in key order (countRows). Every admission
+ * runs it, so it is built once and prepared (compiledQuery).
+ */
+const write = compiledQuery('dashboard_write', {}, () => {
+  const param = (name: string) => sql.placeholder(name);
+  return sql`
+    WITH dropped AS (DELETE FROM dashboard_records WHERE record_id = ${param('dropId')}),
+    kept AS (
+      INSERT INTO dashboard_records SELECT * FROM jsonb_populate_recordset(NULL::dashboard_records, ${param('records')}::jsonb)
+      ON CONFLICT (record_id) DO UPDATE SET form_type = excluded.form_type, branch_id = excluded.branch_id,
+        title = excluded.title, counts = excluded.counts, last_date = excluded.last_date
+    ),
+    logged AS (
+      INSERT INTO dashboard_activity SELECT * FROM jsonb_populate_recordset(NULL::dashboard_activity, ${param('activity')}::jsonb)
+    )
+    INSERT INTO dashboard_counts
+    SELECT * FROM jsonb_populate_recordset(NULL::dashboard_counts, ${param('counts')}::jsonb) ORDER BY branch_id, month, measure
+    ON CONFLICT (branch_id, month, measure) DO UPDATE SET value = dashboard_counts.value + excluded.value`;
+});
+
 async function apply(tx: Tx, event: DashboardEvent) {
   let before: RecordRow | null = null;
   if (isRecordEvent(event) && event.type !== 'RecordCreated') {
-    [before = null] = await tx.select().from(dashboardRecords).where(eq(dashboardRecords.recordId, event.streamId));
+    [before = null] = await heldRecord(tx, { recordId: event.streamId });
   }
   const folded = fold(event, before);
   if (!folded) return;
-  if (isRecordEvent(event)) {
-    if (!before && folded.after) await tx.insert(dashboardRecords).values(folded.after);
-    else if (folded.after) await tx.update(dashboardRecords).set(folded.after).where(eq(dashboardRecords.recordId, event.streamId));
-    else await tx.delete(dashboardRecords).where(eq(dashboardRecords.recordId, event.streamId));
-  }
-  await addCounts(tx, folded.sums);
-  await tx.insert(dashboardActivity).values(folded.activity);
+  const recordEvent = isRecordEvent(event);
+  await write(tx, {
+    dropId: recordEvent && !folded.after ? event.streamId : null,
+    records: rowsAsJson(dashboardRecords, recordEvent && folded.after ? [folded.after] : []),
+    activity: rowsAsJson(dashboardActivity, [folded.activity]),
+    counts: rowsAsJson(dashboardCounts, countRows(folded.sums)),
+  });
 }
 
 export const dashboardProjection: Projection<RecordEvent | WalletEvent> = {

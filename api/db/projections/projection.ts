@@ -28,6 +28,21 @@ function chunks<T>(rows: T[], size = REPLAY_CHUNK): T[][] {
 }
 
 /**
+ * Rows as the JSON array `jsonb_populate_recordset(NULL::<table>, …)` reads: each property under
+ * its column's name, a missing one null. Dates become ISO strings and jsonb columns take their
+ * values as they are.
+ */
+export function rowsAsJson<T extends PgTable>(
+  table: T,
+  rows: T['$inferInsert'][],
+  columns: [string, { name: string }][] = Object.entries(getTableColumns(table)),
+): string {
+  return JSON.stringify(
+    rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key] ?? null]))),
+  );
+}
+
+/**
  * Inserts a replay's rows as one JSON parameter per chunk (jsonb_populate_recordset): building
  * statements of thousands of bound values through the query builder took most of a rebuild's
  * time. A chunk whose rows leave out a column that has a default, where others give it, goes
@@ -49,10 +64,7 @@ export async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$
       given.map(([, column]) => sql.identifier(column.name)),
       sql`, `,
     );
-    // Dates become ISO strings and jsonb columns take their values as they are.
-    const json = JSON.stringify(
-      chunk.map((row) => Object.fromEntries(given.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key] ?? null]))),
-    );
+    const json = rowsAsJson(table, chunk, given);
     await tx.execute(
       sql`INSERT INTO ${tableName} (${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::${tableName}, ${json}::jsonb)`,
     );

@@ -21,7 +21,8 @@ function truthy(value: unknown): boolean {
   return value === true || value === 'true' || value === 'on' || value === '1' || value === 1;
 }
 
-function isoDate(value: unknown): string | null {
+/** A day as a date field holds it (YYYY-MM-DD), else null. */
+export function isoDate(value: unknown): string | null {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
 

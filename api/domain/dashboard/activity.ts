@@ -3,7 +3,7 @@ import type { DashboardActivity } from '../../../common/contracts/dashboard';
 import type { Executor } from '../../db/client';
 import { dashboardActivity, users } from '../../db/schema';
 
-export const RECENT_ACTIVITY = 10;
+const RECENT_ACTIVITY = 10;
 
 /** The latest changes to the areas given, of one branch or every one, with who made them. */
 export async function recentActivity(db: Executor, areas: string[], branchId: string | null): Promise<DashboardActivity[]> {

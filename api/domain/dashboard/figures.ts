@@ -3,7 +3,7 @@ import type { DashboardFigure, DashboardSeries } from '../../../common/contracts
 import { addPeriods, indianDay, periodLabels, startOf } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
 import { dashboardCounts, dashboardRecords } from '../../db/schema';
-import { listBalances } from '../wallet/balances';
+import type { WalletBalance } from '../../../common/wallet';
 
 /** What an area reads its figures for: one branch or every one, and the months of its series. */
 export interface AreaInput {
@@ -14,6 +14,8 @@ export interface AreaInput {
   months: string[];
   lastMonth: string;
   today: string;
+  /** The wallets of the branches shown, read once for every area and the branch names. */
+  balances: WalletBalance[];
 }
 
 /** The months a dashboard shows at an instant, oldest first and ending with this one; last month; today. */
@@ -26,7 +28,7 @@ export function dashboardWindow(now: Date, count: number) {
   };
 }
 
-export interface AreaFigures {
+interface AreaFigures {
   figures: DashboardFigure[];
   series: DashboardSeries[];
   /** Per branch, figure values by key: the branch comparison. */
@@ -124,12 +126,9 @@ export const examFigures: AreaReader = async ({ db, branchId, today }) => {
 };
 
 /** The balance now, and spend (charges less refunds) and top-ups per month. */
-export const walletFigures: AreaReader = async ({ db, branchId, months, lastMonth }) => {
+export const walletFigures: AreaReader = async ({ db, branchId, months, lastMonth, balances }) => {
   const thisMonth = months.at(-1)!;
-  const [rows, balances] = await Promise.all([
-    readCounts(db, branchId, ['wallet:spend', 'wallet:topups'], [lastMonth, ...months]),
-    listBalances(db, branchId === null ? undefined : [branchId]),
-  ]);
+  const rows = await readCounts(db, branchId, ['wallet:spend', 'wallet:topups'], [lastMonth, ...months]);
   const byBranch = perBranch(rows, (row) => (row.measure === 'wallet:spend' && row.month === thisMonth ? 'wallet.spend' : null));
   for (const balance of balances) byBranch.set(balance.branchId, { ...byBranch.get(balance.branchId), 'wallet.balance': balance.balance });
   return {

@@ -15,9 +15,7 @@ import { FigureCard } from './figure-card';
 import { BranchComparison } from './branch-comparison';
 import { formatDateTime, formatRupees, initialsOf } from '~/utils/format';
 
-const count = (value: number) => value.toLocaleString('en-IN');
-
-/** Everything below the dashboard's heading: loaded after the page, so /admin's first load stays small. */
+/** Everything below the dashboard's heading. */
 export function DashboardBody({ screen }: { screen: DashboardScreen }) {
   const busy = useSamePageLoading();
   const seriesOf = (key: string) => screen.series.find((each) => each.key === key);
@@ -83,8 +81,8 @@ export function DashboardBody({ screen }: { screen: DashboardScreen }) {
                   series={[{ name: 'Admissions', colour: 'bg-primary' }]}
                   caption="Admissions per month"
                   periodHeader="Month"
-                  tick={count}
-                  value={count}
+                  tick={formatFigure}
+                  value={formatFigure}
                   emptyTop={10}
                   emptyText="No admissions in these months"
                 />
@@ -101,7 +99,10 @@ export function DashboardBody({ screen }: { screen: DashboardScreen }) {
               </CardHeader>
               <CardContent>
                 <BarChart
-                  rows={spend.points.map((point, index) => monthRow(point.month, [topUps.points[index]?.value ?? 0, point.value]))}
+                  // Refunds of earlier months' charges can leave a month's spend below nothing: no bar goes under the axis.
+                  rows={spend.points.map((point, index) =>
+                    monthRow(point.month, [topUps.points[index]?.value ?? 0, Math.max(0, point.value)]),
+                  )}
                   series={walletSeries}
                   caption="Wallet top-ups and spend per month"
                   periodHeader="Month"

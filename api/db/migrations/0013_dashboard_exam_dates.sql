@@ -1,0 +1,1 @@
+CREATE INDEX "dashboard_records_exam_date_idx" ON "dashboard_records" USING btree ("last_date") WHERE "dashboard_records"."form_type" = 'examResult';

@@ -1,0 +1,16 @@
+import { hasAnyPermission, SUPERADMIN, type Actor } from '../auth/actor';
+
+/** Read every branch's wallet: both naming sets of the product. */
+export const everyBranchWallets = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'] as const;
+export const walletViewers = [...everyBranchWallets, 'WALLET_VIEW', 'WALLET_DASHBOARD_VIEW', 'WALLET_DASHBOARD', 'WALLET_MANAGE'] as const;
+export const transactionViewers = [...walletViewers, 'WALLET_TRANSACTIONS_VIEW', 'WALLET_VIEW_TRANSACTIONS'] as const;
+
+/**
+ * The branches whose wallets the caller reads: their own when they belong to a branch (whatever
+ * they hold), every branch (null) for the institute's staff holding an every-branch permission,
+ * none (undefined) for the institute's other staff.
+ */
+export function walletReadScope(actor: Actor): string[] | null | undefined {
+  if (actor.role !== SUPERADMIN && actor.branchId) return [actor.branchId];
+  return hasAnyPermission(actor, everyBranchWallets) ? null : undefined;
+}
