@@ -119,6 +119,11 @@ describe('GET /dashboard', () => {
 
     const all = await dashboard();
     expect(all).toMatchObject({ branchId: null, everyBranch: true, month: '2026-04', today: '2026-04-10' });
+    // The deleted student's lines stay, with nothing to open; a live student's lines link to it.
+    const gone = all.activity.filter((entry) => entry.title === all.activity[0]!.title);
+    expect(all.activity[0]).toMatchObject({ action: 'deleted', recordId: null });
+    expect(gone.map((entry) => entry.recordId)).toEqual(gone.map(() => null));
+    expect(all.activity.find((entry) => entry.action === 'updated' && entry.recordId === north[1]!.id)).toBeDefined();
     expect(figures(all)).toMatchObject({ 'students.new': 2, 'students.registered': 2, 'students.passout': 1, admissions: [3, 1] });
     expect(figures(all)['students.new']).toBe(await listTotal(fx.tokens.admin, 'registered=false&passout=false'));
     expect(figures(all)['students.registered']).toBe(await listTotal(fx.tokens.admin, 'registered=true'));

@@ -30,7 +30,7 @@ export const dashboardActivity = z.object({
   area: z.string(),
   action: z.string().describe('created, updated, deleted; credited, charged, refunded, adjusted'),
   title: z.string(),
-  recordId: z.string().nullable().describe('The student or exam, or the wallet entry; null once deleted'),
+  recordId: z.string().nullable().describe('The student or exam, or the wallet entry; null once the record is deleted'),
   branchId: z.string().nullable(),
   amount: z.number().int().nullable().describe('Paise, signed, for a wallet movement'),
   actorName: z.string().nullable(),
