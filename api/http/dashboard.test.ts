@@ -17,7 +17,7 @@ const fx = {} as {
   north: string;
   south: string;
   course: string;
-  tokens: Record<'admin' | 'northAdmin' | 'southAdmin' | 'dashboardOnly' | 'studentsOnly' | 'walletBranch' | 'noDashboard', string>;
+  tokens: Record<'admin' | 'northAdmin' | 'southAdmin' | 'dashboardOnly' | 'studentsOnly' | 'walletBranch' | 'northExams' | 'noDashboard', string>;
 };
 
 const branchStaff = ['DASHBOARD_VIEW', 'STUDENT_ADD', 'STUDENT_VIEW_BRANCH', 'STUDENT_EDIT', 'STUDENT_DELETE', 'COURSE_LIST'];
@@ -37,6 +37,7 @@ beforeAll(async () => {
     dashboardOnly: await token({ role: 'admin', permissions: ['DASHBOARD_VIEW'] }),
     studentsOnly: await token({ role: 'admin', permissions: ['DASHBOARD_VIEW', 'STUDENT_VIEW_ALL'] }),
     walletBranch: await token({ role: 'branch_user', branchId: fx.north, permissions: ['DASHBOARD_VIEW', 'WALLET_VIEW_TRANSACTIONS'] }),
+    northExams: await token({ role: 'branch_user', branchId: fx.north, permissions: ['DASHBOARD_VIEW', 'EXAM_VIEW_BRANCH'] }),
     noDashboard: await token({ role: 'admin', permissions: allPermissionNames.filter((name) => name !== 'DASHBOARD_VIEW') }),
   };
   const category = await asSystem(db, (ctx) => createCourseCategory(ctx, 'Computer Applications'));
@@ -92,8 +93,8 @@ async function change(token: string, student: { id: string; values: Record<strin
 }
 
 /** The total of a student list as the list screens ask for it. */
-async function listTotal(token: string, query: string) {
-  const response = await accounts.call('GET', `/dynamic-data?formType=student&limit=1&${query}`, { token });
+async function listTotal(token: string, query: string, formType = 'student') {
+  const response = await accounts.call('GET', `/dynamic-data?formType=${formType}&limit=1&${query}`, { token });
   expect(response.status).toBe(200);
   return response.body.data.total as number;
 }
@@ -215,6 +216,12 @@ describe('GET /dashboard', () => {
     await exam(null, ['2026-03-01']);
     expect(figures(await dashboard())['exams.upcoming']).toBe(3);
     expect(figures(await dashboard(fx.tokens.admin, `?branchId=${fx.north}`))['exams.upcoming']).toBe(2);
+    // The exam list the figure links to holds the same exams, for the institute and for a branch's own staff.
+    expect(await listTotal(fx.tokens.admin, 'upcomingOn=2026-04-10', 'examResult')).toBe(3);
+    expect(figures(await dashboard(fx.tokens.northExams))['exams.upcoming']).toBe(2);
+    expect(await listTotal(fx.tokens.northExams, 'upcomingOn=2026-04-10', 'examResult')).toBe(2);
+    expect(await listTotal(fx.tokens.admin, 'upcomingOn=2026-04-11', 'examResult')).toBe(2);
+    expect(await listTotal(fx.tokens.admin, '', 'examResult')).toBe(4);
   });
 });
 

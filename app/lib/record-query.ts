@@ -6,8 +6,11 @@ import { choiceParam, dayParam, listQueryParser, textParam, type QueryDefaults a
 export const sortFields = ['createdAt', 'title', 'admissionDate', 'registrationNo'] as const;
 export type SortField = (typeof sortFields)[number];
 
-/** The filters a screen may offer; `admission` is the pair admissionFrom/admissionTo. */
-export type FilterName = 'branchId' | 'courseId' | 'active' | 'admission';
+/**
+ * The filters a screen may offer; `admission` is the pair admissionFrom/admissionTo, `upcoming`
+ * keeps the exams with a subject dated today or later.
+ */
+export type FilterName = 'branchId' | 'courseId' | 'active' | 'admission' | 'upcoming';
 
 export const parseListQuery = listQueryParser({
   sorts: sortFields,
@@ -18,6 +21,7 @@ export const parseListQuery = listQueryParser({
     active: choiceParam(['true', 'false']),
     admissionFrom: dayParam(),
     admissionTo: dayParam(),
+    upcoming: choiceParam(['true']),
   },
 });
 

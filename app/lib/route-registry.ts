@@ -151,6 +151,15 @@ export const adminRoutes: readonly AdminRoute[] = [
     sidebar: true,
     keywords: ['recent', 'unregistered'],
   },
+  {
+    path: '/admin/students/admissions',
+    title: 'Admission Register',
+    group: 'Student Management',
+    icon: 'ClipboardList',
+    permissions: STUDENT_LISTS,
+    sidebar: true,
+    keywords: ['admissions', 'all students', 'enrolments'],
+  },
 
   {
     path: '/admin/exam/create',

@@ -13,7 +13,7 @@ const title = 'Exam List';
 
 const screen: ListScreen = {
   formType: 'examResult',
-  filters: ['courseId'],
+  filters: ['courseId', 'upcoming'],
   sorts: ['title', 'createdAt'],
   defaults: { sort: 'createdAt', order: 'desc' },
   lookups: ['courses'],
@@ -49,7 +49,10 @@ export default function ExamList() {
       noun={{ one: 'exam', other: 'exams' }}
       data={list}
       columns={columns}
-      filters={[{ name: 'courseId', label: 'Course', options: list.options.courses }]}
+      filters={[
+        { name: 'courseId', label: 'Course', options: list.options.courses },
+        { name: 'upcoming', label: 'Exam dates' },
+      ]}
       searchPlaceholder="Exam ID, name, type…"
       addLabel="Create exam"
       empty={{ icon: ClipboardListIcon, title: 'No exams yet', description: 'Exams created for the courses appear here.' }}

@@ -65,12 +65,25 @@ describe('the dashboard as the screen shows it', () => {
     });
     expect(links(screen)).toEqual({
       'students.new': '/admin/new-students?branchId=b1',
-      // No one list holds every admission: the figure links nowhere rather than to a smaller count.
-      admissions: null,
+      admissions: '/admin/students/admissions?branchId=b1&admissionFrom=2026-04-01&admissionTo=2026-04-30',
       'wallet.spend': '/admin/wallet/transactions?branchId=b1&kind=charge&from=2026-04-01&to=2026-04-10',
-      'exams.upcoming': '/admin/exam/list',
+      // The exam list cannot narrow to one branch's exams and the institute's: no link rather than another count.
+      'exams.upcoming': null,
     });
     expect(screen.activity.map((entry) => entry.href)).toEqual(['/admin/students/registered?view=s1', null, '/admin/exam/list?view=e1']);
+  });
+
+  it('links every branch’s figures to the whole lists, upcoming exams to the exams still to be held', () => {
+    const screen = dashboardScreen(view({ month: '2028-02', today: '2028-02-29' }), {
+      role: 'admin',
+      permissions: ['STUDENT_VIEW_ALL', 'EXAM_VIEW_ALL'],
+    });
+    expect(links(screen)).toEqual({
+      'students.new': '/admin/new-students',
+      admissions: '/admin/students/admissions?admissionFrom=2028-02-01&admissionTo=2028-02-29',
+      'wallet.spend': null,
+      'exams.upcoming': '/admin/exam/list?upcoming=true',
+    });
   });
 
   it('leaves the branch to the lists for a branch’s own staff, and links only to what the user may open', () => {

@@ -13,10 +13,18 @@ function href(path: string, params: QueryChanges = {}) {
   return `${path}${withParams('', params)}`;
 }
 
+/** The last day (YYYY-MM-DD) of a month given as YYYY-MM. */
+function lastDayOf(month: string) {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
+}
+
 /**
  * The list behind each figure, narrowed as the figure is: to the branch shown and, for a figure
  * of this month, to this month's dates. A figure whose list the user may not open has no link,
- * nor has a figure no list shows whole: admissions span the new, registered and pass-out lists.
+ * nor has a figure its list cannot narrow the same way: the exam list has no branch filter, and
+ * a branch's upcoming exams include the institute's own, so one branch picked by institute staff
+ * leaves that figure without a link.
  */
 function figureLinks(view: DashboardView): Record<string, string> {
   const branchId = view.everyBranch ? (view.branchId ?? undefined) : undefined;
@@ -25,9 +33,10 @@ function figureLinks(view: DashboardView): Record<string, string> {
     'students.new': href('/admin/new-students', { branchId }),
     'students.registered': href('/admin/students/registered', { branchId }),
     'students.passout': href('/admin/students/passout', { branchId }),
+    admissions: href('/admin/students/admissions', { branchId, admissionFrom: first, admissionTo: lastDayOf(view.month) }),
     'wallet.balance': href('/admin/wallet/transactions', { branchId }),
     'wallet.spend': href('/admin/wallet/transactions', { branchId, kind: 'charge', from: first, to: view.today }),
-    'exams.upcoming': '/admin/exam/list',
+    ...(branchId ? {} : { 'exams.upcoming': href('/admin/exam/list', { upcoming: 'true' }) }),
   };
 }
 

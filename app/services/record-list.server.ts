@@ -1,5 +1,6 @@
 import { activeFields } from '../../common/forms/fields';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
+import { indianDay } from '../../common/india-time';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import { formPath } from '~/lib/record-links';
 import { parseListQuery, type FilterName, type ListQuery, type QueryDefaults, type SortField } from '~/lib/record-query';
@@ -122,6 +123,7 @@ function screenQuery(url: URL, screen: ListScreen, user: SessionUser): ListQuery
     active: offered.has('active') ? query.active : '',
     admissionFrom: offered.has('admission') ? query.admissionFrom : '',
     admissionTo: offered.has('admission') ? query.admissionTo : '',
+    upcoming: offered.has('upcoming') ? query.upcoming : '',
     ...(screen.sorts.includes(query.sort) ? {} : { sort: screen.defaults.sort, order: screen.defaults.order }),
   };
 }
@@ -147,6 +149,7 @@ export async function loadRecordList(request: Request, auth: Auth, screen: ListS
             active: query.active,
             admissionFrom: query.admissionFrom,
             admissionTo: query.admissionTo,
+            upcomingOn: query.upcoming ? indianDay(new Date()) : undefined,
             registered: screen.fixed?.registered,
             passout: screen.fixed?.passout,
             sort: query.sort,

@@ -103,6 +103,7 @@ export const recordFilters = {
 
 const listFilters = {
   ...recordFilters,
+  upcomingOn: day.describe('Exams with a subject dated on or after this day (still to be held or under way), YYYY-MM-DD'),
   sort: z.enum(recordSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   ...pagingQuery,

@@ -13,23 +13,23 @@ const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"]
 const figureCard = (page: Page, key: string) => page.locator('a', { has: figure(page, key) });
 const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
-async function listTotal(page: Page) {
-  const shown = page.getByText(/Showing [\d,]+–[\d,]+ of [\d,]+ students?/);
-  const empty = page.getByRole('heading', { name: /^No .*students/ });
+async function listTotal(page: Page, noun: string) {
+  const shown = page.getByText(new RegExp(`Showing [\\d,]+–[\\d,]+ of [\\d,]+ ${noun}s?`));
+  const empty = page.getByRole('heading', { name: new RegExp(`^No .*${noun}s`) });
   await expect(shown.or(empty).first()).toBeVisible();
   if (await empty.isVisible()) return 0;
-  const [, total] = /of ([\d,]+) student/.exec((await shown.textContent()) ?? '')!;
+  const [, total] = new RegExp(`of ([\\d,]+) ${noun}`).exec((await shown.textContent()) ?? '')!;
   return number(total!);
 }
 
 /** Follows a figure's card to its list and compares the figure with the list's total. */
-async function figureMatchesList(page: Page, dashboard: string, key: string, path: string) {
+async function figureMatchesList(page: Page, dashboard: string, key: string, path: string, noun = 'student') {
   await expect(async () => {
     await page.goto(dashboard);
     const value = number(await figure(page, key).textContent());
     await figureCard(page, key).click();
     await expect(page).toHaveURL((url) => url.pathname === path);
-    expect(await listTotal(page)).toBe(value);
+    expect(await listTotal(page, noun)).toBe(value);
   }).toPass({ timeout: 30_000 });
 }
 
@@ -37,6 +37,7 @@ const studentFigures = [
   ['students.new', '/admin/new-students'],
   ['students.registered', '/admin/students/registered'],
   ['students.passout', '/admin/students/passout'],
+  ['admissions', '/admin/students/admissions'],
 ] as const;
 
 test.describe('an institute admin', () => {
@@ -49,6 +50,8 @@ test.describe('an institute admin', () => {
     await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveValue('');
     await expect(page.getByRole('heading', { name: 'Branches compared' })).toBeVisible();
     for (const [key, path] of studentFigures) await figureMatchesList(page, '/admin', key, path);
+    await figureMatchesList(page, '/admin', 'exams.upcoming', '/admin/exam/list', 'exam');
+    await expect(page.getByRole('combobox', { name: 'Exam dates' })).toHaveValue('true');
   });
 
   test('picks one branch: its figures, and lists narrowed to it', async ({ page }) => {

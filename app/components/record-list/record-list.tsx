@@ -4,7 +4,7 @@ import { DeleteDialog } from '~/components/list/delete-dialog';
 import { ResourceList } from '~/components/list/resource-list';
 import { RowActions } from '~/components/list/row-actions';
 import type { Filter } from '~/components/list/types';
-import type { ListRow } from '~/lib/list-query';
+import type { ListRow, Option } from '~/lib/list-query';
 import { useListNavigation } from '~/components/list/use-list-navigation';
 import type { LucideIcon } from '~/components/ui/icons';
 import { searchWith } from '~/lib/list-query';
@@ -35,11 +35,14 @@ export interface RecordListProps<Row extends ListRow> {
   addLabel?: string;
 }
 
-const anyChoice = { branchId: 'All branches', courseId: 'All courses', active: 'Any status' } as const;
-const statusChoices = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
+const anyChoice = { branchId: 'All branches', courseId: 'All courses', active: 'Any status', upcoming: 'Any date' } as const;
+const fixedChoices: Partial<Record<FilterDef['name'], Option[]>> = {
+  active: [
+    { value: 'true', label: 'Active' },
+    { value: 'false', label: 'Inactive' },
+  ],
+  upcoming: [{ value: 'true', label: 'Upcoming' }],
+};
 
 function toolbarFilter(filter: FilterDef): Filter {
   if (filter.name === 'admission') return { kind: 'days', from: 'admissionFrom', to: 'admissionTo', label: filter.label };
@@ -47,7 +50,7 @@ function toolbarFilter(filter: FilterDef): Filter {
     kind: 'select',
     name: filter.name,
     label: filter.label,
-    options: filter.name === 'active' ? statusChoices : (filter.options ?? []),
+    options: fixedChoices[filter.name] ?? filter.options ?? [],
     anyLabel: anyChoice[filter.name],
   };
 }
