@@ -66,11 +66,11 @@ describe('palette ranking', () => {
     expect(rank('courses')[0]).toBe('Courses');
     expect(rank('course').slice(0, 3)).toEqual(['Courses', 'Course Papers', 'Course Categories']);
     expect(rank('add').slice(0, 6)).toEqual(['Add Branch', 'Add Course', 'Add Student', 'Add Balance', 'Add student', 'Add balance']);
-    expect(rank('students')).toEqual(['New Students', 'Pass-out Students', 'Registered Students']);
+    expect(rank('students')).toEqual(['New Students', 'Pass-out Students', 'Registered Students', 'Admission Register']);
   });
 
   it('finds a page by a word it is known by, below the titles', () => {
-    expect(rank('admission')).toEqual(['Add Student', 'Add student']);
+    expect(rank('admission')).toEqual(['Admission Register', 'Add Student', 'Add student']);
     expect(rank('ledger')).toEqual(['Transactions', 'View transactions']);
     expect(rank('top up')).toEqual(['Add Balance', 'Add balance']);
   });
