@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { demo, expect, loginAs, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addRecord, apiHeaders, demo, expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -40,16 +40,38 @@ const studentFigures = [
   ['admissions', '/admin/students/admissions'],
 ] as const;
 
+/** An exam of the seeded course whose one subject is on the day given, a year away or a year ago. */
+async function addExam(request: APIRequestContext, yearsFromNow: number) {
+  const courses = await request.get('/api/v1/dynamic-data', {
+    params: { formType: 'course', search: 'Tally with GST' },
+    headers: await apiHeaders(request),
+  });
+  const course = ((await courses.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
+  const day = new Date();
+  day.setFullYear(day.getFullYear() + yearsFromNow);
+  const serial = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await addRecord(request, 'examResult', {
+    examId: `DX-${serial}`,
+    examName: `Dashboard exam ${serial}`,
+    selectedCourse: course,
+    examSubjectsTable: [{ subjectName: 'Accounting Basics', examDate: day.toISOString().slice(0, 10) }],
+  });
+}
+
 test.describe('an institute admin', () => {
   test.beforeEach(async ({ page }) => {
     await loginAs(page, demo.admin.email, demo.admin.password);
   });
 
-  test('sees every branch’s figures, each equal to the list it links to', async ({ page }) => {
+  test('sees every branch’s figures, each equal to the list it links to', async ({ page, request }) => {
+    await addExam(request, 1);
+    await addExam(request, -1);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveValue('');
     await expect(page.getByRole('heading', { name: 'Branches compared' })).toBeVisible();
     for (const [key, path] of studentFigures) await figureMatchesList(page, '/admin', key, path);
+    await page.goto('/admin');
+    expect(number(await figure(page, 'exams.upcoming').textContent())).toBeGreaterThan(0);
     await figureMatchesList(page, '/admin', 'exams.upcoming', '/admin/exam/list', 'exam');
     await expect(page.getByRole('combobox', { name: 'Exam dates' })).toHaveValue('true');
   });

@@ -1,30 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { photoFile } from './files';
-import { demo, expect, loginAs, test } from './fixtures';
-
-/** The admin's API headers. */
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/v2/login', { data: demo.admin });
-  const { data: tokens } = (await login.json()) as { data: { accessToken: string } };
-  return { Authorization: `Bearer ${tokens.accessToken}` };
-}
+import { addRecord, apiHeaders, demo, expect, loginAs, test } from './fixtures';
 
 /** Finds a record's id through the API, as an admin. */
 async function recordId(request: APIRequestContext, formType: string, search: string): Promise<string> {
-  const list = await request.get('/api/v1/dynamic-data', { params: { formType, search }, headers: await adminHeaders(request) });
+  const list = await request.get('/api/v1/dynamic-data', { params: { formType, search }, headers: await apiHeaders(request) });
   const { data } = (await list.json()) as { data: { records: Array<{ _id: string }> } };
   expect(data.records).toHaveLength(1);
   return data.records[0]!._id;
-}
-
-/** Adds a record through the API, as an admin; its id. */
-async function addRecord(request: APIRequestContext, formType: string, values: Record<string, unknown>): Promise<string> {
-  const response = await request.post('/api/v1/dynamic-data', {
-    headers: await adminHeaders(request),
-    data: { formType, fieldsData: Object.entries(values).map(([name, value]) => ({ name, value })) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { _id: string } }).data._id;
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -147,7 +130,7 @@ test('a branch added through the Branch form is listed among the branches', asyn
 });
 
 test('an updated course returns to the courses list', async ({ page, request }) => {
-  const categories = await request.get('/api/v1/course/categories/all', { headers: await adminHeaders(request) });
+  const categories = await request.get('/api/v1/course/categories/all', { headers: await apiHeaders(request) });
   const category = ((await categories.json()) as { data: Array<{ _id: string; name: string }> }).data.find(
     (entry) => entry.name === 'Computer Applications',
   )!;

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -76,4 +76,21 @@ export async function hydrated(page: Page) {
   }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
+}
+
+/** The API's bearer header for a demo account, signed in through the API. */
+export async function apiHeaders(request: APIRequestContext, account: { email: string; password: string } = demo.admin) {
+  const login = await request.post('/api/v1/auth/v2/login', { data: account });
+  expect(login.ok(), await login.text()).toBe(true);
+  return { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+}
+
+/** Adds a record of a form type through the API, as the institute admin; its id. */
+export async function addRecord(request: APIRequestContext, formType: string, values: Record<string, unknown>): Promise<string> {
+  const response = await request.post('/api/v1/dynamic-data', {
+    headers: await apiHeaders(request),
+    data: { formType, fieldsData: Object.entries(values).map(([name, value]) => ({ name, value })) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
 }
