@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
 
 /**
  * Access Changes (/admin/users/access-changes): who changed whose role, branch, permissions or
@@ -21,8 +21,7 @@ test('a branch admin adds a staff member and grants a permission, and the audit 
   const staff = { name: `Meera ${tag}`, email: `meera.${tag}@institute.demo` };
 
   // The super admin sets the scene: a North Campus admin who manages the branch's staff and their permissions.
-  const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+  const headers = await apiHeaders(request, demo.superadmin);
   const branches = await request.get('/api/v1/dynamic-data?formType=branch&search=North', { headers });
   const north = ((await branches.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
   const created = await request.post('/api/v1/users', {

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { demo, expect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect, loginAs, test } from './fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { openSession, sessionKeys } from '../../app/services/session.server';
 
@@ -158,12 +158,9 @@ test.describe('refused sign-ins', () => {
   });
 
   test('Admin Login refuses a role outside the admin area, naming it', async ({ page, request }) => {
-    const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
-    expect(login.status()).toBe(200);
-    const { accessToken } = (await login.json()).data as { accessToken: string };
     const teacher = { email: `teacher.${randomBytes(3).toString('hex')}@institute.demo`, password: 'Teach@123' };
     const created = await request.post('/api/v1/users', {
-      headers: { Authorization: `Bearer ${accessToken}` },
+      headers: await apiHeaders(request, demo.superadmin),
       data: { name: 'Tara Teacher', ...teacher, role: 'teacher', status: 'active' },
     });
     expect(created.status(), await created.text()).toBe(201);

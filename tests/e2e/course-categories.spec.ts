@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect as baseExpect, loginAs, test } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -24,10 +24,7 @@ async function names(page: Page) {
 
 /** Adds categories through the API as the admin, for the tests that need many. */
 async function addCategories(request: APIRequestContext, list: readonly string[]) {
-  const login = await request.post('/api/v1/auth/v2/login', { data: demo.admin });
-  expect(login.ok()).toBe(true);
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request);
   const ids: string[] = [];
   for (const name of list) {
     const response = await request.post('/api/v1/course/categories', { headers, data: { name } });
@@ -181,9 +178,7 @@ test('a branch user without the permission is refused', async ({ page }) => {
   await loginAs(page, demo.northStaff.email, demo.northStaff.password);
   await page.goto(screen);
   await expect(page).toHaveURL(/\/admin\/access-denied$/);
-  const login = await page.request.post('/api/v1/auth/v2/login', { data: demo.northStaff });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  const response = await page.request.get('/api/v1/course/categories', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get('/api/v1/course/categories', { headers: await apiHeaders(page.request, demo.northStaff) });
   expect(response.status()).toBe(403);
 });
 

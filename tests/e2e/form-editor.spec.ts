@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { indianStates, maritalStatuses } from '../../common/forms/defaults';
 import { photoFile, png } from './files';
-import { demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
  * The super-admin form editor (SPEC.md sections 2.5 and 4): switches, keyboard reordering, the
@@ -29,11 +29,8 @@ async function keepStudentConfiguration(request: APIRequestContext) {
   expect(read.ok()).toBe(true);
   const original = ((await read.json()) as { data: StudentConfig }).data;
   return async () => {
-    const login = await request.post('/api/v1/auth/v2/login', { data: demo.superadmin });
-    expect(login.ok()).toBe(true);
-    const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
     const restored = await request.put(`/api/v1/dynamic-forms/${original._id}`, {
-      headers: { Authorization: `Bearer ${accessToken}` },
+      headers: await apiHeaders(request, demo.superadmin),
       data: { formType: 'student', fields: original.fields },
     });
     expect(restored.ok(), await restored.text()).toBe(true);

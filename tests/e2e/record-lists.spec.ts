@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
  * The record lists against the seeded institute (api/db/seed.ts): registered students, search,
@@ -39,16 +39,10 @@ interface Admission {
   values: Record<string, unknown>;
 }
 
-async function apiToken(request: APIRequestContext) {
-  const response = await request.post('/api/v1/auth/v2/login', { data: demo.admin });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
-}
 
 /** Admits a registered student of North Campus through the API, as the admin. */
-async function admitStudent(request: APIRequestContext, name: string): Promise<Admission & { token: string }> {
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
+async function admitStudent(request: APIRequestContext, name: string): Promise<Admission & { headers: Awaited<ReturnType<typeof apiHeaders>> }> {
+  const headers = await apiHeaders(request);
   const first = async (formType: string, search: string) => {
     const response = await request.get('/api/v1/dynamic-data', { headers, params: { formType, search, limit: 1 } });
     return ((await response.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
@@ -70,7 +64,7 @@ async function admitStudent(request: APIRequestContext, name: string): Promise<A
   });
   expect(response.status(), await response.text()).toBe(201);
   const id = ((await response.json()) as { data: { _id: string } }).data._id;
-  return { id, name, values, token };
+  return { id, name, values, headers };
 }
 
 test.describe('Registered Students', () => {
@@ -171,7 +165,7 @@ test.describe('Registered Students', () => {
   test('opens a record with its fields by label and its history', async ({ page }) => {
     const student = await admitStudent(page.request, `Hist Test ${Date.now()}`);
     const changed = await page.request.put(`/api/v1/dynamic-data/${student.id}`, {
-      headers: { Authorization: `Bearer ${student.token}` },
+      headers: student.headers,
       data: {
         formType: 'student',
         fieldsData: Object.entries({ ...student.values, city: 'Noida' }).map(([name, value]) => ({ name, value })),
@@ -253,7 +247,7 @@ test.describe('a branch admin', () => {
 
     // A branch filter in the address does not reach another branch.
     const south = await page.request.get('/api/v1/dynamic-data?formType=branch&search=South', {
-      headers: { Authorization: `Bearer ${await apiToken(page.request)}` },
+      headers: await apiHeaders(page.request),
     });
     const southId = ((await south.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
     await page.goto(`${registered}?branchId=${southId}&limit=100`);
