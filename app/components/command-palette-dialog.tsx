@@ -93,7 +93,7 @@ const itemClassName =
 const groupClassName =
   'overflow-hidden p-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
 
-/** The palette's dialog, rendered by `CommandPalette` once it is first opened. */
+/** The palette's dialog, rendered by an area's palette dialog (see `CommandPalette`) with its items. */
 export function CommandPaletteDialog({
   items,
   open,
@@ -105,7 +105,7 @@ export function CommandPaletteDialog({
   searchDebounceMs = 250,
   placeholder = 'Type a command or search…',
   title = 'Command palette',
-}: Omit<CommandPaletteProps, 'hotkey'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+}: CommandPaletteProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [query, setQuery] = useState('');

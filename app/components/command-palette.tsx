@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { LucideIcon } from '~/components/ui/icons';
 import { isModKey, useWindowKeydown } from '~/hooks/use-keyboard';
-import { lazyComponent, useOpenedOnce, usePreloadWhenIdle } from './lazy-component';
+import { useOpenedOnce, usePreloadWhenIdle, type LazyComponent } from './lazy-component';
 
 export interface PaletteItem {
   /** Unique among the items; recent use is remembered under it. */
@@ -23,14 +23,15 @@ export interface PaletteItem {
   disabled?: boolean;
 }
 
-export interface CommandPaletteProps {
+/** Whether a palette is open, and the way to open or close it. */
+export interface PaletteOpenProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export interface CommandPaletteProps extends PaletteOpenProps {
   /** Every route and action the user may take. */
   items: readonly PaletteItem[];
-  /** Controlled open state; leave both out to let the palette keep its own. */
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** Ctrl/Cmd+K opens and closes it (default true). */
-  hotkey?: boolean;
   /** localStorage key of the recent items; without it none are kept. */
   recentStorageKey?: string;
   recentLimit?: number;
@@ -43,34 +44,33 @@ export interface CommandPaletteProps {
   title?: string;
 }
 
-// cmdk and its dialog load after hydration: the palette opens from a key or a button handled here.
-const CommandPaletteDialog = lazyComponent(() => import('./command-palette-dialog').then((module) => module.CommandPaletteDialog));
-
-/**
- * A keyboard-first command palette (cmdk in a dialog): the given routes and actions grouped and
- * fuzzy matched, recent items first, and records searched on the server as you type. Arrow keys
- * move, Enter runs, Escape closes. The dialog is rendered from its first opening on.
- */
-export function CommandPalette({ open: openProp, onOpenChange, hotkey = true, ...dialogProps }: CommandPaletteProps) {
-  const [ownOpen, setOwnOpen] = useState(false);
-  const open = openProp ?? ownOpen;
+/** Ctrl/Cmd+K opens a palette, and closes it when open. */
+export function usePaletteHotkey({ open, onOpenChange }: PaletteOpenProps) {
   const openRef = useRef(open);
   openRef.current = open;
-  const setOpen = useCallback(
-    (next: boolean) => {
-      if (openProp === undefined) setOwnOpen(next);
-      onOpenChange?.(next);
-    },
-    [openProp, onOpenChange],
-  );
-
   useWindowKeydown((event) => {
     if (event.key.toLowerCase() !== 'k' || !isModKey(event) || event.altKey || event.shiftKey) return;
     event.preventDefault();
-    setOpen(!openRef.current);
-  }, hotkey);
+    onOpenChange(!openRef.current);
+  });
+}
 
-  usePreloadWhenIdle(CommandPaletteDialog);
+/**
+ * A keyboard-first command palette: `dialog` is a lazy component (see `lazyComponent`) that
+ * builds the area's items and renders them with `CommandPaletteDialog` (cmdk in a dialog: routes
+ * and actions grouped and fuzzy matched, recent items first, records searched on the server as
+ * you type). The items, cmdk and the dialog load after hydration, fetched when the browser is
+ * idle; Ctrl/Cmd+K is handled here, and the dialog is rendered from its first opening on.
+ */
+export function CommandPalette<P extends object>({
+  dialog: Dialog,
+  open,
+  onOpenChange,
+  ...props
+}: PaletteOpenProps & { dialog: LazyComponent<P & PaletteOpenProps> } & P) {
+  usePaletteHotkey({ open, onOpenChange });
+  usePreloadWhenIdle(Dialog);
   const opened = useOpenedOnce(open);
-  return opened ? <CommandPaletteDialog {...dialogProps} open={open} onOpenChange={setOpen} /> : null;
+  // The rest of a generic intersection is an Omit that TypeScript cannot match back to P.
+  return opened ? <Dialog {...(props as unknown as P)} open={open} onOpenChange={onOpenChange} /> : null;
 }

@@ -1,5 +1,7 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyComponent } from './lazy-component';
+import { hydratedWhenLoaded, lazyComponent } from './lazy-component';
 
 const Loaded = () => null;
 
@@ -22,5 +24,18 @@ describe('lazyComponent', () => {
     await expect(component.preload()).rejects.toThrow('Failed to fetch');
     await expect(component.preload()).resolves.toEqual({ default: Loaded });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('hydratedWhenLoaded', () => {
+  const Figures = ({ count }: { count: number }) => createElement('p', null, `${count} students`);
+
+  it('loads its module at once on the server, and then renders it whole, never its fallback', async () => {
+    const load = vi.fn(async () => Figures);
+    const Body = hydratedWhenLoaded(load, createElement('p', null, 'Loading figures…'));
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(renderToString(createElement(Body, { count: 3 }))).toBe('<!--$--><p>3 students</p><!--/$-->'));
+    renderToString(createElement(Body, { count: 4 }));
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

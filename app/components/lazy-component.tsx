@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
 export interface LazyComponent<P> {
@@ -36,6 +36,37 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     );
   }
   return Object.assign(AfterHydration, { preload });
+}
+
+/**
+ * A component the server renders with the page whose module is not part of the page's first load.
+ * The browser fetches the module when the component first renders (during hydration) and
+ * hydrates the rest of the page without waiting for it; the component's server HTML is hydrated
+ * when the module arrives, or at once when it is already there (the browser's cache, an earlier
+ * visit). The server loads the module once, at start. Until the module is there React keeps the
+ * server HTML only if every update reaching it is a transition: a context above it changed by a
+ * plain update (a dialog of the shell opening, the sidebar folding) makes React drop the HTML and
+ * render it again on the client (error 421). Remix's own updates are transitions, and so are the
+ * admin shell's and the sidebar's.
+ */
+export function hydratedWhenLoaded<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => (loading ??= load().then((component) => (loaded = component)));
+  // On the server no render waits: the module is there before the first request.
+  if (typeof document === 'undefined') start().catch(() => undefined);
+  // React's lazy types its props through PropsWithRef, which TypeScript cannot match to a generic P.
+  const Lazy = lazy(() => start().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  function HydratedWhenLoaded(props: P) {
+    // Chosen once: the same element type on every render, so React never replaces what it hydrated.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return (
+      <Suspense fallback={fallback}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  return HydratedWhenLoaded;
 }
 
 /**

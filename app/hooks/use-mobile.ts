@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Below this width the sidebar becomes a sheet (Tailwind's `md` starts here). */
 export const MOBILE_BREAKPOINT = 768;
@@ -11,7 +11,9 @@ export function useIsMobile(): boolean {
   const [isMobile, setIsMobile] = useState(false);
   useEffect(() => {
     const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
-    const update = () => setIsMobile(query.matches);
+    // A transition: this changes the sidebar's context right after hydration, above page HTML
+    // that may still wait for its code (hydratedWhenLoaded), which React keeps only through transitions.
+    const update = () => startTransition(() => setIsMobile(query.matches));
     update();
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);

@@ -1,10 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { DashboardBody } from '~/components/dashboard/dashboard-body';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { hydratedWhenLoaded } from '~/components/lazy-component';
 import { requireAdminRoute } from '~/services/auth.server';
 import { dashboardScreen, loadDashboard } from '~/services/dashboard.server';
 import type { loader as adminLoader } from './admin';
+
+/**
+ * The dashboard is /admin, the first page after signing in: its body (figures, charts, activity)
+ * is rendered by the server with the page, and its code is a chunk of its own that the browser
+ * fetches as it hydrates the page, so the first load of /admin carries none of it.
+ */
+const DashboardBody = hydratedWhenLoaded(
+  () => import('~/components/dashboard/dashboard-body').then((module) => module.DashboardBody),
+  <p className="text-sm text-muted-foreground">Loading figures…</p>,
+);
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard' }];
 

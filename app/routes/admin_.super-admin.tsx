@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, Outlet, useLoaderData, useLocation, useNavigate, useSubmit, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, Outlet, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { CommandPalette, type PaletteItem } from '~/components/command-palette';
+import { CommandPalette } from '~/components/command-palette';
+import { lazyComponent } from '~/components/lazy-component';
 import { ScreenShortcuts, type GoToShortcut } from '~/components/screen-shortcuts';
 import { SessionTimeout } from '~/components/session-timeout';
 import { EditorSidebarTools, EditorSlotProvider } from '~/components/form-editor/sidebar-tools';
@@ -11,13 +11,16 @@ import { AddFormDialog, addFormSchema } from '~/components/super-admin/add-form-
 import { formEditorPath, panelPaths, panelSections } from '~/components/super-admin/panel-nav';
 import { PanelSidebar } from '~/components/super-admin/panel-sidebar';
 import { Button } from '~/components/ui/button';
-import { MenuIcon, PlusIcon, RefreshCwIcon, ShieldIcon, UserPlusIcon } from '~/components/ui/icons';
+import { MenuIcon, ShieldIcon } from '~/components/ui/icons';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet';
-import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { createCustomForm, listCustomForms } from '~/services/custom-forms.server';
 import { readForm } from '~/services/forms.server';
 import { redirectWithToast } from '~/services/toast.server';
+
+const PanelPaletteDialog = lazyComponent(() =>
+  import('~/components/super-admin/panel-palette-dialog').then((module) => module.PanelPaletteDialog),
+);
 
 export const meta: MetaFunction = () => [{ title: 'Super Admin' }];
 
@@ -54,8 +57,6 @@ export default function SuperAdminPanel() {
   const { user, customForms } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
-  const submit = useSubmit();
-  const csrf = useAuthenticityToken();
   const [menuOpen, setMenuOpen] = useState(false);
   const [addFormOpen, setAddFormOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -78,50 +79,7 @@ export default function SuperAdminPanel() {
     [sections, navigate],
   );
   const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
-  const shared = useSharedPaletteItems(showShortcuts);
-
-  const paletteItems = useMemo<PaletteItem[]>(
-    () => [
-      ...sections.flatMap((section) =>
-        section.links.map((link) => ({
-          id: link.id,
-          label: link.label,
-          group: section.title,
-          icon: link.icon,
-          href: link.href,
-          keywords: link.keywords,
-          shortcut: link.shortcut,
-        })),
-      ),
-      {
-        id: 'action:add-user',
-        label: 'Add User',
-        group: 'Actions',
-        icon: UserPlusIcon,
-        href: `${panelPaths.users}?add=1`,
-        keywords: ['new user', 'create user'],
-      },
-      {
-        id: 'action:add-form',
-        label: 'Add New Form',
-        group: 'Actions',
-        icon: PlusIcon,
-        keywords: ['custom form', 'create form'],
-        onSelect: () => setAddFormOpen(true),
-      },
-      {
-        id: 'action:sync-permissions',
-        label: 'Sync Permissions',
-        group: 'Actions',
-        icon: RefreshCwIcon,
-        keywords: ['catalogue', 'synchronize'],
-        onSelect: () => submit({ intent: 'permissions.sync', csrf }, { method: 'post', action: panelPaths.permissions }),
-      },
-      ...shared.actions,
-      ...shared.themes,
-    ],
-    [sections, submit, csrf, shared],
-  );
+  const addForm = useCallback(() => setAddFormOpen(true), []);
 
   const sidebar = (className?: string) => (
     <PanelSidebar
@@ -171,12 +129,12 @@ export default function SuperAdminPanel() {
 
         <AddFormDialog open={addFormOpen} onOpenChange={setAddFormOpen} />
         <CommandPalette
-          items={paletteItems}
+          dialog={PanelPaletteDialog}
           open={paletteOpen}
           onOpenChange={setPaletteOpen}
-          recentStorageKey="super-admin-palette-recent"
-          searchUrl="/resources/palette-search"
-          placeholder="Search pages, actions and users…"
+          sections={sections}
+          onAddForm={addForm}
+          onShowShortcuts={showShortcuts}
         />
         <ScreenShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} goTo={goTo} sidebarToggle={false} />
       </div>

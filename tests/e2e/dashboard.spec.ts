@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addRecord, apiHeaders, demo, expect, loginAs, test } from './fixtures';
+import { addRecord, apiHeaders, demo, expect, loginAs, palette, test } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -102,6 +102,75 @@ test.describe('an institute admin', () => {
     expect(await seriousViolations(page, 'dashboard')).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await seriousViolations(page, 'dashboard, dark')).toEqual([]);
+  });
+});
+
+const bodyCode = /\/assets\/dashboard-body-[\w-]+\.js$/;
+
+/**
+ * Opens /admin with the code of the dashboard's body held back: the shell hydrates (its idle
+ * preloads start) while the body is still the server's HTML, whose figures are noted to be found
+ * again later. Answers the function that lets the code through.
+ */
+async function openWithBodyCodeHeld(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(bodyCode, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const requested = page.waitForRequest(bodyCode);
+  const shellHydrated = page.waitForRequest(/\/assets\/admin-palette-dialog-[\w-]+\.js$/);
+  await page.goto('/admin');
+  await Promise.all([requested, shellHydrated]);
+  await page.evaluate(() => {
+    (window as unknown as { serverFigures?: Element | null }).serverFigures = document.querySelector('[aria-label="Figures"]');
+  });
+  return release;
+}
+
+/** The body hydrated on the server's HTML: the same figures' nodes, and the branch picker works. */
+async function expectServerHtmlHydrated(page: Page) {
+  await page.getByRole('combobox', { name: 'Branch' }).selectOption({ label: 'North Campus' });
+  await expect(page).toHaveURL(/branchId=/);
+  const kept = await page.evaluate(() => {
+    const noted = (window as unknown as { serverFigures?: Element | null }).serverFigures;
+    return Boolean(noted?.isConnected) && noted === document.querySelector('[aria-label="Figures"]');
+  });
+  expect(kept, 'the figures are still the nodes the server rendered').toBe(true);
+}
+
+/**
+ * The dashboard's body is rendered by the server, its code arrives after the page's first load.
+ * Changes of the shell meanwhile must leave the server's HTML alone (React error 421 otherwise,
+ * which the fixture's console check would catch) and wait for the body to hydrate.
+ */
+test.describe('the dashboard’s body, its code arriving after the page', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, demo.admin.email, demo.admin.password);
+  });
+
+  test('keeps its server HTML while the palette opens and the sidebar folds', async ({ page }) => {
+    const release = await openWithBodyCodeHeld(page);
+    await page.keyboard.press('ControlOrMeta+k');
+    await page.keyboard.press('ControlOrMeta+b');
+    release();
+    await expect(palette(page)).toBeVisible();
+    await expect(page.locator('[data-slot="sidebar"]')).toHaveAttribute('data-state', 'collapsed');
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+    await expectServerHtmlHydrated(page);
+  });
+
+  test('keeps its server HTML on a phone, where the sidebar turns into a sheet', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await openWithBodyCodeHeld(page);
+    await page.getByRole('button', { name: 'Search…' }).click();
+    release();
+    await expect(palette(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+    await expectServerHtmlHydrated(page);
   });
 });
 

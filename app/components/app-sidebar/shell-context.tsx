@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { usePermissionRefresh } from '~/hooks/use-permission-refresh';
 import type { SessionUser } from '~/services/auth.server';
 import type { CustomFormLink } from '~/lib/route-registry';
@@ -37,8 +37,12 @@ export function AdminShellProvider({
   customForms: readonly CustomFormLink[];
   children: ReactNode;
 }) {
-  const [paletteOpen, setPaletteOpen] = useState(false);
-  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [paletteOpen, setPaletteOpenNow] = useState(false);
+  const [shortcutsOpen, setShortcutsOpenNow] = useState(false);
+  // Transitions: a page whose server HTML is still waiting for its code (the dashboard's body)
+  // sits under this context, and React keeps that HTML only through transitions.
+  const setPaletteOpen = useCallback((open: boolean) => startTransition(() => setPaletteOpenNow(open)), []);
+  const setShortcutsOpen = useCallback((open: boolean) => startTransition(() => setShortcutsOpenNow(open)), []);
   const { refresh, refreshing } = usePermissionRefresh(user.permissions);
   const value = useMemo(
     () => ({
@@ -51,7 +55,7 @@ export function AdminShellProvider({
       refreshPermissions: refresh,
       refreshing,
     }),
-    [user, customForms, paletteOpen, shortcutsOpen, refresh, refreshing],
+    [user, customForms, paletteOpen, setPaletteOpen, shortcutsOpen, setShortcutsOpen, refresh, refreshing],
   );
   return <AdminShellContext.Provider value={value}>{children}</AdminShellContext.Provider>;
 }

@@ -64,21 +64,24 @@ export function SidebarProvider({
   onOpenChange?: (open: boolean) => void;
 }) {
   const isMobile = useIsMobile();
-  const [openMobile, setOpenMobile] = React.useState(false);
+  const [openMobile, setOpenMobileState] = React.useState(false);
   const [ownOpen, setOwnOpen] = React.useState(defaultOpen);
   const open = openProp ?? ownOpen;
 
+  // Its state changes are transitions: the page inside may hold server HTML still waiting for
+  // its code (hydratedWhenLoaded), which React keeps only through transitions.
+  const setOpenMobile = React.useCallback((value: boolean) => React.startTransition(() => setOpenMobileState(value)), []);
   const setOpen = React.useCallback(
     (value: boolean) => {
       if (onOpenChange) onOpenChange(value);
-      else setOwnOpen(value);
+      else React.startTransition(() => setOwnOpen(value));
       document.cookie = `${SIDEBAR_COOKIE_NAME}=${value}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
     },
     [onOpenChange],
   );
 
   const toggleSidebar = React.useCallback(() => {
-    if (isMobile) setOpenMobile((current) => !current);
+    if (isMobile) React.startTransition(() => setOpenMobileState((current) => !current));
     else setOpen(!open);
   }, [isMobile, open, setOpen]);
 
@@ -96,7 +99,7 @@ export function SidebarProvider({
   const state = open ? 'expanded' : 'collapsed';
   const value = React.useMemo<SidebarContextValue>(
     () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar }),
-    [state, open, setOpen, isMobile, openMobile, toggleSidebar],
+    [state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar],
   );
 
   return (
