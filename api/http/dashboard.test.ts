@@ -17,7 +17,10 @@ const fx = {} as {
   north: string;
   south: string;
   course: string;
-  tokens: Record<'admin' | 'northAdmin' | 'southAdmin' | 'dashboardOnly' | 'studentsOnly' | 'walletBranch' | 'northExams' | 'noDashboard', string>;
+  tokens: Record<
+    'admin' | 'northAdmin' | 'southAdmin' | 'dashboardOnly' | 'studentsOnly' | 'walletBranch' | 'northExams' | 'noDashboard',
+    string
+  >;
 };
 
 const branchStaff = ['DASHBOARD_VIEW', 'STUDENT_ADD', 'STUDENT_VIEW_BRANCH', 'STUDENT_EDIT', 'STUDENT_DELETE', 'COURSE_LIST'];

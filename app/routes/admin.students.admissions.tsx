@@ -17,7 +17,11 @@ export const action = recordDeleteAction;
 
 const route = studentListRoute({
   title: 'Admission Register',
-  empty: { icon: ClipboardListIcon, title: 'No students admitted yet', description: 'Every admitted student appears here, by admission date.' },
+  empty: {
+    icon: ClipboardListIcon,
+    title: 'No students admitted yet',
+    description: 'Every admitted student appears here, by admission date.',
+  },
 });
 export const meta = route.meta;
 export default route.Screen;

@@ -39,9 +39,11 @@ interface Admission {
   values: Record<string, unknown>;
 }
 
-
 /** Admits a registered student of North Campus through the API, as the admin. */
-async function admitStudent(request: APIRequestContext, name: string): Promise<Admission & { headers: Awaited<ReturnType<typeof apiHeaders>> }> {
+async function admitStudent(
+  request: APIRequestContext,
+  name: string,
+): Promise<Admission & { headers: Awaited<ReturnType<typeof apiHeaders>> }> {
   const headers = await apiHeaders(request);
   const first = async (formType: string, search: string) => {
     const response = await request.get('/api/v1/dynamic-data', { headers, params: { formType, search, limit: 1 } });
