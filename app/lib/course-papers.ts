@@ -11,7 +11,6 @@ export const parsePaperQuery = listQueryParser({
 });
 
 /** A paper as the list shows it: the kit names every row's `title`. */
-/** A paper as the list shows it; `changeable` when this user may edit or delete it. */
-export type PaperRow = CoursePaperView & { title: string; changeable: boolean };
+export type PaperRow = CoursePaperView & { title: string };
 
 export const paperKindLabels = { theory: 'Theory', practical: 'Practical' } as const;

@@ -38,10 +38,6 @@ export const loader = listLoader(async (request, auth) => {
     editId ? findCoursePaper(auth.api, editId) : Promise.resolve(null),
   ]);
   if (courses === null) throw data({ message: dynamicFormMessages.coursesFailed }, { status: 500, headers: auth.headers });
-  const rights = paperRights(auth.user);
-  // A branch's staff read the institute's courses' papers; the API refuses them any change.
-  const changeable = (paper: { courseBranchId: string | null }) =>
-    rights.edit && (auth.user.branchId === null || paper.courseBranchId !== null);
   const page = await loadListPage(request, auth, {
     query,
     defaults: paperDefaults,
@@ -59,22 +55,11 @@ export const loader = listLoader(async (request, auth) => {
       const { papers, total, totalPages } = answer.data;
       return {
         ...answer,
-        data: {
-          rows: papers.map((row): PaperRow => ({ ...row, title: `${row.code} ${row.name}`, changeable: changeable(row) })),
-          total,
-          totalPages,
-        },
+        data: { rows: papers.map((row): PaperRow => ({ ...row, title: `${row.code} ${row.name}` })), total, totalPages },
       };
     },
   });
-  // A branch's staff cannot fetch the institute's files (uploads.ts canSeeUpload): no link that would fail.
-  return {
-    ...page,
-    courses,
-    rights,
-    userBranched: auth.user.branchId !== null,
-    edited: edited?.ok && changeable(edited.data) ? edited.data : null,
-  };
+  return { ...page, courses, rights: paperRights(auth.user), edited: edited?.ok ? edited.data : null };
 });
 
 /** The list as it was, without the dialog that sent the form, showing the course the paper is in. */
@@ -173,9 +158,7 @@ export default function CoursePapers() {
       id: 'paper',
       header: 'Question paper',
       cell: (row) =>
-        row.questionPaper && list.userBranched && row.courseBranchId === null ? (
-          <span className="text-muted-foreground">Held by the institute</span>
-        ) : row.questionPaper ? (
+        row.questionPaper ? (
           <a
             href={storedFileHref(row.questionPaper)}
             target="_blank"
@@ -213,13 +196,12 @@ export default function CoursePapers() {
       searchPlaceholder="Code or name…"
       actions={
         list.rights.edit
-          ? (row) =>
-              row.changeable ? (
-                <RowButtons>
-                  <RowEditLink to={withParams(search, { edit: row._id, add: null })} label={`Edit ${row.title}`} />
-                  <RowDeleteButton label={`Delete ${row.title}`} onDelete={() => setDeleting(row)} />
-                </RowButtons>
-              ) : null
+          ? (row) => (
+              <RowButtons>
+                <RowEditLink to={withParams(search, { edit: row._id, add: null })} label={`Edit ${row.title}`} />
+                <RowDeleteButton label={`Delete ${row.title}`} onDelete={() => setDeleting(row)} />
+              </RowButtons>
+            )
           : undefined
       }
       empty={

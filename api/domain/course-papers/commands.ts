@@ -1,14 +1,13 @@
 import type { AddCoursePaperBody, ChangeCoursePaperBody } from '../../../common/contracts/course-papers';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
-import { forbidden, notFound } from '../errors';
-import { recordMessages } from '../records';
+import { notFound } from '../errors';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { newId } from '../ids';
 import { uploadRefusal } from '../record-files';
 import { coursePaperMessages, decide, evolve, initialCoursePaper, type CoursePaper, type CoursePaperCommand } from './decide';
 import { coursePaperStream, type CoursePaperEvent } from './events';
-import { codeHolder, findCoursePaper, nextPosition, readableCourse } from './queries';
+import { codeHolder, courseExists, findCoursePaper, nextPosition } from './queries';
 
 const papers: Decider<CoursePaperCommand, CoursePaper, CoursePaperEvent> = {
   initialState: initialCoursePaper,
@@ -36,21 +35,9 @@ async function questionPaperRefusal(ctx: CommandContext, actor: Pick<Actor, 'bra
   return uploadRefusal(ctx.tx, actor, UPLOAD_FORM_TYPE, UPLOAD_FIELD, key);
 }
 
-type Caller = Pick<Actor, 'role' | 'branchId'>;
-
-/**
- * Whether the course is there for the caller. A branch's staff change the papers of their
- * branch's courses only: the institute's courses they read, as they read the course records, but
- * change neither those records nor their papers.
- */
-async function writableCourse(ctx: CommandContext, actor: Caller, courseId: string): Promise<boolean> {
-  const scope = branchScope(actor);
-  const course = await readableCourse(ctx.tx, courseId, scope);
-  if (course && scope !== null && course.branchId === null) throw forbidden(recordMessages.otherBranch);
-  return course !== null;
-}
-
 /** Answers the new paper's id. */
+/** A caller of a branch adds and changes papers of the courses they may read only. */
+type Caller = Pick<Actor, 'role' | 'branchId'>;
 
 export async function addCoursePaper(ctx: CommandContext, actor: Caller, body: AddCoursePaperBody): Promise<string> {
   const id = newId(ctx.meta.occurredAt.getTime());
@@ -62,7 +49,7 @@ export async function addCoursePaper(ctx: CommandContext, actor: Caller, body: A
       ...body,
       courseId,
       questionPaper,
-      courseExists: await writableCourse(ctx, actor, courseId),
+      courseExists: await courseExists(ctx.tx, courseId, branchScope(actor)),
       codeHeldBy: await codeHolder(ctx.tx, courseId, body.code),
       position: await nextPosition(ctx.tx, courseId),
       questionPaperRefusal: await questionPaperRefusal(ctx, actor, questionPaper, null),
@@ -90,7 +77,7 @@ export async function changeCoursePaper(
         ...body,
         id,
         questionPaper,
-        courseExists: await writableCourse(ctx, actor, current.courseId),
+        courseExists: await courseExists(ctx.tx, current.courseId, branchScope(actor)),
         codeHeldBy: await codeHolder(ctx.tx, current.courseId, body.code),
         questionPaperRefusal: await questionPaperRefusal(ctx, actor, questionPaper, current.questionPaper),
       },
@@ -100,9 +87,6 @@ export async function changeCoursePaper(
 }
 
 export async function removeCoursePaper(ctx: CommandContext, actor: Caller, id: string, expectedVersion?: number) {
-  const current = await findCoursePaper(ctx.tx, id, branchScope(actor));
-  if (!current) throw notFound(coursePaperMessages.found);
-  // A paper whose course is gone is still removed by the institute, the only staff who see it.
-  await writableCourse(ctx, actor, current.courseId);
+  if (!(await findCoursePaper(ctx.tx, id, branchScope(actor)))) throw notFound(coursePaperMessages.found);
   await handle(ctx, id, { type: 'RemoveCoursePaper', data: {} }, expectedVersion);
 }

@@ -12,13 +12,13 @@ import { readableBy } from '../record-queries';
  */
 const ofCourse = (scope: string | null) => and(eq(records.id, coursePapers.courseId), eq(records.formType, 'course'), readableBy(scope));
 
-/** The course's branch (null: the institute's) if it exists and the caller may read it. */
-export async function readableCourse(db: Executor, courseId: string, scope: string | null): Promise<{ branchId: string | null } | null> {
+/** Whether the course exists and the caller may read it. */
+export async function courseExists(db: Executor, courseId: string, scope: string | null): Promise<boolean> {
   const [row] = await db
-    .select({ branchId: records.branchId })
+    .select({ id: records.id })
     .from(records)
     .where(and(eq(records.id, courseId), eq(records.formType, 'course'), readableBy(scope)));
-  return row ?? null;
+  return row !== undefined;
 }
 
 /** The paper of the course that holds this code, compared in any case, if one does. */
@@ -41,12 +41,11 @@ export async function nextPosition(db: Executor, courseId: string): Promise<numb
 
 type PaperRow = typeof coursePapers.$inferSelect;
 
-function toView(row: PaperRow, courseName: string, courseBranchId: string | null): CoursePaperView {
+function toView(row: PaperRow, courseName: string): CoursePaperView {
   return {
     _id: row.id,
     courseId: row.courseId,
     courseName,
-    courseBranchId,
     code: row.code,
     name: row.name,
     kind: row.kind as CoursePaperKind,
@@ -65,11 +64,11 @@ function toView(row: PaperRow, courseName: string, courseBranchId: string | null
  * course is gone (its course name is then empty), so that it can still be removed.
  */
 export async function findCoursePaper(db: Executor, id: string, scope: string | null): Promise<CoursePaperView | null> {
-  const query = db.select({ paper: coursePapers, courseName: records.title, courseBranchId: records.branchId }).from(coursePapers);
+  const query = db.select({ paper: coursePapers, courseName: records.title }).from(coursePapers);
   const [row] = await (scope === null ? query.leftJoin(records, ofCourse(null)) : query.innerJoin(records, ofCourse(scope))).where(
     eq(coursePapers.id, id),
   );
-  return row ? toView(row.paper, row.courseName ?? '', row.courseBranchId) : null;
+  return row ? toView(row.paper, row.courseName ?? '') : null;
 }
 
 function sortOrder(query: CoursePaperListQuery): SQL[] {
@@ -97,7 +96,7 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
     query.kind ? eq(coursePapers.kind, query.kind) : undefined,
   );
   const rows = await db
-    .select({ paper: coursePapers, courseName: records.title, courseBranchId: records.branchId })
+    .select({ paper: coursePapers, courseName: records.title })
     .from(coursePapers)
     .innerJoin(records, ofCourse(scope))
     .where(filter)
@@ -107,7 +106,7 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
   const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter);
   const total = Number(matching?.n ?? 0);
   return {
-    papers: rows.map((row) => toView(row.paper, row.courseName, row.courseBranchId)),
+    papers: rows.map((row) => toView(row.paper, row.courseName)),
     total,
     page: query.page,
     limit: query.limit,
