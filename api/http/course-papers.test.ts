@@ -4,7 +4,7 @@ import { testClock } from '../../tests/support/test-database';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { coursePaperMessages } from '../domain/course-papers/decide';
-import { createRecord, deleteRecord } from '../domain/records';
+import { createRecord, deleteRecord, recordMessages } from '../domain/records';
 
 const clock = testClock('2026-04-01T09:00:00.000Z');
 let accounts: AccountsApi;
@@ -349,6 +349,51 @@ describe('papers of a branch’s course', () => {
 
     expect((await call('POST', '/course/papers', paper(northCourse), {}, northStaff)).status).toBe(201);
     expect((await call('PUT', `/course/papers/${northPaper._id}`, body, {}, northStaff)).status).toBe(200);
+  });
+});
+
+describe('papers of an institute-wide course', () => {
+  it('are read by a branch’s staff but changed only by the institute, while their own course’s papers stay theirs', async () => {
+    const { db, auth } = accounts;
+    const east = await addBranch(db, `East ${++serial}`, `E${serial}`);
+    const eastStaff = await tokenFor(
+      db,
+      auth,
+      await addUser(db, { role: 'branch_admin', branchId: east, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_ADD', 'COURSE_EDIT'] }),
+      clock.now(),
+    );
+    const instituteCourse = await addCourse();
+    const institutePaper = await addPaper(instituteCourse);
+    const before = await papersOf(instituteCourse);
+
+    const { courseId: _, ...body } = paper(instituteCourse);
+    const refusals = {
+      POST: await call('POST', '/course/papers', paper(instituteCourse), {}, eastStaff),
+      PUT: await call('PUT', `/course/papers/${institutePaper._id}`, body, { 'If-Match': '"1"' }, eastStaff),
+      DELETE: await call('DELETE', `/course/papers/${institutePaper._id}`, undefined, { 'If-Match': '"1"' }, eastStaff),
+    };
+    for (const [method, refused] of Object.entries(refusals)) {
+      expect(refused.status, method).toBe(403);
+      expect(refused.body, method).toEqual({ success: false, message: recordMessages.otherBranch });
+    }
+    expect(await papersOf(instituteCourse)).toEqual(before);
+
+    const read = await call('GET', `/course/papers/${institutePaper._id}`, undefined, {}, eastStaff);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual(before[0]);
+    const listed = await call('GET', `/course/papers?courseId=${instituteCourse}`, undefined, {}, eastStaff);
+    expect(listed.body.data.papers).toEqual(before);
+
+    const { id: eastCourse } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'course', branchId: east, fields: { courseName: `East course ${serial}` } }),
+    );
+    const added = await call('POST', '/course/papers', paper(eastCourse), {}, eastStaff);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const { courseId: __, ...eastBody } = paper(eastCourse);
+    const changed = await call('PUT', `/course/papers/${added.body.data._id}`, eastBody, { 'If-Match': '"1"' }, eastStaff);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await call('DELETE', `/course/papers/${added.body.data._id}`, undefined, { 'If-Match': '"2"' }, eastStaff)).status).toBe(200);
+    expect(await papersOf(eastCourse)).toEqual([]);
   });
 });
 

@@ -3,9 +3,7 @@ import { coursePaperContract } from '../../common/contracts/course-papers';
 import type { Executor } from '../db/client';
 import { addCoursePaper, changeCoursePaper, removeCoursePaper } from '../domain/course-papers/commands';
 import { coursePaperMessages } from '../domain/course-papers/decide';
-import { findCoursePaper, listCoursePapers } from '../domain/course-papers/queries';
-import type { Actor } from '../domain/auth/actor';
-import { branchScope } from '../domain/auth/branch-scope';
+import { findCoursePaper, listCoursePapers, type Caller } from '../domain/course-papers/queries';
 import { notFound } from '../domain/errors';
 import type { ApiEnv } from './context';
 import { defineEndpoint } from './endpoint';
@@ -23,12 +21,10 @@ const readAccess = {
 const addAccess = { kind: 'permission', anyOf: ['COURSE_EDIT', 'COURSE_ADD'] } as const;
 const editAccess = { kind: 'permission', anyOf: ['COURSE_EDIT'] } as const;
 
-type Caller = Pick<Actor, 'role' | 'branchId'>;
-
 async function paperView(db: Executor, actor: Caller, id: string) {
-  const view = await findCoursePaper(db, id, branchScope(actor));
-  if (!view) throw notFound(coursePaperMessages.found);
-  return view;
+  const found = await findCoursePaper(db, id, actor);
+  if (!found) throw notFound(coursePaperMessages.found);
+  return found.paper;
 }
 
 /** A paper's answer, with its version as the ETag for the next If-Match. */
@@ -42,7 +38,7 @@ const list = defineEndpoint({
   ...coursePaperContract.list,
   access: readAccess,
   async handle({ db, actor, query }) {
-    return { message: coursePaperMessages.list, data: await listCoursePapers(db, query, branchScope(actor)) };
+    return { message: coursePaperMessages.list, data: await listCoursePapers(db, query, actor) };
   },
 });
 
@@ -76,8 +72,7 @@ const remove = defineEndpoint({
   ...coursePaperContract.remove,
   access: editAccess,
   async handle({ tx, meta, actor, params, c }) {
-    const before = await paperView(tx, actor, params.id);
-    await removeCoursePaper({ tx, meta }, actor, params.id, ifMatchVersion(c));
+    const before = await removeCoursePaper({ tx, meta }, actor, params.id, ifMatchVersion(c));
     return { message: coursePaperMessages.removed, data: before };
   },
 });

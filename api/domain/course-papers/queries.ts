@@ -2,7 +2,12 @@ import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { CoursePaperKind, CoursePaperList, CoursePaperListQuery, CoursePaperView } from '../../../common/contracts/course-papers';
 import type { Executor } from '../../db/client';
 import { coursePapers, records } from '../../db/schema';
-import { readableBy } from '../record-queries';
+import type { Actor } from '../auth/actor';
+import { branchScope } from '../auth/branch-scope';
+import { reachOf, readableBy, type RecordReach } from '../record-queries';
+
+/** Who reads or changes papers: their role and branch decide which courses' papers they reach. */
+export type Caller = Pick<Actor, 'role' | 'branchId'>;
 
 /**
  * Papers are read with their course's record: a paper whose course was deleted is not shown, nor
@@ -12,13 +17,13 @@ import { readableBy } from '../record-queries';
  */
 const ofCourse = (scope: string | null) => and(eq(records.id, coursePapers.courseId), eq(records.formType, 'course'), readableBy(scope));
 
-/** Whether the course exists and the caller may read it. */
-export async function courseExists(db: Executor, courseId: string, scope: string | null): Promise<boolean> {
+/** How far the caller reaches the course: 'none' when there is no such course or they may not read it. */
+export async function courseReach(db: Executor, courseId: string, caller: Caller): Promise<RecordReach> {
   const [row] = await db
-    .select({ id: records.id })
+    .select({ reach: reachOf(branchScope(caller)) })
     .from(records)
-    .where(and(eq(records.id, courseId), eq(records.formType, 'course'), readableBy(scope)));
-  return row !== undefined;
+    .where(and(eq(records.id, courseId), eq(records.formType, 'course')));
+  return row?.reach ?? 'none';
 }
 
 /** The paper of the course that holds this code, compared in any case, if one does. */
@@ -60,15 +65,24 @@ function toView(row: PaperRow, courseName: string): CoursePaperView {
 }
 
 /**
- * The paper, if the caller may read its course. The institute's own staff also find one whose
- * course is gone (its course name is then empty), so that it can still be removed.
+ * The paper, if the caller may read its course, with how far they reach that course. The
+ * institute's own staff also find one whose course is gone (its course name is then empty and
+ * their reach of it 'none'), so that it can still be removed.
  */
-export async function findCoursePaper(db: Executor, id: string, scope: string | null): Promise<CoursePaperView | null> {
-  const query = db.select({ paper: coursePapers, courseName: records.title }).from(coursePapers);
+export async function findCoursePaper(
+  db: Executor,
+  id: string,
+  caller: Caller,
+): Promise<{ paper: CoursePaperView; course: RecordReach } | null> {
+  const scope = branchScope(caller);
+  const query = db
+    .select({ paper: coursePapers, courseId: records.id, courseName: records.title, reach: reachOf(scope) })
+    .from(coursePapers);
   const [row] = await (scope === null ? query.leftJoin(records, ofCourse(null)) : query.innerJoin(records, ofCourse(scope))).where(
     eq(coursePapers.id, id),
   );
-  return row ? toView(row.paper, row.courseName ?? '') : null;
+  if (!row) return null;
+  return { paper: toView(row.paper, row.courseName ?? ''), course: row.courseId === null ? 'none' : row.reach };
 }
 
 function sortOrder(query: CoursePaperListQuery): SQL[] {
@@ -87,7 +101,8 @@ function sortOrder(query: CoursePaperListQuery): SQL[] {
   return [...byCourse, direction(key), direction(coursePapers.id)];
 }
 
-export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, scope: string | null): Promise<CoursePaperList> {
+export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, caller: Caller): Promise<CoursePaperList> {
+  const scope = branchScope(caller);
   // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
   const search = query.search?.toLowerCase();
   const filter = and(
