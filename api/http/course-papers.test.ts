@@ -149,6 +149,12 @@ describe('POST /course/papers', () => {
     ['marks in part', { questionPaperMarks: 99.5 }, { questionPaperMarks: ['Question paper marks must be a whole number'] }],
     ['no marks', { questionPaperMarks: 0, passingMarks: 0 }, { questionPaperMarks: ['Question paper marks must be between 1 and 10000'] }],
     ['negative passing marks', { passingMarks: -1 }, { passingMarks: ['Passing marks must be between 0 and 10000'] }],
+    ['passing marks beyond any marks', { passingMarks: 10_001 }, { passingMarks: ['Passing marks must be between 0 and 10000'] }],
+    [
+      'marks in part below the passing marks',
+      { questionPaperMarks: 30.5 },
+      { questionPaperMarks: ['Question paper marks must be a whole number'] },
+    ],
     [
       'passing marks above the marks',
       { passingMarks: 101 },

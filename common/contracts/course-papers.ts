@@ -12,7 +12,7 @@ export const COURSE_PAPER_CODE_MAX = 30;
 export const COURSE_PAPER_NAME_MAX = 150;
 export const COURSE_PAPER_MARKS_MAX = 10_000;
 
-/** Said by the API's validation and by the domain's own checks alike. */
+/** Said by the schemas below, which the API, the domain and the screen's form all validate with. */
 export const coursePaperFieldMessages = {
   courseRequired: 'Course is required',
   codeRequired: 'Paper code is required',
@@ -89,9 +89,15 @@ export const coursePaperFields = {
   questionPaper: coursePaperQuestionPaper,
 };
 
-/** Passing marks above the paper's marks are refused under the passing marks. */
+/**
+ * Passing marks above the paper's marks are refused under the passing marks. Compared only when
+ * both marks are valid: one that is not is refused under its own field, and a comparison with it
+ * would say nothing more.
+ */
 export function passingWithinMarks<T extends { questionPaperMarks: number; passingMarks: number }>(body: T, ctx: z.RefinementCtx) {
-  if (body.passingMarks > body.questionPaperMarks) {
+  const comparable =
+    coursePaperMarks.safeParse(body.questionPaperMarks).success && coursePaperPassingMarks.safeParse(body.passingMarks).success;
+  if (comparable && body.passingMarks > body.questionPaperMarks) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['passingMarks'], message: coursePaperFieldMessages.passingAboveMarks });
   }
 }

@@ -80,6 +80,15 @@ describe('adding', () => {
     });
     expect(decide(add({ passingMarks: 100 }), initialCoursePaper)).toHaveLength(1);
   });
+
+  it('says only its own rule of marks that break one, not that passing marks exceed them', () => {
+    expect(refusal(add({ passingMarks: 10_001 }), initialCoursePaper).errors).toEqual({
+      passingMarks: [coursePaperMessages.passingRange],
+    });
+    expect(refusal(add({ questionPaperMarks: 0, passingMarks: 1 }), initialCoursePaper).errors).toEqual({
+      questionPaperMarks: ['Question paper marks must be between 1 and 10000'],
+    });
+  });
 });
 
 describe('changing', () => {

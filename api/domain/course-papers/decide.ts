@@ -1,10 +1,5 @@
-import {
-  COURSE_PAPER_CODE_MAX,
-  COURSE_PAPER_MARKS_MAX,
-  COURSE_PAPER_NAME_MAX,
-  coursePaperFieldMessages,
-  coursePaperKinds,
-} from '../../../common/contracts/course-papers';
+import { changeCoursePaperBody, coursePaperFieldMessages } from '../../../common/contracts/course-papers';
+import { fieldErrors } from '../../../common/forms/schema-builder';
 import { conflict, invalid, missing, notFound } from '../errors';
 import type { RecordReach } from '../record-queries';
 import { refuseReadOnly } from '../records';
@@ -95,27 +90,13 @@ function writableCourse(course: RecordReach) {
   refuseReadOnly(course);
 }
 
-/** The paper as stored, held to the rules the API checks before: the domain trusts no caller. */
+/** The paper as stored, held to the contract's rules again: the domain trusts no caller. */
 function validDetails(data: CoursePaperDetails & PaperFacts): CoursePaperDetails {
-  const errors: Record<string, string[]> = {};
-  const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const code = data.code.trim();
-  const name = data.name.trim();
-  if (!code) refuse('code', coursePaperMessages.codeRequired);
-  else if (code.length > COURSE_PAPER_CODE_MAX) refuse('code', coursePaperMessages.codeTooLong);
-  if (!name) refuse('name', coursePaperMessages.nameRequired);
-  else if (name.length > COURSE_PAPER_NAME_MAX) refuse('name', coursePaperMessages.nameTooLong);
-  if (!(coursePaperKinds as readonly string[]).includes(data.kind)) refuse('kind', coursePaperMessages.kind);
-  const marks = data.questionPaperMarks;
-  const passing = data.passingMarks;
-  if (!Number.isInteger(marks)) refuse('questionPaperMarks', coursePaperMessages.marksWhole('Question paper marks'));
-  else if (marks < 1 || marks > COURSE_PAPER_MARKS_MAX)
-    refuse('questionPaperMarks', coursePaperMessages.marksRange('Question paper marks'));
-  if (!Number.isInteger(passing)) refuse('passingMarks', coursePaperMessages.marksWhole('Passing marks'));
-  else if (passing < 0 || passing > COURSE_PAPER_MARKS_MAX) refuse('passingMarks', coursePaperMessages.passingRange);
-  else if (Number.isInteger(marks) && passing > marks) refuse('passingMarks', coursePaperMessages.passingAboveMarks);
-  if (data.questionPaperRefusal) refuse('questionPaper', data.questionPaperRefusal);
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw invalid(first, errors);
-  return { code, name, kind: data.kind, questionPaperMarks: marks, passingMarks: passing, questionPaper: data.questionPaper };
+  const parsed = changeCoursePaperBody.safeParse(data);
+  if (!parsed.success || data.questionPaperRefusal) {
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (data.questionPaperRefusal) (errors.questionPaper ??= []).push(data.questionPaperRefusal);
+    throw invalid(Object.values(errors)[0]![0]!, errors);
+  }
+  return parsed.data;
 }
