@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { coursePaperContract } from '../../common/contracts/course-papers';
+import { coursePaperAdders, coursePaperEditors, coursePaperReaders } from '../../common/course-paper-permissions';
 import type { Executor } from '../db/client';
 import { addCoursePaper, changeCoursePaper, removeCoursePaper } from '../domain/course-papers/commands';
 import { coursePaperMessages } from '../domain/course-papers/decide';
@@ -9,17 +10,9 @@ import type { ApiEnv } from './context';
 import { defineEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
 
-/**
- * Papers are part of their course: read by whoever may read or edit courses (either naming set), and by
- * whoever creates exams (the exam form fills its subjects from them); added by whoever may add or
- * edit courses; changed and removed by whoever may edit them.
- */
-const readAccess = {
-  kind: 'permission',
-  anyOf: ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST', 'COURSE_EDIT', 'EXAM_CREATE'],
-} as const;
-const addAccess = { kind: 'permission', anyOf: ['COURSE_EDIT', 'COURSE_ADD'] } as const;
-const editAccess = { kind: 'permission', anyOf: ['COURSE_EDIT'] } as const;
+const readAccess = { kind: 'permission', anyOf: coursePaperReaders } as const;
+const addAccess = { kind: 'permission', anyOf: coursePaperAdders } as const;
+const editAccess = { kind: 'permission', anyOf: coursePaperEditors } as const;
 
 async function paperView(db: Executor, actor: Caller, id: string) {
   const found = await findCoursePaper(db, id, actor);
