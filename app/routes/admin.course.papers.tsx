@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import * as React from 'react';
-import { PaperForm, paperFormSchema, QUESTION_PAPER_FORM_TYPE } from '~/components/course-papers/paper-form';
+import { PaperForm, paperFormSchema } from '~/components/course-papers/paper-form';
 import { storedFileHref } from '~/components/dynamic-form/upload-actors';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeleteDialog } from '~/components/list/delete-dialog';
@@ -23,6 +23,7 @@ import { validateCsrf } from '~/services/csrf.server';
 import { deleteRow, listLoader, loadListPage } from '~/services/list.server';
 import { readPost, storePostedFiles } from '~/services/posted-files.server';
 import { redirectWithToast } from '~/services/toast.server';
+import { questionPaperUpload } from '../../common/contracts/course-papers';
 import { fileNameOfKey } from '../../common/uploads/keys';
 
 const title = 'Course Papers';
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { formData, tooLarge } = await readPost(request.clone());
   if (formData.get('intent') === 'delete') return deleteRow(request, auth, (id) => `/course/papers/${encodeURIComponent(id)}`);
   await validateCsrf(formData, request);
-  const uploadErrors = await storePostedFiles(api, context, QUESTION_PAPER_FORM_TYPE, formData, tooLarge);
+  const uploadErrors = await storePostedFiles(api, context, questionPaperUpload.formType, formData, tooLarge);
   const submission = parseWithZod(formData, { schema: paperFormSchema });
   if (submission.status !== 'success' || Object.keys(uploadErrors).length) {
     return data({ result: submission.reply({ fieldErrors: uploadErrors }) }, { status: 400, headers });

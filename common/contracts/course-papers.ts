@@ -70,6 +70,9 @@ export const coursePaperPassingMarks = wholeMarks(
   coursePaperFieldMessages.passingRange,
 ).describe('Whole marks, at most the question paper marks');
 
+/** Question papers are uploads of the course form, under their field's own upload rule. */
+export const questionPaperUpload = { formType: 'course', fieldName: 'questionPaper' } as const;
+
 export const coursePaperQuestionPaper = z
   .string()
   .trim()

@@ -1,4 +1,9 @@
-import type { AddCoursePaperBody, ChangeCoursePaperBody, CoursePaperView } from '../../../common/contracts/course-papers';
+import {
+  questionPaperUpload,
+  type AddCoursePaperBody,
+  type ChangeCoursePaperBody,
+  type CoursePaperView,
+} from '../../../common/contracts/course-papers';
 import { notFound } from '../errors';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { newId } from '../ids';
@@ -15,10 +20,6 @@ const papers: Decider<CoursePaperCommand, CoursePaper, CoursePaperEvent> = {
   exists: (state) => state.status === 'live',
 };
 
-/** Question papers are uploaded through the course form's uploads, under their own rule. */
-const UPLOAD_FORM_TYPE = 'course';
-const UPLOAD_FIELD = 'questionPaper';
-
 /** `expectedVersion` is the client's If-Match; two writers of one code are settled by the read table. */
 async function handle(ctx: CommandContext, id: string, command: CoursePaperCommand, expectedVersion?: number) {
   await runCommand(ctx, coursePaperStream(id), papers, command, {
@@ -30,7 +31,7 @@ async function handle(ctx: CommandContext, id: string, command: CoursePaperComma
 /** A key the paper already holds stays acceptable; any other must be an upload the caller may attach. */
 async function questionPaperRefusal(ctx: CommandContext, caller: Caller, key: string | null, held: string | null) {
   if (key === null || key === held) return null;
-  return uploadRefusal(ctx.tx, caller, UPLOAD_FORM_TYPE, UPLOAD_FIELD, key);
+  return uploadRefusal(ctx.tx, caller, questionPaperUpload.formType, questionPaperUpload.fieldName, key);
 }
 
 /** The paper as the caller reaches it; one of a course they may not read is not found. */
