@@ -18,7 +18,7 @@ import { dynamicFormMessages } from '~/lib/dynamic-form';
 import { withParams } from '~/lib/list-query';
 import { requireAdminRoute } from '~/services/auth.server';
 import { recordChoices } from '~/services/choices.server';
-import { addCoursePaper, changeCoursePaper, findCoursePaper, listCoursePapers } from '~/services/course-papers.server';
+import { addCoursePaper, changeCoursePaper, listCoursePapers } from '~/services/course-papers.server';
 import { validateCsrf } from '~/services/csrf.server';
 import { deleteRow, listLoader, loadListPage } from '~/services/list.server';
 import { readPost, storePostedFiles } from '~/services/posted-files.server';
@@ -31,13 +31,8 @@ const title = 'Course Papers';
 export const meta: MetaFunction = () => [{ title }];
 
 export const loader = listLoader(async (request, auth) => {
-  const params = new URL(request.url).searchParams;
-  const query = parsePaperQuery(params, paperDefaults);
-  const editId = params.get('edit');
-  const [courses, edited] = await Promise.all([
-    recordChoices(auth.api, 'course'),
-    editId ? findCoursePaper(auth.api, editId) : Promise.resolve(null),
-  ]);
+  const query = parsePaperQuery(new URL(request.url).searchParams, paperDefaults);
+  const courses = await recordChoices(auth.api, 'course');
   if (courses === null) throw data({ message: dynamicFormMessages.coursesFailed }, { status: 500, headers: auth.headers });
   const page = await loadListPage(request, auth, {
     query,
@@ -60,7 +55,7 @@ export const loader = listLoader(async (request, auth) => {
       };
     },
   });
-  return { ...page, courses, rights: paperRights(auth.user), edited: edited?.ok ? edited.data : null };
+  return { ...page, courses, rights: paperRights(auth.user) };
 });
 
 /** The list as it was, without the dialog that sent the form, showing the course the paper is in. */
@@ -132,7 +127,8 @@ export default function CoursePapers() {
   const closeTo = `${pathname}${withParams(search, { add: null, edit: null })}`;
   const courseId = list.query.course;
   const course = list.courses.find((option) => option.value === courseId);
-  const editing = list.edited && list.edited._id === params.get('edit') ? list.edited : null;
+  // Edited from its row on this page, which the edit link was on.
+  const editing = list.rights.edit ? list.rows.find((row) => row._id === params.get('edit')) : undefined;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
 
   const columns: Column<PaperRow, PaperSort>[] = [
