@@ -13,7 +13,7 @@ import { Badge } from '~/components/ui/badge';
 import { FilesIcon } from '~/components/ui/icons';
 import { UrlDialog } from '~/components/wallet/url-dialog';
 import { paperRights } from '~/lib/course-paper-rights';
-import { paperDefaults, paperKindLabels, parsePaperQuery, type PaperRow, type PaperSort } from '~/lib/course-papers';
+import { paperDefaults, paperKindLabels, paperKindOptions, parsePaperQuery, type PaperRow, type PaperSort } from '~/lib/course-papers';
 import { dynamicFormMessages } from '~/lib/dynamic-form';
 import { withParams } from '~/lib/list-query';
 import { requireAdminRoute } from '~/services/auth.server';
@@ -111,10 +111,7 @@ const kindFilter = {
   name: 'kind',
   label: 'Type',
   anyLabel: 'Any type',
-  options: [
-    { value: 'theory', label: 'Theory' },
-    { value: 'practical', label: 'Practical' },
-  ],
+  options: paperKindOptions,
 } as const;
 
 export default function CoursePapers() {

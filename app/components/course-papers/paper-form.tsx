@@ -18,7 +18,7 @@ import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { UrlDialogActions } from '~/components/wallet/url-dialog';
-import { paperKindLabels } from '~/lib/course-papers';
+import { paperKindOptions } from '~/lib/course-papers';
 import type { Option } from '~/lib/list-query';
 
 const id = z.string().min(1).max(100);
@@ -105,7 +105,7 @@ export function PaperForm({
         </FormField>
         <FormField field={fields.kind} label="Type" required>
           <NativeSelect {...getSelectProps(fields.kind)} key={fields.kind.key}>
-            {Object.entries(paperKindLabels).map(([value, label]) => (
+            {paperKindOptions.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
               </option>
