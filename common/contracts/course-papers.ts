@@ -223,7 +223,6 @@ export const coursePaperContract = {
 };
 
 export type CoursePaperKind = z.infer<typeof coursePaperKind>;
-export type CoursePaperSortField = (typeof coursePaperSortFields)[number];
 export type CoursePaperListQuery = z.infer<typeof coursePaperListQuery>;
 export type AddCoursePaperBody = z.infer<typeof addCoursePaperBody>;
 export type ChangeCoursePaperBody = z.infer<typeof changeCoursePaperBody>;
