@@ -36,7 +36,15 @@ async function addCourse(name = `Course ${++serial}`) {
   return id;
 }
 
-type Paper = { _id: string; code: string; name: string; version: number; position: number; questionPaper: string | null };
+type Paper = {
+  _id: string;
+  code: string;
+  name: string;
+  version: number;
+  position: number;
+  questionPaper: string | null;
+  questionPaperReadable: boolean;
+};
 
 const paper = (courseId: string, more: Record<string, unknown> = {}) => ({
   courseId,
@@ -60,25 +68,25 @@ const papersOf = async (courseId: string) =>
   (await call('GET', `/course/papers?courseId=${courseId}&limit=100`)).body.data.papers as Paper[];
 
 /** A PDF stored through the direct-upload flow, as the browser does it. */
-async function uploadPdf(fieldName = 'questionPaper', formType = 'course') {
+async function uploadPdf(fieldName = 'questionPaper', formType = 'course', token = tokens.editor) {
   const bytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  const address = await call('POST', '/s3-upload/presigned-url', {
-    fileName: 'paper.pdf',
-    fileType: 'application/pdf',
-    fileSize: bytes.length,
-    formType,
-    fieldName,
-  });
+  const address = await call(
+    'POST',
+    '/s3-upload/presigned-url',
+    { fileName: 'paper.pdf', fileType: 'application/pdf', fileSize: bytes.length, formType, fieldName },
+    {},
+    token,
+  );
   expect(address.status, JSON.stringify(address.body)).toBe(200);
   const { presignedUrl, headers, key } = address.body.data;
   expect((await accounts.api.request(presignedUrl, { method: 'PUT', body: bytes, headers })).status).toBe(200);
-  const confirmed = await call('POST', '/s3-upload/confirm-upload', {
-    key,
-    originalFileName: 'paper.pdf',
-    fileSize: bytes.length,
-    formType,
-    fieldName,
-  });
+  const confirmed = await call(
+    'POST',
+    '/s3-upload/confirm-upload',
+    { key, originalFileName: 'paper.pdf', fileSize: bytes.length, formType, fieldName },
+    {},
+    token,
+  );
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
   return key as string;
 }
@@ -110,6 +118,7 @@ describe('POST /course/papers', () => {
         questionPaperMarks: 50,
         passingMarks: 20,
         questionPaper: null,
+        questionPaperReadable: false,
         position: first.position + 1,
         version: 1,
         createdAt: clock.now().toISOString(),
@@ -400,6 +409,43 @@ describe('papers of an institute-wide course', () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await call('DELETE', `/course/papers/${added.body.data._id}`, undefined, { 'If-Match': '"2"' }, eastStaff)).status).toBe(200);
     expect(await papersOf(eastCourse)).toEqual([]);
+  });
+});
+
+describe('a question paper', () => {
+  it('is said to be readable to those who may open its file: the institute, and the branch that uploaded it', async () => {
+    const { db, auth } = accounts;
+    const west = await addBranch(db, `West ${++serial}`, `W${serial}`);
+    const westStaff = await tokenFor(
+      db,
+      auth,
+      await addUser(db, { role: 'branch_admin', branchId: west, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_EDIT'] }),
+      clock.now(),
+    );
+    const opens = async (key: string, token: string) =>
+      (await call('GET', `/s3-upload/download-url?key=${encodeURIComponent(key)}`, undefined, {}, token)).status === 200;
+    const readable = async (paperId: string, token: string) =>
+      (await call('GET', `/course/papers/${paperId}`, undefined, {}, token)).body.data.questionPaperReadable as boolean;
+
+    const instituteKey = await uploadPdf();
+    const institutePaper = await addPaper(await addCourse(), { questionPaper: instituteKey });
+    expect(await readable(institutePaper._id, tokens.editor)).toBe(true);
+    expect(await opens(instituteKey, tokens.editor)).toBe(true);
+    expect(await readable(institutePaper._id, westStaff)).toBe(false);
+    expect(await opens(instituteKey, westStaff)).toBe(false);
+
+    const { id: westCourse } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'course', branchId: west, fields: { courseName: `West course ${serial}` } }),
+    );
+    const westKey = await uploadPdf('questionPaper', 'course', westStaff);
+    const added = await call('POST', '/course/papers', paper(westCourse, { questionPaper: westKey }), {}, westStaff);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data.questionPaperReadable).toBe(true);
+    expect(await opens(westKey, westStaff)).toBe(true);
+    expect(await readable(added.body.data._id, tokens.editor)).toBe(true);
+    const listed = await call('GET', `/course/papers?courseId=${westCourse}`, undefined, {}, westStaff);
+    expect(listed.body.data.papers.map((row: { questionPaperReadable: boolean }) => row.questionPaperReadable)).toEqual([true]);
+    expect((await addPaper(westCourse)).questionPaperReadable).toBe(false);
   });
 });
 

@@ -151,8 +151,11 @@ export default function CoursePapers() {
     {
       id: 'paper',
       header: 'Question paper',
+      // A file is opened by the institute and the branch that uploaded it (decision 024): others see it is there.
       cell: (row) =>
-        row.questionPaper ? (
+        !row.questionPaper ? (
+          <span className="text-muted-foreground">None</span>
+        ) : row.questionPaperReadable ? (
           <a
             href={storedFileHref(row.questionPaper)}
             target="_blank"
@@ -163,7 +166,7 @@ export default function CoursePapers() {
             Open
           </a>
         ) : (
-          <span className="text-muted-foreground">None</span>
+          <span className="text-muted-foreground">Attached</span>
         ),
     },
   ];

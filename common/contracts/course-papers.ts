@@ -139,6 +139,9 @@ export const coursePaperView = z.object({
   questionPaperMarks: z.number().int(),
   passingMarks: z.number().int(),
   questionPaper: z.string().nullable().describe('Stored key of the question paper; ask /s3-upload/download-url for an address'),
+  questionPaperReadable: z
+    .boolean()
+    .describe('Whether the caller may open the question paper: branch staff open only the files their branch uploaded; false with none'),
   position: z.number().int().describe('Order within its course: the order papers were added in'),
   version: z.number().int().describe('Send as If-Match: "<version>" to refuse a change made since'),
   createdAt: z.string().datetime(),

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { CoursePaperKind, CoursePaperList, CoursePaperListQuery, CoursePaperView } from '../../../common/contracts/course-papers';
 import type { Executor } from '../../db/client';
-import { coursePapers, records } from '../../db/schema';
+import { coursePapers, records, uploads } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
 import { reachOf, readableBy, type RecordReach } from '../record-queries';
+import { canSeeUpload } from '../uploads';
 
 /** Who reads or changes papers: their role and branch decide which courses' papers they reach. */
 export type Caller = Pick<Actor, 'role' | 'branchId'>;
@@ -44,19 +45,32 @@ export async function nextPosition(db: Executor, courseId: string): Promise<numb
   return (row?.last ?? 0) + 1;
 }
 
-type PaperRow = typeof coursePapers.$inferSelect;
+/**
+ * A paper's row with its course's name and the upload its question paper is, if any: who may
+ * open a stored file is the upload's to say (canSeeUpload), whoever may read the paper.
+ */
+const paperColumns = { paper: coursePapers, courseName: records.title, uploadKey: uploads.key, uploadBranch: uploads.branchId };
+const uploadOfQuestionPaper = eq(uploads.key, coursePapers.questionPaper);
 
-function toView(row: PaperRow, courseName: string): CoursePaperView {
+interface PaperRow {
+  paper: typeof coursePapers.$inferSelect;
+  courseName: string | null;
+  uploadKey: string | null;
+  uploadBranch: string | null;
+}
+
+function toView(caller: Caller, { paper: row, courseName, uploadKey, uploadBranch }: PaperRow): CoursePaperView {
   return {
     _id: row.id,
     courseId: row.courseId,
-    courseName,
+    courseName: courseName ?? '',
     code: row.code,
     name: row.name,
     kind: row.kind as CoursePaperKind,
     questionPaperMarks: row.questionPaperMarks,
     passingMarks: row.passingMarks,
     questionPaper: row.questionPaper,
+    questionPaperReadable: uploadKey !== null && canSeeUpload(caller, { branchId: uploadBranch }),
     position: row.position,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -76,13 +90,14 @@ export async function findCoursePaper(
 ): Promise<{ paper: CoursePaperView; course: RecordReach } | null> {
   const scope = branchScope(caller);
   const query = db
-    .select({ paper: coursePapers, courseId: records.id, courseName: records.title, reach: reachOf(scope) })
-    .from(coursePapers);
+    .select({ ...paperColumns, courseId: records.id, reach: reachOf(scope) })
+    .from(coursePapers)
+    .leftJoin(uploads, uploadOfQuestionPaper);
   const [row] = await (scope === null ? query.leftJoin(records, ofCourse(null)) : query.innerJoin(records, ofCourse(scope))).where(
     eq(coursePapers.id, id),
   );
   if (!row) return null;
-  return { paper: toView(row.paper, row.courseName ?? ''), course: row.courseId === null ? 'none' : row.reach };
+  return { paper: toView(caller, row), course: row.courseId === null ? 'none' : row.reach };
 }
 
 function sortOrder(query: CoursePaperListQuery): SQL[] {
@@ -111,9 +126,10 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
     query.kind ? eq(coursePapers.kind, query.kind) : undefined,
   );
   const rows = await db
-    .select({ paper: coursePapers, courseName: records.title })
+    .select(paperColumns)
     .from(coursePapers)
     .innerJoin(records, ofCourse(scope))
+    .leftJoin(uploads, uploadOfQuestionPaper)
     .where(filter)
     .orderBy(...sortOrder(query))
     .limit(query.limit)
@@ -121,7 +137,7 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
   const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter);
   const total = Number(matching?.n ?? 0);
   return {
-    papers: rows.map((row) => toView(row.paper, row.courseName)),
+    papers: rows.map((row) => toView(caller, row)),
     total,
     page: query.page,
     limit: query.limit,
