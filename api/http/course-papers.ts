@@ -14,17 +14,12 @@ const readAccess = { kind: 'permission', anyOf: coursePaperReaders } as const;
 const addAccess = { kind: 'permission', anyOf: coursePaperAdders } as const;
 const editAccess = { kind: 'permission', anyOf: coursePaperEditors } as const;
 
-async function paperView(db: Executor, actor: Caller, id: string) {
-  const found = await findCoursePaper(db, id, actor);
-  if (!found) throw notFound(coursePaperMessages.found);
-  return found.paper;
-}
-
 /** A paper's answer, with its version as the ETag for the next If-Match. */
 async function answer(c: Context<ApiEnv>, db: Executor, actor: Caller, id: string, message: string, status?: 201) {
-  const view = await paperView(db, actor, id);
-  c.header('ETag', versionTag(view.version));
-  return { status, message, data: view };
+  const found = await findCoursePaper(db, id, actor);
+  if (!found) throw notFound(coursePaperMessages.found);
+  c.header('ETag', versionTag(found.paper.version));
+  return { status, message, data: found.paper };
 }
 
 const list = defineEndpoint({
