@@ -90,6 +90,25 @@ export function readableBy(scope: string | Placeholder | null): SQL | undefined 
   );
 }
 
+/**
+ * What a caller confined to a branch may change: their branch's records and, of the branches,
+ * their own. The institute-wide records readableBy also lets them read are the institute's to
+ * change. Null scope changes everything.
+ */
+export function writableBy(scope: string | null): SQL | undefined {
+  if (scope === null) return undefined;
+  return or(and(eq(records.formType, 'branch'), eq(records.id, scope)), and(ne(records.formType, 'branch'), eq(records.branchId, scope)));
+}
+
+/** How far a caller reaches a record: they may change it, only read it, or neither. */
+export type RecordReach = 'write' | 'read' | 'none';
+
+/** The caller's reach of each row's record, as a column: writableBy, else readableBy, else none. */
+export function reachOf(scope: string | null): SQL<RecordReach> {
+  if (scope === null) return sql<RecordReach>`'write'`;
+  return sql<RecordReach>`case when ${writableBy(scope)} then 'write' when ${readableBy(scope)} then 'read' else 'none' end`;
+}
+
 /** The query behind findRecord, also run as-is by the benchmark's bare baseline. */
 export function recordQuery(db: Executor, id: string | Placeholder, scope: string | Placeholder | null) {
   return selectRecords(db).where(and(eq(records.id, id), readableBy(scope)));
@@ -106,8 +125,8 @@ export async function findRecord(db: Executor, id: string, scope: string | null)
   return row ? view(row) : null;
 }
 
-/** The stored values of a record, for a command that changes it. */
-export async function recordState(db: Executor, id: string) {
+/** The stored values of a record, for a command that changes it, with the caller's reach of it. */
+export async function recordState(db: Executor, id: string, scope: string | null) {
   const [row] = await db
     .select({
       id: records.id,
@@ -115,6 +134,7 @@ export async function recordState(db: Executor, id: string) {
       branchId: records.branchId,
       fields: records.fields,
       version: records.version,
+      reach: reachOf(scope),
     })
     .from(records)
     .where(eq(records.id, id));

@@ -22,7 +22,7 @@ import type { FormConfigView } from '../../common/contracts/dynamic-forms';
 import { freshSettings } from './settings';
 import { newId } from './ids';
 import { heldFileKeys, recordFileErrors } from './record-files';
-import { readableBy, recordState } from './record-queries';
+import { readableBy, recordState, type RecordReach } from './record-queries';
 
 export const recordStream = (id: string): StreamRef<RecordEvent> => ({ type: 'record', id });
 
@@ -310,16 +310,18 @@ export interface ChangeRecordInput {
   expectedVersion?: number;
 }
 
+/**
+ * Refuses a change to a record the caller may only read: institute-wide records (courses, exams of
+ * no branch) are readable by every branch but changed only by the institute.
+ */
+export function refuseReadOnly(reach: RecordReach): void {
+  if (reach === 'read') throw forbidden(recordMessages.otherBranch);
+}
+
 async function writableRecord(ctx: CommandContext, by: Submitter, id: string, expectedVersion?: number) {
-  const current = await recordState(ctx.tx, id);
-  const scope = branchScope(by);
-  if (!current) throw notFound('Record');
-  const own = current.formType === 'branch' ? current.id === scope : current.branchId === scope;
-  if (scope !== null && !own) {
-    // Institute-wide records are readable by every branch but changed only by the institute.
-    if (current.formType !== 'branch' && current.branchId === null) throw forbidden(recordMessages.otherBranch);
-    throw notFound('Record');
-  }
+  const current = await recordState(ctx.tx, id, branchScope(by));
+  if (!current || current.reach === 'none') throw notFound('Record');
+  refuseReadOnly(current.reach);
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale(recordMessages.stale);
   return current;
 }

@@ -4,7 +4,7 @@ import { testClock } from '../../tests/support/test-database';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { coursePaperMessages } from '../domain/course-papers/decide';
-import { createRecord, deleteRecord } from '../domain/records';
+import { createRecord, deleteRecord, recordMessages } from '../domain/records';
 
 const clock = testClock('2026-04-01T09:00:00.000Z');
 let accounts: AccountsApi;
@@ -36,7 +36,15 @@ async function addCourse(name = `Course ${++serial}`) {
   return id;
 }
 
-type Paper = { _id: string; code: string; name: string; version: number; position: number; questionPaper: string | null };
+type Paper = {
+  _id: string;
+  code: string;
+  name: string;
+  version: number;
+  position: number;
+  questionPaper: string | null;
+  questionPaperReadable: boolean;
+};
 
 const paper = (courseId: string, more: Record<string, unknown> = {}) => ({
   courseId,
@@ -60,25 +68,25 @@ const papersOf = async (courseId: string) =>
   (await call('GET', `/course/papers?courseId=${courseId}&limit=100`)).body.data.papers as Paper[];
 
 /** A PDF stored through the direct-upload flow, as the browser does it. */
-async function uploadPdf(fieldName = 'questionPaper', formType = 'course') {
+async function uploadPdf(fieldName = 'questionPaper', formType = 'course', token = tokens.editor) {
   const bytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  const address = await call('POST', '/s3-upload/presigned-url', {
-    fileName: 'paper.pdf',
-    fileType: 'application/pdf',
-    fileSize: bytes.length,
-    formType,
-    fieldName,
-  });
+  const address = await call(
+    'POST',
+    '/s3-upload/presigned-url',
+    { fileName: 'paper.pdf', fileType: 'application/pdf', fileSize: bytes.length, formType, fieldName },
+    {},
+    token,
+  );
   expect(address.status, JSON.stringify(address.body)).toBe(200);
   const { presignedUrl, headers, key } = address.body.data;
   expect((await accounts.api.request(presignedUrl, { method: 'PUT', body: bytes, headers })).status).toBe(200);
-  const confirmed = await call('POST', '/s3-upload/confirm-upload', {
-    key,
-    originalFileName: 'paper.pdf',
-    fileSize: bytes.length,
-    formType,
-    fieldName,
-  });
+  const confirmed = await call(
+    'POST',
+    '/s3-upload/confirm-upload',
+    { key, originalFileName: 'paper.pdf', fileSize: bytes.length, formType, fieldName },
+    {},
+    token,
+  );
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
   return key as string;
 }
@@ -110,6 +118,7 @@ describe('POST /course/papers', () => {
         questionPaperMarks: 50,
         passingMarks: 20,
         questionPaper: null,
+        questionPaperReadable: false,
         position: first.position + 1,
         version: 1,
         createdAt: clock.now().toISOString(),
@@ -149,6 +158,12 @@ describe('POST /course/papers', () => {
     ['marks in part', { questionPaperMarks: 99.5 }, { questionPaperMarks: ['Question paper marks must be a whole number'] }],
     ['no marks', { questionPaperMarks: 0, passingMarks: 0 }, { questionPaperMarks: ['Question paper marks must be between 1 and 10000'] }],
     ['negative passing marks', { passingMarks: -1 }, { passingMarks: ['Passing marks must be between 0 and 10000'] }],
+    ['passing marks beyond any marks', { passingMarks: 10_001 }, { passingMarks: ['Passing marks must be between 0 and 10000'] }],
+    [
+      'marks in part below the passing marks',
+      { questionPaperMarks: 30.5 },
+      { questionPaperMarks: ['Question paper marks must be a whole number'] },
+    ],
     [
       'passing marks above the marks',
       { passingMarks: 101 },
@@ -349,6 +364,88 @@ describe('papers of a branch’s course', () => {
 
     expect((await call('POST', '/course/papers', paper(northCourse), {}, northStaff)).status).toBe(201);
     expect((await call('PUT', `/course/papers/${northPaper._id}`, body, {}, northStaff)).status).toBe(200);
+  });
+});
+
+describe('papers of an institute-wide course', () => {
+  it('are read by a branch’s staff but changed only by the institute, while their own course’s papers stay theirs', async () => {
+    const { db, auth } = accounts;
+    const east = await addBranch(db, `East ${++serial}`, `E${serial}`);
+    const eastStaff = await tokenFor(
+      db,
+      auth,
+      await addUser(db, { role: 'branch_admin', branchId: east, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_ADD', 'COURSE_EDIT'] }),
+      clock.now(),
+    );
+    const instituteCourse = await addCourse();
+    const institutePaper = await addPaper(instituteCourse);
+    const before = await papersOf(instituteCourse);
+
+    const { courseId: _, ...body } = paper(instituteCourse);
+    const refusals = {
+      POST: await call('POST', '/course/papers', paper(instituteCourse), {}, eastStaff),
+      PUT: await call('PUT', `/course/papers/${institutePaper._id}`, body, { 'If-Match': '"1"' }, eastStaff),
+      DELETE: await call('DELETE', `/course/papers/${institutePaper._id}`, undefined, { 'If-Match': '"1"' }, eastStaff),
+    };
+    for (const [method, refused] of Object.entries(refusals)) {
+      expect(refused.status, method).toBe(403);
+      expect(refused.body, method).toEqual({ success: false, message: recordMessages.otherBranch });
+    }
+    expect(await papersOf(instituteCourse)).toEqual(before);
+
+    const read = await call('GET', `/course/papers/${institutePaper._id}`, undefined, {}, eastStaff);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual(before[0]);
+    const listed = await call('GET', `/course/papers?courseId=${instituteCourse}`, undefined, {}, eastStaff);
+    expect(listed.body.data.papers).toEqual(before);
+
+    const { id: eastCourse } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'course', branchId: east, fields: { courseName: `East course ${serial}` } }),
+    );
+    const added = await call('POST', '/course/papers', paper(eastCourse), {}, eastStaff);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const { courseId: __, ...eastBody } = paper(eastCourse);
+    const changed = await call('PUT', `/course/papers/${added.body.data._id}`, eastBody, { 'If-Match': '"1"' }, eastStaff);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await call('DELETE', `/course/papers/${added.body.data._id}`, undefined, { 'If-Match': '"2"' }, eastStaff)).status).toBe(200);
+    expect(await papersOf(eastCourse)).toEqual([]);
+  });
+});
+
+describe('a question paper', () => {
+  it('is said to be readable to those who may open its file: the institute, and the branch that uploaded it', async () => {
+    const { db, auth } = accounts;
+    const west = await addBranch(db, `West ${++serial}`, `W${serial}`);
+    const westStaff = await tokenFor(
+      db,
+      auth,
+      await addUser(db, { role: 'branch_admin', branchId: west, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_EDIT'] }),
+      clock.now(),
+    );
+    const opens = async (key: string, token: string) =>
+      (await call('GET', `/s3-upload/download-url?key=${encodeURIComponent(key)}`, undefined, {}, token)).status === 200;
+    const readable = async (paperId: string, token: string) =>
+      (await call('GET', `/course/papers/${paperId}`, undefined, {}, token)).body.data.questionPaperReadable as boolean;
+
+    const instituteKey = await uploadPdf();
+    const institutePaper = await addPaper(await addCourse(), { questionPaper: instituteKey });
+    expect(await readable(institutePaper._id, tokens.editor)).toBe(true);
+    expect(await opens(instituteKey, tokens.editor)).toBe(true);
+    expect(await readable(institutePaper._id, westStaff)).toBe(false);
+    expect(await opens(instituteKey, westStaff)).toBe(false);
+
+    const { id: westCourse } = await asSystem(db, (ctx) =>
+      createRecord(ctx, { formType: 'course', branchId: west, fields: { courseName: `West course ${serial}` } }),
+    );
+    const westKey = await uploadPdf('questionPaper', 'course', westStaff);
+    const added = await call('POST', '/course/papers', paper(westCourse, { questionPaper: westKey }), {}, westStaff);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data.questionPaperReadable).toBe(true);
+    expect(await opens(westKey, westStaff)).toBe(true);
+    expect(await readable(added.body.data._id, tokens.editor)).toBe(true);
+    const listed = await call('GET', `/course/papers?courseId=${westCourse}`, undefined, {}, westStaff);
+    expect(listed.body.data.papers.map((row: { questionPaperReadable: boolean }) => row.questionPaperReadable)).toEqual([true]);
+    expect((await addPaper(westCourse)).questionPaperReadable).toBe(false);
   });
 });
 

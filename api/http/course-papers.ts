@@ -1,48 +1,32 @@
 import type { Context } from 'hono';
 import { coursePaperContract } from '../../common/contracts/course-papers';
+import { coursePaperAdders, coursePaperEditors, coursePaperReaders } from '../../common/course-paper-permissions';
 import type { Executor } from '../db/client';
 import { addCoursePaper, changeCoursePaper, removeCoursePaper } from '../domain/course-papers/commands';
 import { coursePaperMessages } from '../domain/course-papers/decide';
-import { findCoursePaper, listCoursePapers } from '../domain/course-papers/queries';
-import type { Actor } from '../domain/auth/actor';
-import { branchScope } from '../domain/auth/branch-scope';
+import { findCoursePaper, listCoursePapers, type Caller } from '../domain/course-papers/queries';
 import { notFound } from '../domain/errors';
 import type { ApiEnv } from './context';
 import { defineEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
 
-/**
- * Papers are part of their course: read by whoever may read or edit courses (either naming set), and by
- * whoever creates exams (the exam form fills its subjects from them); added by whoever may add or
- * edit courses; changed and removed by whoever may edit them.
- */
-const readAccess = {
-  kind: 'permission',
-  anyOf: ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST', 'COURSE_EDIT', 'EXAM_CREATE'],
-} as const;
-const addAccess = { kind: 'permission', anyOf: ['COURSE_EDIT', 'COURSE_ADD'] } as const;
-const editAccess = { kind: 'permission', anyOf: ['COURSE_EDIT'] } as const;
-
-type Caller = Pick<Actor, 'role' | 'branchId'>;
-
-async function paperView(db: Executor, actor: Caller, id: string) {
-  const view = await findCoursePaper(db, id, branchScope(actor));
-  if (!view) throw notFound(coursePaperMessages.found);
-  return view;
-}
+const readAccess = { kind: 'permission', anyOf: coursePaperReaders } as const;
+const addAccess = { kind: 'permission', anyOf: coursePaperAdders } as const;
+const editAccess = { kind: 'permission', anyOf: coursePaperEditors } as const;
 
 /** A paper's answer, with its version as the ETag for the next If-Match. */
 async function answer(c: Context<ApiEnv>, db: Executor, actor: Caller, id: string, message: string, status?: 201) {
-  const view = await paperView(db, actor, id);
-  c.header('ETag', versionTag(view.version));
-  return { status, message, data: view };
+  const found = await findCoursePaper(db, id, actor);
+  if (!found) throw notFound(coursePaperMessages.found);
+  c.header('ETag', versionTag(found.paper.version));
+  return { status, message, data: found.paper };
 }
 
 const list = defineEndpoint({
   ...coursePaperContract.list,
   access: readAccess,
   async handle({ db, actor, query }) {
-    return { message: coursePaperMessages.list, data: await listCoursePapers(db, query, branchScope(actor)) };
+    return { message: coursePaperMessages.list, data: await listCoursePapers(db, query, actor) };
   },
 });
 
@@ -76,8 +60,7 @@ const remove = defineEndpoint({
   ...coursePaperContract.remove,
   access: editAccess,
   async handle({ tx, meta, actor, params, c }) {
-    const before = await paperView(tx, actor, params.id);
-    await removeCoursePaper({ tx, meta }, actor, params.id, ifMatchVersion(c));
+    const before = await removeCoursePaper({ tx, meta }, actor, params.id, ifMatchVersion(c));
     return { message: coursePaperMessages.removed, data: before };
   },
 });

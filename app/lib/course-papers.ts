@@ -1,4 +1,4 @@
-import type { CoursePaperView } from '../../common/contracts/course-papers';
+import { coursePaperKinds, type CoursePaperKind, type CoursePaperView } from '../../common/contracts/course-papers';
 import { choiceParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
 
 /** The course papers screen's address: the course, search, type, sort, order and page. */
@@ -7,10 +7,13 @@ export type PaperSort = (typeof paperSorts)[number];
 export const paperDefaults: QueryDefaults<PaperSort> = { sort: 'position', order: 'asc' };
 export const parsePaperQuery = listQueryParser({
   sorts: paperSorts,
-  filters: { course: textParam(100), kind: choiceParam(['theory', 'practical']) },
+  filters: { course: textParam(100), kind: choiceParam(coursePaperKinds) },
 });
 
 /** A paper as the list shows it: the kit names every row's `title`. */
 export type PaperRow = CoursePaperView & { title: string };
 
-export const paperKindLabels = { theory: 'Theory', practical: 'Practical' } as const;
+export const paperKindLabels = { theory: 'Theory', practical: 'Practical' } as const satisfies Record<CoursePaperKind, string>;
+
+/** The paper types as a select offers them, in the contract's order. */
+export const paperKindOptions = coursePaperKinds.map((kind) => ({ value: kind, label: paperKindLabels[kind] }));

@@ -1,4 +1,4 @@
-import { COURSE_PAPER_ADD } from '~/lib/course-paper-rights';
+import { coursePaperAdders } from '../../common/course-paper-permissions';
 import { adminRoutes, canOpen, type IconName } from '~/lib/route-registry';
 
 /**
@@ -55,7 +55,7 @@ export const pageActions: readonly PageAction[] = [
     search: '?add=1',
     icon: 'Files',
     keywords: ['new paper', 'subject', 'course paper'],
-    permissions: COURSE_PAPER_ADD,
+    permissions: coursePaperAdders,
   },
   {
     id: 'action:/admin/wallet/add-balance',

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import * as React from 'react';
-import { PaperForm, paperFormSchema, QUESTION_PAPER_FORM_TYPE } from '~/components/course-papers/paper-form';
+import { PaperForm, paperFormSchema } from '~/components/course-papers/paper-form';
 import { storedFileHref } from '~/components/dynamic-form/upload-actors';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeleteDialog } from '~/components/list/delete-dialog';
@@ -13,16 +13,17 @@ import { Badge } from '~/components/ui/badge';
 import { FilesIcon } from '~/components/ui/icons';
 import { UrlDialog } from '~/components/wallet/url-dialog';
 import { paperRights } from '~/lib/course-paper-rights';
-import { paperDefaults, paperKindLabels, parsePaperQuery, type PaperRow, type PaperSort } from '~/lib/course-papers';
+import { paperDefaults, paperKindLabels, paperKindOptions, parsePaperQuery, type PaperRow, type PaperSort } from '~/lib/course-papers';
 import { dynamicFormMessages } from '~/lib/dynamic-form';
 import { withParams } from '~/lib/list-query';
 import { requireAdminRoute } from '~/services/auth.server';
 import { recordChoices } from '~/services/choices.server';
-import { addCoursePaper, changeCoursePaper, findCoursePaper, listCoursePapers } from '~/services/course-papers.server';
+import { addCoursePaper, changeCoursePaper, listCoursePapers } from '~/services/course-papers.server';
 import { validateCsrf } from '~/services/csrf.server';
 import { deleteRow, listLoader, loadListPage } from '~/services/list.server';
 import { readPost, storePostedFiles } from '~/services/posted-files.server';
 import { redirectWithToast } from '~/services/toast.server';
+import { questionPaperUpload } from '../../common/contracts/course-papers';
 import { fileNameOfKey } from '../../common/uploads/keys';
 
 const title = 'Course Papers';
@@ -30,13 +31,8 @@ const title = 'Course Papers';
 export const meta: MetaFunction = () => [{ title }];
 
 export const loader = listLoader(async (request, auth) => {
-  const params = new URL(request.url).searchParams;
-  const query = parsePaperQuery(params, paperDefaults);
-  const editId = params.get('edit');
-  const [courses, edited] = await Promise.all([
-    recordChoices(auth.api, 'course'),
-    editId ? findCoursePaper(auth.api, editId) : Promise.resolve(null),
-  ]);
+  const query = parsePaperQuery(new URL(request.url).searchParams, paperDefaults);
+  const courses = await recordChoices(auth.api, 'course');
   if (courses === null) throw data({ message: dynamicFormMessages.coursesFailed }, { status: 500, headers: auth.headers });
   const page = await loadListPage(request, auth, {
     query,
@@ -59,7 +55,7 @@ export const loader = listLoader(async (request, auth) => {
       };
     },
   });
-  return { ...page, courses, rights: paperRights(auth.user), edited: edited?.ok ? edited.data : null };
+  return { ...page, courses, rights: paperRights(auth.user) };
 });
 
 /** The list as it was, without the dialog that sent the form, showing the course the paper is in. */
@@ -75,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { formData, tooLarge } = await readPost(request.clone());
   if (formData.get('intent') === 'delete') return deleteRow(request, auth, (id) => `/course/papers/${encodeURIComponent(id)}`);
   await validateCsrf(formData, request);
-  const uploadErrors = await storePostedFiles(api, context, QUESTION_PAPER_FORM_TYPE, formData, tooLarge);
+  const uploadErrors = await storePostedFiles(api, context, questionPaperUpload.formType, formData, tooLarge);
   const submission = parseWithZod(formData, { schema: paperFormSchema });
   if (submission.status !== 'success' || Object.keys(uploadErrors).length) {
     return data({ result: submission.reply({ fieldErrors: uploadErrors }) }, { status: 400, headers });
@@ -115,10 +111,7 @@ const kindFilter = {
   name: 'kind',
   label: 'Type',
   anyLabel: 'Any type',
-  options: [
-    { value: 'theory', label: 'Theory' },
-    { value: 'practical', label: 'Practical' },
-  ],
+  options: paperKindOptions,
 } as const;
 
 export default function CoursePapers() {
@@ -131,7 +124,8 @@ export default function CoursePapers() {
   const closeTo = `${pathname}${withParams(search, { add: null, edit: null })}`;
   const courseId = list.query.course;
   const course = list.courses.find((option) => option.value === courseId);
-  const editing = list.edited && list.edited._id === params.get('edit') ? list.edited : null;
+  // Edited from its row on this page, which the edit link was on.
+  const editing = list.rights.edit ? list.rows.find((row) => row._id === params.get('edit')) : undefined;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
 
   const columns: Column<PaperRow, PaperSort>[] = [
@@ -157,8 +151,11 @@ export default function CoursePapers() {
     {
       id: 'paper',
       header: 'Question paper',
+      // A file is opened by the institute and the branch that uploaded it (decision 024): others see it is there.
       cell: (row) =>
-        row.questionPaper ? (
+        !row.questionPaper ? (
+          <span className="text-muted-foreground">None</span>
+        ) : row.questionPaperReadable ? (
           <a
             href={storedFileHref(row.questionPaper)}
             target="_blank"
@@ -169,7 +166,7 @@ export default function CoursePapers() {
             Open
           </a>
         ) : (
-          <span className="text-muted-foreground">None</span>
+          <span className="text-muted-foreground">Attached</span>
         ),
     },
   ];

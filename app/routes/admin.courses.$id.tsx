@@ -65,6 +65,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       names,
       // Without its papers the course still shows the subjects of its description.
       papers: papers.ok ? papers.data.papers : [],
+      // All of them, though the card lists the first page only.
+      paperCount: papers.ok ? papers.data.total : 0,
       papersHref: `/admin/course/papers?${new URLSearchParams({ course: id })}`,
       can: recordAbilities(user, 'course'),
       students: all?.ok && registered?.ok ? { total: all.data.total, registered: registered.data.total } : null,
@@ -89,7 +91,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function CourseView() {
-  const { detail, names, can, students, studentsHref, papers, papersHref } = useLoaderData<typeof loader>();
+  const { detail, names, can, students, studentsHref, papers, paperCount, papersHref } = useLoaderData<typeof loader>();
   const { record, fields, history } = detail;
   const [deleting, setDeleting] = React.useState<ListRow | null>(null);
   const closeDelete = React.useCallback(() => setDeleting(null), []);
@@ -128,7 +130,7 @@ export default function CourseView() {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Fact label="Fees">{formatFees(fieldValue(record, 'fees')) || '—'}</Fact>
         <Fact label="Duration">{formatMonths(fieldValue(record, 'duration')) || '—'}</Fact>
-        <Fact label="Subjects">{papers.length || subjects.length}</Fact>
+        <Fact label="Subjects">{paperCount || subjects.length}</Fact>
         <Fact label="Students">{students ? students.total : '—'}</Fact>
       </dl>
 

@@ -13,7 +13,7 @@ import type { FormEditorData, SaveActionData } from '~/components/form-editor/ed
 import { applyPlainFormEdits } from '~/components/form-editor/field-model';
 import { FormEditor } from '~/components/form-editor/form-editor';
 import { formEditorMessages } from '~/machines/form-editor.machine';
-import { callEndpoint } from '~/services/api.server';
+import { callEndpoint, ifMatch } from '~/services/api.server';
 import type { AuthedApi } from '~/services/auth.server';
 import { requireSuperAdmin } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
@@ -110,7 +110,7 @@ function saveConfiguration(api: AuthedApi, formType: string, fields: FormFieldCo
     return callEndpoint(api, dynamicFormContract.update, {
       params: { id: configId },
       body: { formType, fields },
-      headers: version !== undefined ? { 'If-Match': `"${version}"` } : undefined,
+      ...ifMatch(version),
     });
   }
   return callEndpoint(api, dynamicFormContract.create, { body: { formType, fields } });

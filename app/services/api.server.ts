@@ -32,6 +32,11 @@ export function anonymousApi(transport: ApiTransport): ApiClient {
 /** Beside a call's input: a header such as If-Match, an Idempotency-Key, a signal that abandons it. */
 export type CallOptions = Pick<ApiRequest, 'headers' | 'idempotencyKey' | 'signal'>;
 
+/** The version the screen showed, sent as If-Match so that a change made since is refused (412); none sends no header. */
+export function ifMatch(version?: number): Pick<CallOptions, 'headers'> {
+  return version === undefined ? {} : { headers: { 'If-Match': `"${version}"` } };
+}
+
 type CallArguments<Contract> =
   Record<never, never> extends InputOf<Contract> ? [input?: InputOf<Contract> & CallOptions] : [input: InputOf<Contract> & CallOptions];
 

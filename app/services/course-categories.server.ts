@@ -1,9 +1,6 @@
 import { courseCategoryContract, type CourseCategoryListQuery, type CourseCategoryStatus } from '../../common/contracts/course-categories';
-import { callEndpoint } from './api.server';
+import { callEndpoint, ifMatch } from './api.server';
 import type { AuthedApi } from './auth.server';
-
-/** The version the screen showed, sent as If-Match so that a change made since is refused (412). */
-const ifMatch = (version?: number) => (version === undefined ? {} : { headers: { 'If-Match': `"${version}"` } });
 
 export function listCourseCategories(api: AuthedApi, query: CourseCategoryListQuery) {
   return callEndpoint(api, courseCategoryContract.list, { query });

@@ -5,18 +5,11 @@ import {
   type CoursePaperListQuery,
   type CoursePaperView,
 } from '../../common/contracts/course-papers';
-import { callEndpoint } from './api.server';
+import { callEndpoint, ifMatch } from './api.server';
 import type { AuthedApi } from './auth.server';
-
-/** The version the screen showed, sent as If-Match so that a change made since is refused (412). */
-const ifMatch = (version?: number) => (version === undefined ? {} : { headers: { 'If-Match': `"${version}"` } });
 
 export function listCoursePapers(api: AuthedApi, query: Partial<CoursePaperListQuery>) {
   return callEndpoint(api, coursePaperContract.list, { query });
-}
-
-export function findCoursePaper(api: AuthedApi, id: string) {
-  return callEndpoint(api, coursePaperContract.show, { params: { id } });
 }
 
 export function addCoursePaper(api: AuthedApi, body: AddCoursePaperBody) {

@@ -32,7 +32,7 @@ import {
 import { subjectsOf } from '~/lib/record-values';
 import { dynamicDataContract, type CreatedRecord, type RecordView } from '../../common/contracts/dynamic-data';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
-import { callEndpoint, type ApiResult } from './api.server';
+import { callEndpoint, ifMatch, type ApiResult } from './api.server';
 import { duringWork, requireAdminRoute, type AuthedApi, type SessionUser } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { redirectWithToast } from './toast.server';
@@ -305,7 +305,7 @@ export async function dynamicFormAction({ request, context }: ActionFunctionArgs
     ? await callEndpoint(api, dynamicDataContract.update, {
         params: { id: recordId },
         body,
-        headers: typeof version === 'string' && /^\d+$/.test(version) ? { 'If-Match': `"${version}"` } : undefined,
+        ...ifMatch(typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : undefined),
       })
     : await callEndpoint(api, dynamicDataContract.create, {
         body,

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { searchWith, type BaseQuery, type QueryDefaults } from '~/lib/list-query';
-import type { ApiResult } from './api.server';
+import { ifMatch, type ApiResult } from './api.server';
 import { requireAdminRoute, type AuthedApi } from './auth.server';
 import { readForm } from './forms.server';
 import { redirectWithToast } from './toast.server';
@@ -80,9 +80,7 @@ export async function deleteRow(
   if (stay.searchParams.get('view') === id) stay.searchParams.delete('view');
   const back = options.redirectTo ?? `${stay.pathname}${stay.search}`;
 
-  const result = await api.call<{ _id: string }>('DELETE', path(id), {
-    headers: version ? { 'If-Match': `"${version}"` } : undefined,
-  });
+  const result = await api.call<{ _id: string }>('DELETE', path(id), ifMatch(version));
   // A refused delete goes back to where the user was (the row is still there), with the reason.
   if (!result.ok) return redirectWithToast(here, { type: 'error', title: result.message }, { headers });
   return redirectWithToast(back, { type: 'success', title: result.message }, { headers });

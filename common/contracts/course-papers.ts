@@ -12,7 +12,7 @@ export const COURSE_PAPER_CODE_MAX = 30;
 export const COURSE_PAPER_NAME_MAX = 150;
 export const COURSE_PAPER_MARKS_MAX = 10_000;
 
-/** Said by the API's validation and by the domain's own checks alike. */
+/** Said by the schemas below, which the API, the domain and the screen's form all validate with. */
 export const coursePaperFieldMessages = {
   courseRequired: 'Course is required',
   codeRequired: 'Paper code is required',
@@ -70,6 +70,9 @@ export const coursePaperPassingMarks = wholeMarks(
   coursePaperFieldMessages.passingRange,
 ).describe('Whole marks, at most the question paper marks');
 
+/** Question papers are uploads of the course form, under their field's own upload rule. */
+export const questionPaperUpload = { formType: 'course', fieldName: 'questionPaper' } as const;
+
 export const coursePaperQuestionPaper = z
   .string()
   .trim()
@@ -89,9 +92,15 @@ export const coursePaperFields = {
   questionPaper: coursePaperQuestionPaper,
 };
 
-/** Passing marks above the paper's marks are refused under the passing marks. */
+/**
+ * Passing marks above the paper's marks are refused under the passing marks. Compared only when
+ * both marks are valid: one that is not is refused under its own field, and a comparison with it
+ * would say nothing more.
+ */
 export function passingWithinMarks<T extends { questionPaperMarks: number; passingMarks: number }>(body: T, ctx: z.RefinementCtx) {
-  if (body.passingMarks > body.questionPaperMarks) {
+  const comparable =
+    coursePaperMarks.safeParse(body.questionPaperMarks).success && coursePaperPassingMarks.safeParse(body.passingMarks).success;
+  if (comparable && body.passingMarks > body.questionPaperMarks) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['passingMarks'], message: coursePaperFieldMessages.passingAboveMarks });
   }
 }
@@ -130,6 +139,9 @@ export const coursePaperView = z.object({
   questionPaperMarks: z.number().int(),
   passingMarks: z.number().int(),
   questionPaper: z.string().nullable().describe('Stored key of the question paper; ask /s3-upload/download-url for an address'),
+  questionPaperReadable: z
+    .boolean()
+    .describe('Whether the caller may open the question paper: branch staff open only the files their branch uploaded; false with none'),
   position: z.number().int().describe('Order within its course: the order papers were added in'),
   version: z.number().int().describe('Send as If-Match: "<version>" to refuse a change made since'),
   createdAt: z.string().datetime(),
@@ -214,7 +226,6 @@ export const coursePaperContract = {
 };
 
 export type CoursePaperKind = z.infer<typeof coursePaperKind>;
-export type CoursePaperSortField = (typeof coursePaperSortFields)[number];
 export type CoursePaperListQuery = z.infer<typeof coursePaperListQuery>;
 export type AddCoursePaperBody = z.infer<typeof addCoursePaperBody>;
 export type ChangeCoursePaperBody = z.infer<typeof changeCoursePaperBody>;

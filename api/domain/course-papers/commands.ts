@@ -1,13 +1,16 @@
-import type { AddCoursePaperBody, ChangeCoursePaperBody } from '../../../common/contracts/course-papers';
-import type { Actor } from '../auth/actor';
-import { branchScope } from '../auth/branch-scope';
+import {
+  questionPaperUpload,
+  type AddCoursePaperBody,
+  type ChangeCoursePaperBody,
+  type CoursePaperView,
+} from '../../../common/contracts/course-papers';
 import { notFound } from '../errors';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { newId } from '../ids';
 import { uploadRefusal } from '../record-files';
 import { coursePaperMessages, decide, evolve, initialCoursePaper, type CoursePaper, type CoursePaperCommand } from './decide';
 import { coursePaperStream, type CoursePaperEvent } from './events';
-import { codeHolder, courseExists, findCoursePaper, nextPosition } from './queries';
+import { codeHolder, courseReach, findCoursePaper, nextPosition, type Caller } from './queries';
 
 const papers: Decider<CoursePaperCommand, CoursePaper, CoursePaperEvent> = {
   initialState: initialCoursePaper,
@@ -16,10 +19,6 @@ const papers: Decider<CoursePaperCommand, CoursePaper, CoursePaperEvent> = {
   // A removed paper answers as not found, whatever version the client holds.
   exists: (state) => state.status === 'live',
 };
-
-/** Question papers are uploaded through the course form's uploads, under their own rule. */
-const UPLOAD_FORM_TYPE = 'course';
-const UPLOAD_FIELD = 'questionPaper';
 
 /** `expectedVersion` is the client's If-Match; two writers of one code are settled by the read table. */
 async function handle(ctx: CommandContext, id: string, command: CoursePaperCommand, expectedVersion?: number) {
@@ -30,16 +29,23 @@ async function handle(ctx: CommandContext, id: string, command: CoursePaperComma
 }
 
 /** A key the paper already holds stays acceptable; any other must be an upload the caller may attach. */
-async function questionPaperRefusal(ctx: CommandContext, actor: Pick<Actor, 'branchId'>, key: string | null, held: string | null) {
+async function questionPaperRefusal(ctx: CommandContext, caller: Caller, key: string | null, held: string | null) {
   if (key === null || key === held) return null;
-  return uploadRefusal(ctx.tx, actor, UPLOAD_FORM_TYPE, UPLOAD_FIELD, key);
+  return uploadRefusal(ctx.tx, caller, questionPaperUpload.formType, questionPaperUpload.fieldName, key);
 }
 
-/** Answers the new paper's id. */
-/** A caller of a branch adds and changes papers of the courses they may read only. */
-type Caller = Pick<Actor, 'role' | 'branchId'>;
+/** The paper as the caller reaches it; one of a course they may not read is not found. */
+async function reachedPaper(ctx: CommandContext, caller: Caller, id: string) {
+  const found = await findCoursePaper(ctx.tx, id, caller);
+  if (!found) throw notFound(coursePaperMessages.found);
+  return found;
+}
 
-export async function addCoursePaper(ctx: CommandContext, actor: Caller, body: AddCoursePaperBody): Promise<string> {
+/**
+ * A caller of a branch adds, changes and removes papers of their own branch's courses only: the
+ * institute's courses they read are the institute's to change. Answers the new paper's id.
+ */
+export async function addCoursePaper(ctx: CommandContext, caller: Caller, body: AddCoursePaperBody): Promise<string> {
   const id = newId(ctx.meta.occurredAt.getTime());
   const courseId = body.courseId.trim();
   const questionPaper = body.questionPaper ?? null;
@@ -49,10 +55,10 @@ export async function addCoursePaper(ctx: CommandContext, actor: Caller, body: A
       ...body,
       courseId,
       questionPaper,
-      courseExists: await courseExists(ctx.tx, courseId, branchScope(actor)),
+      course: await courseReach(ctx.tx, courseId, caller),
       codeHeldBy: await codeHolder(ctx.tx, courseId, body.code),
       position: await nextPosition(ctx.tx, courseId),
-      questionPaperRefusal: await questionPaperRefusal(ctx, actor, questionPaper, null),
+      questionPaperRefusal: await questionPaperRefusal(ctx, caller, questionPaper, null),
     },
   });
   return id;
@@ -60,13 +66,12 @@ export async function addCoursePaper(ctx: CommandContext, actor: Caller, body: A
 
 export async function changeCoursePaper(
   ctx: CommandContext,
-  actor: Caller,
+  caller: Caller,
   id: string,
   body: ChangeCoursePaperBody,
   expectedVersion?: number,
 ) {
-  const current = await findCoursePaper(ctx.tx, id, branchScope(actor));
-  if (!current) throw notFound(coursePaperMessages.found);
+  const { paper, course } = await reachedPaper(ctx, caller, id);
   const questionPaper = body.questionPaper ?? null;
   await handle(
     ctx,
@@ -77,16 +82,23 @@ export async function changeCoursePaper(
         ...body,
         id,
         questionPaper,
-        courseExists: await courseExists(ctx.tx, current.courseId, branchScope(actor)),
-        codeHeldBy: await codeHolder(ctx.tx, current.courseId, body.code),
-        questionPaperRefusal: await questionPaperRefusal(ctx, actor, questionPaper, current.questionPaper),
+        course,
+        codeHeldBy: await codeHolder(ctx.tx, paper.courseId, body.code),
+        questionPaperRefusal: await questionPaperRefusal(ctx, caller, questionPaper, paper.questionPaper),
       },
     },
     expectedVersion,
   );
 }
 
-export async function removeCoursePaper(ctx: CommandContext, actor: Caller, id: string, expectedVersion?: number) {
-  if (!(await findCoursePaper(ctx.tx, id, branchScope(actor)))) throw notFound(coursePaperMessages.found);
-  await handle(ctx, id, { type: 'RemoveCoursePaper', data: {} }, expectedVersion);
+/** Answers the paper as it was. */
+export async function removeCoursePaper(
+  ctx: CommandContext,
+  caller: Caller,
+  id: string,
+  expectedVersion?: number,
+): Promise<CoursePaperView> {
+  const { paper, course } = await reachedPaper(ctx, caller, id);
+  await handle(ctx, id, { type: 'RemoveCoursePaper', data: { course } }, expectedVersion);
+  return paper;
 }

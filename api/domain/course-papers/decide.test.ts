@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
+import type { RecordReach } from '../record-queries';
+import { recordMessages } from '../records';
 import { coursePaperMessages, decide, evolve, initialCoursePaper, type CoursePaper, type CoursePaperCommand } from './decide';
 import type { CoursePaperDetails, CoursePaperEvent } from './events';
 
@@ -11,8 +13,8 @@ const details: CoursePaperDetails = {
   passingMarks: 40,
   questionPaper: null,
 };
-const facts: { courseExists: boolean; codeHeldBy: string | null; questionPaperRefusal: string | null } = {
-  courseExists: true,
+const facts: { course: RecordReach; codeHeldBy: string | null; questionPaperRefusal: string | null } = {
+  course: 'write',
   codeHeldBy: null,
   questionPaperRefusal: null,
 };
@@ -29,6 +31,8 @@ const change = (more: Partial<CoursePaperDetails & typeof facts> = {}): CoursePa
   type: 'ChangeCoursePaper',
   data: { ...details, ...facts, id: 'p1', ...more },
 });
+
+const remove = (course: RecordReach): CoursePaperCommand => ({ type: 'RemoveCoursePaper', data: { course } });
 
 function refusal(command: CoursePaperCommand, state: CoursePaper) {
   try {
@@ -54,7 +58,7 @@ describe('adding', () => {
   });
 
   it('refuses a missing course, a code the course holds, and a stream that holds a paper', () => {
-    expect(refusal(add({ courseExists: false }), initialCoursePaper)).toMatchObject({ kind: 'not-found', message: 'Course not found' });
+    expect(refusal(add({ course: 'none' }), initialCoursePaper)).toMatchObject({ kind: 'not-found', message: 'Course not found' });
     expect(refusal(add({ codeHeldBy: 'p2' }), initialCoursePaper)).toMatchObject({
       kind: 'conflict',
       message: coursePaperMessages.codeTaken,
@@ -76,6 +80,15 @@ describe('adding', () => {
     });
     expect(decide(add({ passingMarks: 100 }), initialCoursePaper)).toHaveLength(1);
   });
+
+  it('says only its own rule of marks that break one, not that passing marks exceed them', () => {
+    expect(refusal(add({ passingMarks: 10_001 }), initialCoursePaper).errors).toEqual({
+      passingMarks: [coursePaperMessages.passingRange],
+    });
+    expect(refusal(add({ questionPaperMarks: 0, passingMarks: 1 }), initialCoursePaper).errors).toEqual({
+      questionPaperMarks: ['Question paper marks must be between 1 and 10000'],
+    });
+  });
 });
 
 describe('changing', () => {
@@ -88,14 +101,29 @@ describe('changing', () => {
 
   it('refuses another paper’s code, and a course that is gone', () => {
     expect(refusal(change({ codeHeldBy: 'p2' }), live).kind).toBe('conflict');
-    expect(refusal(change({ courseExists: false }), live).message).toBe('Course not found');
+    expect(refusal(change({ course: 'none' }), live).message).toBe('Course not found');
+  });
+});
+
+describe('a course the caller may only read', () => {
+  it('takes no paper added, changed or removed, as the course itself would not be changed', () => {
+    const otherBranch = { kind: 'forbidden', message: recordMessages.otherBranch };
+    expect(refusal(add({ course: 'read' }), initialCoursePaper)).toMatchObject(otherBranch);
+    expect(refusal(change({ course: 'read' }), live)).toMatchObject(otherBranch);
+    expect(refusal(remove('read'), live)).toMatchObject(otherBranch);
+  });
+
+  it('is no bar to removing a paper whose course is gone', () => {
+    expect(decide(remove('none'), live)).toEqual([
+      { type: 'CoursePaperRemoved', data: { courseId: 'course1', code: 'CS-101', name: details.name } },
+    ]);
   });
 });
 
 describe('a paper that does not exist, or no longer does', () => {
   it.each([
     ['change', change()],
-    ['remove', { type: 'RemoveCoursePaper', data: {} } as CoursePaperCommand],
+    ['remove', remove('write')],
   ])('answers %s with not found', (_, command) => {
     for (const state of [initialCoursePaper, removed]) {
       expect(refusal(command, state)).toMatchObject({ kind: 'not-found', message: 'Course paper not found' });

@@ -1,11 +1,8 @@
-import {
-  COURSE_PAPER_CODE_MAX,
-  COURSE_PAPER_MARKS_MAX,
-  COURSE_PAPER_NAME_MAX,
-  coursePaperFieldMessages,
-  coursePaperKinds,
-} from '../../../common/contracts/course-papers';
+import { changeCoursePaperBody, coursePaperFieldMessages } from '../../../common/contracts/course-papers';
+import { fieldErrors } from '../../../common/forms/schema-builder';
 import { conflict, invalid, missing, notFound } from '../errors';
+import type { RecordReach } from '../record-queries';
+import { refuseReadOnly } from '../records';
 import type { CoursePaperDetails, CoursePaperEvent } from './events';
 
 export const coursePaperMessages = {
@@ -28,11 +25,12 @@ export const initialCoursePaper: CoursePaper = { status: 'none' };
 
 /**
  * The commands, each with the facts it needs from outside its own stream, read by the caller in
- * the same transaction: whether the course exists, which paper of the course holds a code (any
- * case), where a new paper goes, and why an attached question paper cannot be kept, if it cannot.
+ * the same transaction: how far the caller reaches the course (none: it is gone, or not theirs to
+ * read), which paper of the course holds a code (any case), where a new paper goes, and why an
+ * attached question paper cannot be kept, if it cannot.
  */
 interface PaperFacts {
-  courseExists: boolean;
+  course: RecordReach;
   codeHeldBy: string | null;
   questionPaperRefusal: string | null;
 }
@@ -41,7 +39,7 @@ export type AddCoursePaper = {
   data: CoursePaperDetails & PaperFacts & { courseId: string; position: number };
 };
 export type ChangeCoursePaper = { type: 'ChangeCoursePaper'; data: CoursePaperDetails & PaperFacts & { id: string } };
-export type RemoveCoursePaper = { type: 'RemoveCoursePaper'; data: Record<string, never> };
+export type RemoveCoursePaper = { type: 'RemoveCoursePaper'; data: { course: RecordReach } };
 
 export type CoursePaperCommand = AddCoursePaper | ChangeCoursePaper | RemoveCoursePaper;
 
@@ -63,7 +61,7 @@ export function decide(command: CoursePaperCommand, state: CoursePaper): CourseP
   if (command.type === 'AddCoursePaper') {
     if (state.status !== 'none') throw conflict(coursePaperMessages.exists);
     const details = validDetails(command.data);
-    if (!command.data.courseExists) throw missing(coursePaperMessages.courseMissing);
+    writableCourse(command.data.course);
     if (command.data.codeHeldBy !== null) throw codeTaken();
     return [{ type: 'CoursePaperAdded', data: { courseId: command.data.courseId, ...details, position: command.data.position } }];
   }
@@ -71,40 +69,34 @@ export function decide(command: CoursePaperCommand, state: CoursePaper): CourseP
   switch (command.type) {
     case 'ChangeCoursePaper': {
       const details = validDetails(command.data);
-      if (!command.data.courseExists) throw missing(coursePaperMessages.courseMissing);
+      writableCourse(command.data.course);
       const { id, codeHeldBy } = command.data;
       if (codeHeldBy !== null && codeHeldBy !== id) throw codeTaken();
       const unchanged = (Object.keys(details) as (keyof CoursePaperDetails)[]).every((key) => details[key] === state[key]);
       return unchanged ? [] : [{ type: 'CoursePaperChanged', data: details }];
     }
     case 'RemoveCoursePaper':
+      // A paper whose course is gone can still be removed (by the institute: no branch reaches it).
+      refuseReadOnly(command.data.course);
       return [{ type: 'CoursePaperRemoved', data: { courseId: state.courseId, code: state.code, name: state.name } }];
   }
 }
 
 const codeTaken = () => conflict(coursePaperMessages.codeTaken);
 
-/** The paper as stored, held to the rules the API checks before: the domain trusts no caller. */
+/** A paper is added to or changed in a course the caller may change, as the course itself would be. */
+function writableCourse(course: RecordReach) {
+  if (course === 'none') throw missing(coursePaperMessages.courseMissing);
+  refuseReadOnly(course);
+}
+
+/** The paper as stored, held to the contract's rules again: the domain trusts no caller. */
 function validDetails(data: CoursePaperDetails & PaperFacts): CoursePaperDetails {
-  const errors: Record<string, string[]> = {};
-  const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const code = data.code.trim();
-  const name = data.name.trim();
-  if (!code) refuse('code', coursePaperMessages.codeRequired);
-  else if (code.length > COURSE_PAPER_CODE_MAX) refuse('code', coursePaperMessages.codeTooLong);
-  if (!name) refuse('name', coursePaperMessages.nameRequired);
-  else if (name.length > COURSE_PAPER_NAME_MAX) refuse('name', coursePaperMessages.nameTooLong);
-  if (!(coursePaperKinds as readonly string[]).includes(data.kind)) refuse('kind', coursePaperMessages.kind);
-  const marks = data.questionPaperMarks;
-  const passing = data.passingMarks;
-  if (!Number.isInteger(marks)) refuse('questionPaperMarks', coursePaperMessages.marksWhole('Question paper marks'));
-  else if (marks < 1 || marks > COURSE_PAPER_MARKS_MAX)
-    refuse('questionPaperMarks', coursePaperMessages.marksRange('Question paper marks'));
-  if (!Number.isInteger(passing)) refuse('passingMarks', coursePaperMessages.marksWhole('Passing marks'));
-  else if (passing < 0 || passing > COURSE_PAPER_MARKS_MAX) refuse('passingMarks', coursePaperMessages.passingRange);
-  else if (Number.isInteger(marks) && passing > marks) refuse('passingMarks', coursePaperMessages.passingAboveMarks);
-  if (data.questionPaperRefusal) refuse('questionPaper', data.questionPaperRefusal);
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw invalid(first, errors);
-  return { code, name, kind: data.kind, questionPaperMarks: marks, passingMarks: passing, questionPaper: data.questionPaper };
+  const parsed = changeCoursePaperBody.safeParse(data);
+  if (!parsed.success || data.questionPaperRefusal) {
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (data.questionPaperRefusal) (errors.questionPaper ??= []).push(data.questionPaperRefusal);
+    throw invalid(Object.values(errors)[0]![0]!, errors);
+  }
+  return parsed.data;
 }

@@ -1,8 +1,14 @@
 import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { CoursePaperKind, CoursePaperList, CoursePaperListQuery, CoursePaperView } from '../../../common/contracts/course-papers';
 import type { Executor } from '../../db/client';
-import { coursePapers, records } from '../../db/schema';
-import { readableBy } from '../record-queries';
+import { coursePapers, records, uploads } from '../../db/schema';
+import type { Actor } from '../auth/actor';
+import { branchScope } from '../auth/branch-scope';
+import { reachOf, readableBy, type RecordReach } from '../record-queries';
+import { canSeeUpload } from '../uploads';
+
+/** Who reads or changes papers: their role and branch decide which courses' papers they reach. */
+export type Caller = Pick<Actor, 'role' | 'branchId'>;
 
 /**
  * Papers are read with their course's record: a paper whose course was deleted is not shown, nor
@@ -12,13 +18,13 @@ import { readableBy } from '../record-queries';
  */
 const ofCourse = (scope: string | null) => and(eq(records.id, coursePapers.courseId), eq(records.formType, 'course'), readableBy(scope));
 
-/** Whether the course exists and the caller may read it. */
-export async function courseExists(db: Executor, courseId: string, scope: string | null): Promise<boolean> {
+/** How far the caller reaches the course: 'none' when there is no such course or they may not read it. */
+export async function courseReach(db: Executor, courseId: string, caller: Caller): Promise<RecordReach> {
   const [row] = await db
-    .select({ id: records.id })
+    .select({ reach: reachOf(branchScope(caller)) })
     .from(records)
-    .where(and(eq(records.id, courseId), eq(records.formType, 'course'), readableBy(scope)));
-  return row !== undefined;
+    .where(and(eq(records.id, courseId), eq(records.formType, 'course')));
+  return row?.reach ?? 'none';
 }
 
 /** The paper of the course that holds this code, compared in any case, if one does. */
@@ -39,19 +45,32 @@ export async function nextPosition(db: Executor, courseId: string): Promise<numb
   return (row?.last ?? 0) + 1;
 }
 
-type PaperRow = typeof coursePapers.$inferSelect;
+/**
+ * A paper's row with its course's name and the upload its question paper is, if any: who may
+ * open a stored file is the upload's to say (canSeeUpload), whoever may read the paper.
+ */
+const paperColumns = { paper: coursePapers, courseName: records.title, uploadKey: uploads.key, uploadBranch: uploads.branchId };
+const uploadOfQuestionPaper = eq(uploads.key, coursePapers.questionPaper);
 
-function toView(row: PaperRow, courseName: string): CoursePaperView {
+interface PaperRow {
+  paper: typeof coursePapers.$inferSelect;
+  courseName: string | null;
+  uploadKey: string | null;
+  uploadBranch: string | null;
+}
+
+function toView(caller: Caller, { paper: row, courseName, uploadKey, uploadBranch }: PaperRow): CoursePaperView {
   return {
     _id: row.id,
     courseId: row.courseId,
-    courseName,
+    courseName: courseName ?? '',
     code: row.code,
     name: row.name,
     kind: row.kind as CoursePaperKind,
     questionPaperMarks: row.questionPaperMarks,
     passingMarks: row.passingMarks,
     questionPaper: row.questionPaper,
+    questionPaperReadable: uploadKey !== null && canSeeUpload(caller, { branchId: uploadBranch }),
     position: row.position,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -60,15 +79,25 @@ function toView(row: PaperRow, courseName: string): CoursePaperView {
 }
 
 /**
- * The paper, if the caller may read its course. The institute's own staff also find one whose
- * course is gone (its course name is then empty), so that it can still be removed.
+ * The paper, if the caller may read its course, with how far they reach that course. The
+ * institute's own staff also find one whose course is gone (its course name is then empty and
+ * their reach of it 'none'), so that it can still be removed.
  */
-export async function findCoursePaper(db: Executor, id: string, scope: string | null): Promise<CoursePaperView | null> {
-  const query = db.select({ paper: coursePapers, courseName: records.title }).from(coursePapers);
+export async function findCoursePaper(
+  db: Executor,
+  id: string,
+  caller: Caller,
+): Promise<{ paper: CoursePaperView; course: RecordReach } | null> {
+  const scope = branchScope(caller);
+  const query = db
+    .select({ ...paperColumns, courseId: records.id, reach: reachOf(scope) })
+    .from(coursePapers)
+    .leftJoin(uploads, uploadOfQuestionPaper);
   const [row] = await (scope === null ? query.leftJoin(records, ofCourse(null)) : query.innerJoin(records, ofCourse(scope))).where(
     eq(coursePapers.id, id),
   );
-  return row ? toView(row.paper, row.courseName ?? '') : null;
+  if (!row) return null;
+  return { paper: toView(caller, row), course: row.courseId === null ? 'none' : row.reach };
 }
 
 function sortOrder(query: CoursePaperListQuery): SQL[] {
@@ -87,7 +116,8 @@ function sortOrder(query: CoursePaperListQuery): SQL[] {
   return [...byCourse, direction(key), direction(coursePapers.id)];
 }
 
-export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, scope: string | null): Promise<CoursePaperList> {
+export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, caller: Caller): Promise<CoursePaperList> {
+  const scope = branchScope(caller);
   // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
   const search = query.search?.toLowerCase();
   const filter = and(
@@ -96,9 +126,10 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
     query.kind ? eq(coursePapers.kind, query.kind) : undefined,
   );
   const rows = await db
-    .select({ paper: coursePapers, courseName: records.title })
+    .select(paperColumns)
     .from(coursePapers)
     .innerJoin(records, ofCourse(scope))
+    .leftJoin(uploads, uploadOfQuestionPaper)
     .where(filter)
     .orderBy(...sortOrder(query))
     .limit(query.limit)
@@ -106,7 +137,7 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
   const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter);
   const total = Number(matching?.n ?? 0);
   return {
-    papers: rows.map((row) => toView(row.paper, row.courseName)),
+    papers: rows.map((row) => toView(caller, row)),
     total,
     page: query.page,
     limit: query.limit,

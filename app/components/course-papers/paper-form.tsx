@@ -4,7 +4,13 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
-import { coursePaperCourseId, coursePaperFields, passingWithinMarks, type CoursePaperView } from '../../../common/contracts/course-papers';
+import {
+  coursePaperCourseId,
+  coursePaperFields,
+  passingWithinMarks,
+  questionPaperUpload,
+  type CoursePaperView,
+} from '../../../common/contracts/course-papers';
 import { acceptAttribute, uploadRuleFor, uploadRuleHint } from '../../../common/uploads/rules';
 import { FileField } from '~/components/dynamic-form/file-field';
 import { FormError } from '~/components/ui/field-error';
@@ -12,15 +18,13 @@ import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { UrlDialogActions } from '~/components/wallet/url-dialog';
-import { paperKindLabels } from '~/lib/course-papers';
+import { paperKindOptions } from '~/lib/course-papers';
 import type { Option } from '~/lib/list-query';
 
 const id = z.string().min(1).max(100);
 const version = z.coerce.number().int().min(1).optional();
 
-/** Question papers are uploads of the course form, under the question paper's own rule. */
-export const QUESTION_PAPER_FORM_TYPE = 'course';
-const questionPaperRule = uploadRuleFor('questionPaper');
+const questionPaperRule = uploadRuleFor(questionPaperUpload.fieldName);
 const questionPaperInfo = { hint: uploadRuleHint(questionPaperRule), accept: acceptAttribute(questionPaperRule) };
 
 /**
@@ -101,7 +105,7 @@ export function PaperForm({
         </FormField>
         <FormField field={fields.kind} label="Type" required>
           <NativeSelect {...getSelectProps(fields.kind)} key={fields.kind.key}>
-            {Object.entries(paperKindLabels).map(([value, label]) => (
+            {paperKindOptions.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -141,7 +145,7 @@ export function PaperForm({
         name={fields.questionPaper.name}
         id={fields.questionPaper.id}
         label="Question paper (optional)"
-        formType={QUESTION_PAPER_FORM_TYPE}
+        formType={questionPaperUpload.formType}
         initialKey={initialKey}
         info={questionPaperInfo}
         errors={fields.questionPaper.errors}
