@@ -112,6 +112,7 @@ describe('POST /course/papers', () => {
         _id: expect.any(String),
         courseId,
         courseName: 'Diploma in Computer Applications',
+        courseBranchId: null,
         code: 'CS-102',
         name: 'Office Automation',
         kind: 'practical',
@@ -345,6 +346,7 @@ describe('papers of a branch’s course', () => {
     );
     const instituteCourse = await addCourse();
     const northPaper = await addPaper(northCourse);
+    expect(northPaper.courseBranchId).toBe(north);
     const institutePaper = await addPaper(instituteCourse);
 
     const listed = async (token: string) =>

@@ -11,7 +11,8 @@ export const parsePaperQuery = listQueryParser({
 });
 
 /** A paper as the list shows it: the kit names every row's `title`. */
-export type PaperRow = CoursePaperView & { title: string };
+/** A paper as the list shows it; `changeable` when this user may edit or delete it. */
+export type PaperRow = CoursePaperView & { title: string; changeable: boolean };
 
 export const paperKindLabels = { theory: 'Theory', practical: 'Practical' } as const satisfies Record<CoursePaperKind, string>;
 

@@ -34,6 +34,10 @@ export const loader = listLoader(async (request, auth) => {
   const query = parsePaperQuery(new URL(request.url).searchParams, paperDefaults);
   const courses = await recordChoices(auth.api, 'course');
   if (courses === null) throw data({ message: dynamicFormMessages.coursesFailed }, { status: 500, headers: auth.headers });
+  const rights = paperRights(auth.user);
+  // A branch's staff read the institute's courses' papers; the API refuses them any change.
+  const changeable = (paper: { courseBranchId: string | null }) =>
+    rights.edit && (auth.user.branchId === null || paper.courseBranchId !== null);
   const page = await loadListPage(request, auth, {
     query,
     defaults: paperDefaults,
@@ -51,11 +55,15 @@ export const loader = listLoader(async (request, auth) => {
       const { papers, total, totalPages } = answer.data;
       return {
         ...answer,
-        data: { rows: papers.map((row): PaperRow => ({ ...row, title: `${row.code} ${row.name}` })), total, totalPages },
+        data: {
+          rows: papers.map((row): PaperRow => ({ ...row, title: `${row.code} ${row.name}`, changeable: changeable(row) })),
+          total,
+          totalPages,
+        },
       };
     },
   });
-  return { ...page, courses, rights: paperRights(auth.user) };
+  return { ...page, courses, rights };
 });
 
 /** The list as it was, without the dialog that sent the form, showing the course the paper is in. */
@@ -125,7 +133,7 @@ export default function CoursePapers() {
   const courseId = list.query.course;
   const course = list.courses.find((option) => option.value === courseId);
   // Edited from its row on this page, which the edit link was on.
-  const editing = list.rights.edit ? list.rows.find((row) => row._id === params.get('edit')) : undefined;
+  const editing = list.rows.find((row) => row.changeable && row._id === params.get('edit'));
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
 
   const columns: Column<PaperRow, PaperSort>[] = [
@@ -193,12 +201,13 @@ export default function CoursePapers() {
       searchPlaceholder="Code or name…"
       actions={
         list.rights.edit
-          ? (row) => (
-              <RowButtons>
-                <RowEditLink to={withParams(search, { edit: row._id, add: null })} label={`Edit ${row.title}`} />
-                <RowDeleteButton label={`Delete ${row.title}`} onDelete={() => setDeleting(row)} />
-              </RowButtons>
-            )
+          ? (row) =>
+              row.changeable ? (
+                <RowButtons>
+                  <RowEditLink to={withParams(search, { edit: row._id, add: null })} label={`Edit ${row.title}`} />
+                  <RowDeleteButton label={`Delete ${row.title}`} onDelete={() => setDeleting(row)} />
+                </RowButtons>
+              ) : null
           : undefined
       }
       empty={

@@ -133,6 +133,10 @@ export const coursePaperView = z.object({
   _id: z.string(),
   courseId: z.string(),
   courseName: z.string().describe('The course’s name as its record has it now'),
+  courseBranchId: z
+    .string()
+    .nullable()
+    .describe('The course’s branch; null for the institute’s courses, whose papers only the institute’s staff change'),
   code: z.string(),
   name: z.string(),
   kind: coursePaperKind,

@@ -49,21 +49,29 @@ export async function nextPosition(db: Executor, courseId: string): Promise<numb
  * A paper's row with its course's name and the upload its question paper is, if any: who may
  * open a stored file is the upload's to say (canSeeUpload), whoever may read the paper.
  */
-const paperColumns = { paper: coursePapers, courseName: records.title, uploadKey: uploads.key, uploadBranch: uploads.branchId };
+const paperColumns = {
+  paper: coursePapers,
+  courseName: records.title,
+  courseBranchId: records.branchId,
+  uploadKey: uploads.key,
+  uploadBranch: uploads.branchId,
+};
 const uploadOfQuestionPaper = eq(uploads.key, coursePapers.questionPaper);
 
 interface PaperRow {
   paper: typeof coursePapers.$inferSelect;
   courseName: string | null;
+  courseBranchId: string | null;
   uploadKey: string | null;
   uploadBranch: string | null;
 }
 
-function toView(caller: Caller, { paper: row, courseName, uploadKey, uploadBranch }: PaperRow): CoursePaperView {
+function toView(caller: Caller, { paper: row, courseName, courseBranchId, uploadKey, uploadBranch }: PaperRow): CoursePaperView {
   return {
     _id: row.id,
     courseId: row.courseId,
     courseName: courseName ?? '',
+    courseBranchId,
     code: row.code,
     name: row.name,
     kind: row.kind as CoursePaperKind,
