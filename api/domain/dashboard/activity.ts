@@ -17,7 +17,9 @@ export async function recentActivity(db: Executor, areas: string[], branchId: st
       area: dashboardActivity.area,
       action: dashboardActivity.action,
       title: dashboardActivity.title,
-      recordId: sql<string | null>`case when ${dashboardActivity.area} = 'wallet' or ${records.id} is not null then ${dashboardActivity.recordId} end`,
+      recordId: sql<
+        string | null
+      >`case when ${dashboardActivity.area} = 'wallet' or ${records.id} is not null then ${dashboardActivity.recordId} end`,
       branchId: dashboardActivity.branchId,
       amount: dashboardActivity.amount,
       actorName: users.name,
