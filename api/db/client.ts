@@ -107,14 +107,27 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-/** Applies the pending migrations, then folds the log into any projection they added (rebuildPending). */
+/**
+ * Applies the pending migrations, then folds the log into any projection they added
+ * (rebuildPending). A failed rebuild is not a failed migration: the migrations stay applied and
+ * the rebuild stays pending, so it is told apart.
+ */
 async function migrateAndCatchUp(db: Db, migrate: () => Promise<void>) {
   try {
     await migrate();
+  } catch (error) {
+    throw new DatabaseUnavailableError(`Cannot migrate the database: ${describe(causeOf(error))}`);
+  }
+  try {
     await rebuildPending(db);
   } catch (error) {
-    throw new DatabaseUnavailableError(`Cannot migrate the database: ${describe((error as { cause?: unknown }).cause ?? error)}`);
+    throw new DatabaseUnavailableError(`Cannot rebuild the read tables a migration added: ${describe(causeOf(error))}`);
   }
+}
+
+/** The driver's error behind a failed query: drizzle wraps it, with the statement and its values, as the cause. */
+function causeOf(error: unknown): unknown {
+  return (error as { cause?: unknown }).cause ?? error;
 }
 
 function redact(url: string): string {

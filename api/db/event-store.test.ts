@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, truncateAll, type TestDatabase } from '../../tests/support/test-database';
 import type { Db } from './client';
-import { append, ConcurrencyError, readStream, streamVersion, type ExpectedVersion, type DomainEvent } from './event-store';
+import { append, ConcurrencyError, readAll, readStream, streamVersion, type ExpectedVersion, type DomainEvent } from './event-store';
 import { courseCategories, events } from './schema';
 
 let testDatabase: TestDatabase;
@@ -117,6 +117,20 @@ describe('readStream', () => {
     const positions = read.map((e) => e.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(await readStream(db, 'nothing-here')).toEqual([]);
+  });
+});
+
+describe('readAll', () => {
+  it('pages through the log in order, all of it or the events of some types only', async () => {
+    const other = { type: 'test', id: 'test-2' };
+    await appendInTransaction('no_stream', [tested(1), { type: 'Skipped', data: { n: 2 } }]);
+    await appendInTransaction('no_stream', [tested(3)], other);
+    const numbers = (read: { data: unknown }[]) => read.map((e) => (e.data as { n: number }).n);
+
+    expect(numbers(await readAll(db, 0, 10))).toEqual([1, 2, 3]);
+    const firstPage = await readAll(db, 0, 1, ['Tested']);
+    expect(numbers(firstPage)).toEqual([1]);
+    expect(numbers(await readAll(db, firstPage[0]!.position, 10, ['Tested']))).toEqual([3]);
   });
 });
 

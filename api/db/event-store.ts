@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from './client';
 import { compiledQuery } from './compiled-query';
 import { isUniqueViolation } from './errors';
@@ -173,8 +173,8 @@ export async function readStream(db: Executor, stream: StreamRef | string): Prom
     .orderBy(asc(events.version))) as StoredEvent[];
 }
 
-/** Events in log order, a page at a time, for rebuilding projections over large logs. */
-export async function readAll(db: Executor, after: number, limit: number, streamType?: string): Promise<StoredEvent[]> {
-  const condition = streamType ? and(gt(events.position, after), eq(events.streamType, streamType)) : gt(events.position, after);
+/** Events in log order, a page at a time, for rebuilding projections over large logs; `types`: only events of these types. */
+export async function readAll(db: Executor, after: number, limit: number, types?: readonly string[]): Promise<StoredEvent[]> {
+  const condition = and(gt(events.position, after), types ? inArray(events.type, [...types]) : undefined);
   return (await db.select().from(events).where(condition).orderBy(asc(events.position)).limit(limit)) as StoredEvent[];
 }

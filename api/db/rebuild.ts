@@ -26,17 +26,24 @@ async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]>
  * is read a batch at a time and each batch is replayed at once (see Projection.replay).
  */
 export async function rebuildProjections(db: Db, onProgress?: (applied: number) => void, batchSize = 20_000): Promise<number> {
-  return db.transaction((tx) => refold(tx, projections, onProgress, batchSize));
+  return db.transaction((tx) => refold(tx, projections, { onProgress, batchSize }));
 }
 
-async function refold(tx: Tx, only: readonly Registered[], onProgress?: (applied: number) => void, batchSize = 20_000) {
+interface RefoldOptions {
+  onProgress?: (applied: number) => void;
+  batchSize?: number;
+  /** Read only events of these types: those the projections refolded handle, when they are a few of all. */
+  types?: readonly string[];
+}
+
+async function refold(tx: Tx, only: readonly Registered[], { onProgress, batchSize = 20_000, types }: RefoldOptions = {}) {
   const tables = projectionTableNames(only);
   await tx.execute(sql.raw(`TRUNCATE ${tables.map((name) => `"${name}"`).join(', ')}`));
   const indexes = await dropSecondaryIndexes(tx, tables);
   let after = 0;
   let applied = 0;
   for (;;) {
-    const batch = await readAll(tx, after, batchSize);
+    const batch = await readAll(tx, after, batchSize, types);
     if (batch.length === 0) break;
     await replayProjections(tx, batch, only);
     applied += batch.length;
@@ -51,8 +58,9 @@ async function refold(tx: Tx, only: readonly Registered[], onProgress?: (applied
 /**
  * Folds the log into the projections a migration named in `pending_rebuilds`: a read table added
  * after its events were written starts with their history, not empty. Each projection reads only
- * its own tables, so it is rebuilt alone. Its row is deleted in the same transaction, so a second
- * process starting at once waits on the row and then finds nothing to do.
+ * its own tables, so it is rebuilt alone, from the events it handles. Its row is deleted in the
+ * same transaction, so a second process starting at once waits on the row and then finds nothing
+ * to do.
  */
 export async function rebuildPending(db: Db): Promise<string[]> {
   const names = (await db.select({ projection: pendingRebuilds.projection }).from(pendingRebuilds)).map((row) => row.projection);
@@ -63,7 +71,7 @@ export async function rebuildPending(db: Db): Promise<string[]> {
       const claimed = await tx.delete(pendingRebuilds).where(eq(pendingRebuilds.projection, name)).returning();
       if (claimed.length === 0) return false;
       // A name no projection answers to any more is a rebuild nobody needs.
-      if (projection) await refold(tx, [projection]);
+      if (projection) await refold(tx, [projection], { types: Object.keys(projection.handlers) });
       return Boolean(projection);
     });
     if (done) rebuilt.push(name);

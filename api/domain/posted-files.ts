@@ -2,13 +2,12 @@ import { activeFields, examSubjectFileColumns } from '../../common/forms/fields'
 import type { FormFieldConfig } from '../../common/forms/types';
 import { checkUpload, resolveContentType, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
 import type { FieldValues } from './record-events';
-import { invalid, missing } from './errors';
+import { invalid } from './errors';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
 import type { CommandContext } from './command';
 import { contentMatchesType, SNIFF_BYTES } from './file-content';
-import { findFormConfig, formConfigMessages } from './form-configs';
-import { recordMessages } from './records';
+import { formConfigOf, recordMessages } from './records';
 import { newUploadKey, recordUpload } from './uploads';
 
 /** A file part of a multipart form, under the name it was posted with. */
@@ -61,8 +60,7 @@ export async function saveWithPostedFiles<Result>(
   save: (values: FieldValues) => Promise<Result>,
 ): Promise<Result> {
   if (files.length === 0) return save(values);
-  const config = await findFormConfig(ctx.tx, formType);
-  if (!config) throw missing(formConfigMessages.notFound);
+  const config = await formConfigOf(ctx, formType);
 
   const errors: Record<string, string[]> = {};
   const placed: FieldValues = { ...values };

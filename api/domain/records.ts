@@ -124,7 +124,8 @@ function storedValues(values: FieldValues): FieldValues {
   return Object.fromEntries(Object.entries(values).filter(([name, value]) => !unstoredFields.has(name) && !isEmptyValue(value)));
 }
 
-async function configOf(ctx: CommandContext, formType: string): Promise<FormConfigView> {
+/** A form's configuration through the settings the command runs with (kept per process), or refused as missing. */
+export async function formConfigOf(ctx: CommandContext, formType: string): Promise<FormConfigView> {
   const config = await (ctx.settings ?? freshSettings).formConfig(ctx.tx, formType);
   if (!config) throw missing(formConfigMessages.notFound);
   return config;
@@ -270,7 +271,7 @@ export interface SubmittedRecord {
 
 /** Adds a record through its form: validated against the stored configuration, placed in a branch. */
 export async function submitRecord(ctx: CommandContext, by: Submitter, input: SubmitRecordInput): Promise<SubmittedRecord> {
-  const config = await configOf(ctx, input.formType);
+  const config = await formConfigOf(ctx, input.formType);
   const scope = branchScope(by);
   if (input.formType === 'branch' && scope !== null) throw forbidden(recordMessages.branchesByAdmins);
   const values = validate(config, withOwnCenter(input.formType, scope, input.values));
@@ -349,7 +350,7 @@ export async function changeRecord(ctx: CommandContext, by: Submitter, id: strin
   if (input.formType !== undefined && input.formType !== current.formType) {
     throw invalid(recordMessages.typeChanged, { formType: [recordMessages.typeChanged] });
   }
-  const config = await configOf(ctx, current.formType);
+  const config = await formConfigOf(ctx, current.formType);
   const scope = branchScope(by);
   const values = validate(config, withOwnCenter(current.formType, scope, input.values));
   await checkReferences(ctx.tx, by, config, values);

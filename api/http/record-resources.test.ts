@@ -415,7 +415,7 @@ describe('GET /results', () => {
 describe('GET /settings', () => {
   it('answers the institute’s locale and forms to those who view or edit settings, and to no one else', async () => {
     const { db, auth } = accounts;
-    for (const permission of ['SETTINGS_VIEW', 'SETTINGS_EDIT']) {
+    for (const permission of ['SETTINGS_VIEW', 'SETTINGS_EDIT', 'SETTINGS_NOTICE_BOARD']) {
       const token = await tokenFor(db, auth, await addUser(db, { role: 'admin', permissions: [permission] }), clock.now());
       const response = await call('GET', '/settings', token);
       expect(response.status, permission).toBe(200);

@@ -20,7 +20,7 @@ export interface Submission {
  * ({ formType, fieldsData: [{ name, value }] }), or `flat`, as the top-level paths take them (the
  * values by field name, the form type implied by the path).
  */
-export type JsonShape = 'fieldsData' | 'flat';
+type JsonShape = 'fieldsData' | 'flat';
 
 /**
  * A form submission as JSON, or as a browser form (multipart or urlencoded: formType and each

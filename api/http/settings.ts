@@ -1,21 +1,11 @@
 import { settingsContract } from '../../common/contracts/settings';
 import { INDIA_TIME_ZONE } from '../../common/india-time';
 import { enabledFieldCount, listFormConfigs } from '../domain/form-configs';
+import { permissionNamesIn } from '../domain/permissions/catalogue';
 import { defineEndpoint } from './endpoint';
 
-/** Whoever views or edits any part of the site's settings: both naming sets. */
-const readers = [
-  'SETTINGS_VIEW',
-  'SETTINGS_EDIT',
-  'SETTINGS_INSTITUTE',
-  'SETTINGS_HEADER',
-  'SETTINGS_BODY',
-  'SETTINGS_FOOTER',
-  'SETTINGS_THEME',
-  'SETTINGS_GALLERY',
-  'SETTINGS_CERTIFICATIONS',
-  'SETTINGS_NOTICE_BOARD',
-];
+/** Whoever views or edits any part of the site's settings: every permission of the category, both naming sets. */
+const readers = permissionNamesIn('settings');
 
 const show = defineEndpoint({
   ...settingsContract.show,

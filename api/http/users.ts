@@ -8,8 +8,8 @@ import { notFound } from '../domain/errors';
 import { permissionManagers } from './permissions';
 
 /** Manage every user: both naming sets of the product. */
-export const userManagers = ['USER_MANAGE_ALL', 'USERS_MANAGE'] as const;
-export const branchUserManagers = ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT'] as const;
+const userManagers = ['USER_MANAGE_ALL', 'USERS_MANAGE'] as const;
+const branchUserManagers = ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT'] as const;
 
 // A branch's user managers change their own branch's staff: the commands hold them to their
 // branch, to the roles below theirs and to branch roles (decision 011).

@@ -3,7 +3,7 @@ import { roleLabel } from '../../common/roles';
 import { choiceParam, dayParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
 
 /** The access changes screen's address: the changed user, who changed, what kind, which permission, when. */
-export const accessChangeSorts = ['at'] as const;
+const accessChangeSorts = ['at'] as const;
 export type AccessChangeSort = (typeof accessChangeSorts)[number];
 export const accessChangeDefaults: QueryDefaults<AccessChangeSort> = { sort: 'at', order: 'desc' };
 export const parseAccessChangeQuery = listQueryParser({

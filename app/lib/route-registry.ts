@@ -1,3 +1,5 @@
+import { accessChangeReaders } from '../../common/access-changes';
+
 /**
  * Every admin route in one list: the guards, the sidebar, the command palette and the tests all
  * read it. `permissions` accepts names of both naming sets (the sidebar's and the route guards');
@@ -437,15 +439,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'Access Changes',
     group: 'User Management',
     icon: 'ClipboardList',
-    permissions: [
-      'USER_MANAGE_ALL',
-      'USERS_MANAGE',
-      'USER_VIEW',
-      'PERMISSION_MANAGE',
-      'USERS_PERMISSION_MANAGEMENT',
-      'BRANCH_USER_VIEW',
-      'USERS_BRANCH_MANAGEMENT',
-    ],
+    permissions: accessChangeReaders,
     sidebar: true,
     keywords: ['audit', 'history', 'log', 'permissions granted', 'role changes'],
   },

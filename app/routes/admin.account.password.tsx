@@ -4,7 +4,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, userFieldMessages } from '../../common/contracts/users';
+import { newPasswordDiffers, passwordChangeFields } from '../../common/contracts/auth';
+import { MIN_PASSWORD_LENGTH } from '../../common/contracts/users';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
@@ -20,25 +21,20 @@ import { redirectWithToast } from '~/services/toast.server';
 export const meta: MetaFunction = () => [{ title: 'Change Password' }];
 
 const passwordMessages = {
-  currentRequired: 'Current password is required',
   mismatch: 'The new passwords do not match',
-  sameAsCurrent: 'Choose a password other than the current one',
   changed: 'Password changed',
   otherSessions: 'You stay signed in here; every other session has been signed out.',
 } as const;
 
-// The same rules as the API's (at least six characters once trimmed), said in the same words.
-const schema = z
+// The API's own fields and rules, so both refuse the same passwords in the same words. The
+// confirmation is trimmed as the new password is: the two are compared as they would be kept.
+export const changePasswordForm = z
   .object({
-    currentPassword: z.string({ required_error: passwordMessages.currentRequired }).max(1024),
-    newPassword: z
-      .string({ required_error: userFieldMessages.passwordTooShort })
-      .max(1024)
-      .refine((value) => value.trim().length >= MIN_PASSWORD_LENGTH, userFieldMessages.passwordTooShort),
-    confirmPassword: z.string({ required_error: passwordMessages.mismatch }).max(1024),
+    ...passwordChangeFields,
+    confirmPassword: z.string({ required_error: passwordMessages.mismatch }).trim().max(1024),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { message: passwordMessages.mismatch, path: ['confirmPassword'] })
-  .refine((value) => value.newPassword !== value.currentPassword, { message: passwordMessages.sameAsCurrent, path: ['newPassword'] });
+  .superRefine(newPasswordDiffers)
+  .refine((value) => value.newPassword === value.confirmPassword, { message: passwordMessages.mismatch, path: ['confirmPassword'] });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { headers } = await requireAdminRoute(request, context);
@@ -47,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, headers } = await requireAdminRoute(request, context);
-  const { submission } = await readForm(request, schema);
+  const { submission } = await readForm(request, changePasswordForm);
   // Passwords are never sent back into the page.
   const hidden = ['currentPassword', 'newPassword', 'confirmPassword'];
   if (submission.status !== 'success') return data(submission.reply({ hideFields: hidden }), { status: 400, headers });
@@ -79,7 +75,7 @@ export default function ChangePassword() {
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordForm }),
   });
 
   return (

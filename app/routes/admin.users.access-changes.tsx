@@ -55,7 +55,7 @@ export const loader = listLoader(async (request, auth) => {
     // Those who may not read the catalogue filter without it.
     canOpen({ permissions: catalogueReaders }, auth.user) ? listPermissions(auth.api) : null,
   ]);
-  const permissions = catalogue?.ok ? catalogue.data.map(({ name, description }) => ({ name, description })) : [];
+  const permissions = catalogue?.ok ? catalogue.data.map(({ name }) => name) : [];
   return { ...page, permissions };
 });
 
@@ -191,7 +191,7 @@ export default function AccessChanges() {
             name: 'permission',
             label: 'Permission',
             anyLabel: 'Any permission',
-            options: list.permissions.map(({ name }) => ({ value: name, label: name })),
+            options: list.permissions.map((name) => ({ value: name, label: name })),
           },
         ]
       : []),

@@ -10,7 +10,7 @@ export type AccessChangeKind = (typeof accessChangeKinds)[number];
 const person = z.object({ id: z.string(), name: z.string(), email: z.string() });
 const permission = z.object({ id: z.string(), name: z.string().describe('The permission’s name, or its id when it left the catalogue') });
 
-export const accessChangeView = z.object({
+const accessChangeView = z.object({
   id: z.string().describe('The change’s position in the event log and its kind'),
   at: z.string().datetime(),
   kind: z.enum(accessChangeKinds),
@@ -37,7 +37,7 @@ export const accessChangeListQuery = z.object({
 });
 export type AccessChangeListQuery = z.input<typeof accessChangeListQuery>;
 
-export const accessChangeList = z.object({ changes: z.array(accessChangeView), ...pageFields('Changes matching the filters') });
+const accessChangeList = z.object({ changes: z.array(accessChangeView), ...pageFields('Changes matching the filters') });
 export type AccessChangeList = z.infer<typeof accessChangeList>;
 
 export const accessChangeContract = {

@@ -19,6 +19,35 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
+/** What a password change is refused for, in the same words on the server and on the screen. */
+export const passwordChangeMessages = {
+  currentRequired: 'Current password is required',
+  sameAsCurrent: 'Choose a password other than the current one',
+} as const;
+
+/**
+ * A password change's fields, which the screen's form reuses. The new password is kept trimmed;
+ * the current one is checked as typed, as sign-in checks it.
+ */
+export const passwordChangeFields = {
+  currentPassword: z
+    .string({ required_error: passwordChangeMessages.currentRequired })
+    .min(1, passwordChangeMessages.currentRequired)
+    .max(1024),
+  newPassword: z
+    .string({ required_error: userFieldMessages.passwordTooShort })
+    .trim()
+    .min(MIN_PASSWORD_LENGTH, userFieldMessages.passwordTooShort)
+    .max(1024),
+};
+
+/** A new password that is the current one once trimmed would change nothing: refused under the new password. */
+export function newPasswordDiffers<T extends { currentPassword: string; newPassword: string }>(body: T, ctx: z.RefinementCtx) {
+  if (body.newPassword === body.currentPassword) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['newPassword'], message: passwordChangeMessages.sameAsCurrent });
+  }
+}
+
 const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
 const logout = {
@@ -68,10 +97,7 @@ export const authContract = {
     path: '/users/change-password',
     summary: 'Change the signed-in user’s password',
     tag: 'auth',
-    body: z.object({
-      currentPassword: z.string().min(1, 'Current password is required').max(1024),
-      newPassword: z.string().trim().min(MIN_PASSWORD_LENGTH, userFieldMessages.passwordTooShort).max(1024),
-    }),
+    body: z.object(passwordChangeFields).superRefine(newPasswordDiffers),
     refuses: [429],
     example: { body: { currentPassword: 'Admin@123', newPassword: 'Institute@2026' } },
   }),

@@ -83,6 +83,8 @@ interface ResourceSpec<View extends z.ZodTypeAny, Key extends string, Filters ex
   updateExample: Record<string, unknown>;
   /** What adding one answers besides the record. */
   created?: ZodRawShape;
+  /** Adding one charges its branch's wallet (a student's admission): 402 when the wallet holds too little. */
+  charged?: true;
 }
 
 function resourceContract<View extends z.AnyZodObject, Key extends string, Filters extends ZodRawShape>(
@@ -123,7 +125,7 @@ function resourceContract<View extends z.AnyZodObject, Key extends string, Filte
       response: spec.view.extend(spec.created ?? {}),
       creates: true,
       etag: true,
-      refuses: [402, 404],
+      refuses: spec.charged ? [402, 404] : [404],
       example: { body: spec.createExample },
     }),
     update: defineContract({
@@ -225,6 +227,7 @@ export const studentContract = {
     createExample: exampleStudent,
     updateExample: { ...exampleStudent, phoneNumber: '9876501235' },
     created: { charge: admissionCharge.optional().describe('What the admission cost its branch’s wallet') },
+    charged: true,
   }),
   branch: defineContract({
     method: 'get',

@@ -99,6 +99,14 @@ describe('GET /access-changes', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('counts exactly the changes it lists, with a search by the changed user and without', async () => {
+    for (const query of [{}, { search: 'audit' }] as Record<string, string>[]) {
+      const all = await changes(root.token, { ...query, limit: '100' });
+      expect(all.total, JSON.stringify(query)).toBeGreaterThan(0);
+      expect(all.changes, JSON.stringify(query)).toHaveLength(all.total);
+    }
+  });
+
   it('keeps a deleted user’s history, naming what the deletion took away', async () => {
     const created = await call('POST', '/users', {
       token: root.token,

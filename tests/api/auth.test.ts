@@ -7,6 +7,7 @@ import { events, refreshTokens, signInAttempts } from '../../api/db/schema';
 import { issueAccessToken } from '../../api/domain/auth/access-tokens';
 import { authConfig } from '../../api/domain/auth/config';
 import { issueRefreshToken } from '../../api/domain/auth/refresh-tokens';
+import { passwordChangeMessages } from '../../common/contracts/auth';
 import { authMessages } from '../../api/http/auth';
 import { messages } from '../../api/http/authenticate';
 import { request, testClock } from '../support/test-database';
@@ -532,6 +533,20 @@ describe('POST /users/change-password', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ newPassword: ['Password must be at least 6 characters long'] });
+  });
+
+  it('refuses a new password that is the current one once trimmed, and keeps the current one', async () => {
+    const admin = await person({ role: 'admin' });
+    const { accessToken } = await signIn(admin);
+    later();
+    const response = await accounts.call('POST', '/users/change-password', {
+      token: accessToken,
+      body: { currentPassword: admin.password, newPassword: `  ${admin.password} ` },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ newPassword: [passwordChangeMessages.sameAsCurrent] });
+    expect((await eventsOf(admin.id)).map((event) => event.type)).not.toContain('UserPasswordChanged');
+    expect((await login(admin.email, admin.password)).status).toBe(200);
   });
 
   it('changes it: the new password signs in, the old one no longer does', async () => {

@@ -52,6 +52,13 @@ describe('the OpenAPI document', () => {
     expect(body('/api/v1/wallet/add-balance', 'post').required).toBe(true);
   });
 
+  it('declares 402 on adding a student, whose admission charges the wallet, and not on adding a course or a branch', () => {
+    const refusals = (path: string) => Object.keys((apiDocument.paths[path]!.post as unknown as { responses: object }).responses);
+    expect(refusals('/api/v1/students')).toContain('402');
+    expect(refusals('/api/v1/courses')).not.toContain('402');
+    expect(refusals('/api/v1/branches')).not.toContain('402');
+  });
+
   it('gives every body and query an example the endpoint’s own schemas take', () => {
     for (const endpoint of apiEndpoints) {
       const name = operationName(endpoint);

@@ -28,7 +28,7 @@ export async function listAccessChanges(db: Executor, query: Query, branchId: st
     pattern ? or(sql`${changed.name} ilike ${pattern}`, sql`${changed.email} ilike ${pattern}`) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db
+  const page = db
     .select({
       position: accessChanges.position,
       occurredAt: accessChanges.occurredAt,
@@ -53,11 +53,13 @@ export async function listAccessChanges(db: Executor, query: Query, branchId: st
     .orderBy(direction(accessChanges.position), asc(accessChanges.kind))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [matching] = await db
-    .select({ n: count() })
-    .from(accessChanges)
-    .innerJoin(changed, eq(changed.userId, accessChanges.userId))
-    .where(filters);
+  // The changed user is joined for the search alone: the projection records a change only for a
+  // user it holds, and keeps deleted users, so the join drops no row.
+  const counting = db.select({ n: count() }).from(accessChanges).$dynamic();
+  const [rows, [matching]] = await Promise.all([
+    page,
+    (pattern ? counting.innerJoin(changed, eq(changed.userId, accessChanges.userId)) : counting).where(filters),
+  ]);
 
   const ids = [...new Set(rows.flatMap((row) => [...row.granted, ...row.removed]))];
   const names = new Map(

@@ -126,3 +126,8 @@ export const permissionCatalogue: PermissionDefinition[] = Object.entries(groups
 );
 
 export const allPermissionNames = permissionCatalogue.map((p) => p.name);
+
+/** The names of one category's permissions, for an endpoint open to whoever holds any of them. */
+export function permissionNamesIn(category: PermissionCategory): string[] {
+  return groups[category].map(([name]) => name);
+}
