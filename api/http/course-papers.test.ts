@@ -44,6 +44,7 @@ type Paper = {
   position: number;
   questionPaper: string | null;
   questionPaperReadable: boolean;
+  courseBranchId: string | null;
 };
 
 const paper = (courseId: string, more: Record<string, unknown> = {}) => ({
