@@ -1,5 +1,4 @@
 import { useLocation, useMatches } from '@remix-run/react';
-import { hydratedWhenLoaded } from '~/components/lazy-component';
 import { ShortcutKeys } from '~/components/shortcut-keys';
 import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
@@ -7,13 +6,9 @@ import { ChevronRightIcon, KeyboardIcon, SearchIcon } from '~/components/ui/icon
 import { Separator } from '~/components/ui/separator';
 import { SidebarTrigger } from '~/components/ui/sidebar';
 import { Tooltip } from '~/components/ui/tooltip';
+import { WalletBalanceBadge } from '~/components/wallet/wallet-balance-badge';
 import { findAdminRoute } from '~/lib/route-registry';
 import { useAdminShell } from './shell-context';
-
-// Only the staff of a wallet-enabled branch see it: the others' pages do not load its code.
-const WalletBalanceBadge = hydratedWhenLoaded(() =>
-  import('~/components/wallet/wallet-balance-badge').then((module) => module.WalletBalanceBadge),
-);
 
 const OTHER_TITLES: Record<string, string> = {
   '/admin/access-denied': 'Access denied',
