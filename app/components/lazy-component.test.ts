@@ -38,4 +38,11 @@ describe('hydratedWhenLoaded', () => {
     renderToString(createElement(Body, { count: 4 }));
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('tries again at the next render after a failed download', async () => {
+    const load = vi.fn<() => Promise<typeof Figures>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(Figures);
+    const Body = hydratedWhenLoaded(load);
+    await vi.waitFor(() => expect(renderToString(createElement(Body, { count: 3 }))).toBe('<!--$--><p>3 students</p><!--/$-->'));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

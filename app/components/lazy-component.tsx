@@ -40,23 +40,33 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
 
 /**
  * A component the server renders with the page whose module is not part of the page's first load.
- * The browser fetches the module when the component first renders (during hydration) and
- * hydrates the rest of the page without waiting for it; the component's server HTML is hydrated
- * when the module arrives, or at once when it is already there (the browser's cache, an earlier
- * visit). The server loads the module once, at start. Until the module is there React keeps the
- * server HTML only if every update reaching it is a transition: a context above it changed by a
- * plain update (a dialog of the shell opening, the sidebar folding) makes React drop the HTML and
- * render it again on the client (error 421). Remix's own updates are transitions, and so are the
- * admin shell's and the sidebar's.
+ * The module is fetched as soon as the route module holding this component is evaluated, so the
+ * rest of the page hydrates without waiting for it, and the component's server HTML is hydrated
+ * when the module arrives. Until then React keeps the server HTML only if every update reaching
+ * it is a transition: a context above it changed by a plain update (a dialog of the shell
+ * opening, the sidebar folding) makes React drop the HTML and render it on the client (error
+ * 421), which is why the admin shell's and the sidebar's updates are transitions. A failed
+ * download fails the render (the route's error boundary) and is tried again on the next mount.
  */
 export function hydratedWhenLoaded<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const start = () => (loading ??= load().then((component) => (loaded = component)));
-  // On the server no render waits: the module is there before the first request.
-  if (typeof document === 'undefined') start().catch(() => undefined);
+  const start = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // React's lazy keeps a rejection for good: the next mount gets a fresh one to try again.
+        loading = undefined;
+        Lazy = lazyOf();
+        throw error;
+      },
+    ));
   // React's lazy types its props through PropsWithRef, which TypeScript cannot match to a generic P.
-  const Lazy = lazy(() => start().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  const lazyOf = () => lazy(() => start().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  let Lazy = lazyOf();
+  // On the server the module is there before the first request; in the browser it is on its way
+  // before hydration reaches the component.
+  start().catch(() => undefined);
   function HydratedWhenLoaded(props: P) {
     // Chosen once: the same element type on every render, so React never replaces what it hydrated.
     const [Component] = useState(() => loaded ?? Lazy);
