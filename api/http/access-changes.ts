@@ -1,4 +1,4 @@
-import { accessChangeReaders } from '../../common/access-changes';
+import { accessChangeReaders } from '../../common/user-permissions';
 import { accessChangeContract } from '../../common/contracts/access-changes';
 import { listAccessChanges } from '../domain/access-changes/queries';
 import { branchScope } from '../domain/auth/branch-scope';

@@ -1,10 +1,8 @@
-import { catalogueReaders, permissionContract } from '../../common/contracts/permissions';
+import { permissionContract } from '../../common/contracts/permissions';
+import { catalogueReaders, permissionManagers } from '../../common/user-permissions';
 import { listPermissions } from '../domain/permissions/list';
 import { syncPermissions } from '../domain/permissions/sync';
 import { defineEndpoint } from './endpoint';
-
-/** Who manages grants. */
-export const permissionManagers = ['PERMISSION_MANAGE', 'USERS_PERMISSION_MANAGEMENT'] as const;
 
 const list = defineEndpoint({
   ...permissionContract.list,

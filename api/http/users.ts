@@ -5,11 +5,7 @@ import { changeUserStatus, createBranchUser, createUser, deleteUser, isBranch, s
 import type { Executor } from '../db/client';
 import { defineEndpoint } from './endpoint';
 import { notFound } from '../domain/errors';
-import { permissionManagers } from './permissions';
-
-/** Manage every user: both naming sets of the product. */
-const userManagers = ['USER_MANAGE_ALL', 'USERS_MANAGE'] as const;
-const branchUserManagers = ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT'] as const;
+import { branchUserManagers, permissionManagers, userManagers } from '../../common/user-permissions';
 
 // A branch's user managers change their own branch's staff: the commands hold them to their
 // branch, to the roles below theirs and to branch roles (decision 011).

@@ -1,4 +1,4 @@
-import { accessChangeReaders } from '../../common/access-changes';
+import { accessChangeReaders, branchUserManagers, permissionManagers, userManagers } from '../../common/user-permissions';
 
 /**
  * Every admin route in one list: the guards, the sidebar, the command palette and the tests all
@@ -412,7 +412,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'All Users',
     group: 'User Management',
     icon: 'Users',
-    permissions: ['USER_MANAGE_ALL', 'USERS_MANAGE'],
+    permissions: userManagers,
     sidebar: false,
     keywords: ['users', 'staff'],
   },
@@ -421,7 +421,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'Branch Users',
     group: 'User Management',
     icon: 'UserCog',
-    permissions: ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT'],
+    permissions: branchUserManagers,
     sidebar: true,
     keywords: ['staff', 'branch staff'],
   },
@@ -430,7 +430,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'Permission Management',
     group: 'User Management',
     icon: 'ShieldCheck',
-    permissions: ['PERMISSION_MANAGE', 'USERS_PERMISSION_MANAGEMENT'],
+    permissions: permissionManagers,
     sidebar: true,
     keywords: ['access', 'roles'],
   },

@@ -21,7 +21,7 @@ import { listLoader, loadListPage } from '~/services/list.server';
 import { listPermissions } from '~/services/permissions.server';
 import { formatDateTime } from '~/utils/format';
 import { accessChangeKinds } from '../../common/contracts/access-changes';
-import { catalogueReaders } from '../../common/contracts/permissions';
+import { catalogueReaders } from '../../common/user-permissions';
 import { roleLabel } from '../../common/roles';
 
 const title = 'Access Changes';

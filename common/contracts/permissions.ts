@@ -39,12 +39,3 @@ export const permissionContract = {
   }),
 };
 
-/** Who may read the catalogue: permission managers, and user managers to show what a user holds. */
-export const catalogueReaders = [
-  'PERMISSION_MANAGE',
-  'USERS_PERMISSION_MANAGEMENT',
-  'USER_MANAGE_ALL',
-  'USERS_MANAGE',
-  'USER_VIEW',
-  'USER_EDIT',
-] as const;
