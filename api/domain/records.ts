@@ -22,7 +22,8 @@ import type { FormConfigView } from '../../common/contracts/dynamic-forms';
 import { freshSettings } from './settings';
 import { newId } from './ids';
 import { heldFileKeys, recordFileErrors } from './record-files';
-import { readableBy, recordState, type RecordReach } from './record-queries';
+import { readableBy, recordState } from './record-queries';
+import { otherBranchMessage, refuseReadOnly } from './record-reach';
 
 export const recordStream = (id: string): StreamRef<RecordEvent> => ({ type: 'record', id });
 
@@ -108,7 +109,7 @@ function lostFileRace(error: unknown, streamId: string): unknown {
 export const recordMessages = {
   notFound: 'Record not found',
   invalid: 'Please fill all required fields correctly',
-  otherBranch: 'You can only add or change records of your own branch',
+  otherBranch: otherBranchMessage,
   branchesByAdmins: 'Only institute administrators can add branches',
   stale: 'This record was changed by someone else. Reload it and try again.',
   typeChanged: 'The form type of a record cannot be changed',
@@ -309,14 +310,6 @@ export interface ChangeRecordInput {
   values: FieldValues;
   /** The version the client last read (If-Match); without it the change applies to the latest. */
   expectedVersion?: number;
-}
-
-/**
- * Refuses a change to a record the caller may only read: institute-wide records (courses, exams of
- * no branch) are readable by every branch but changed only by the institute.
- */
-export function refuseReadOnly(reach: RecordReach): void {
-  if (reach === 'read') throw forbidden(recordMessages.otherBranch);
 }
 
 async function writableRecord(ctx: CommandContext, by: Submitter, id: string, expectedVersion?: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import type { RecordReach } from '../record-queries';
-import { recordMessages } from '../records';
+import { otherBranchMessage } from '../record-reach';
 import { coursePaperMessages, decide, evolve, initialCoursePaper, type CoursePaper, type CoursePaperCommand } from './decide';
 import type { CoursePaperDetails, CoursePaperEvent } from './events';
 
@@ -107,10 +107,13 @@ describe('changing', () => {
 
 describe('a course the caller may only read', () => {
   it('takes no paper added, changed or removed, as the course itself would not be changed', () => {
-    const otherBranch = { kind: 'forbidden', message: recordMessages.otherBranch };
+    const otherBranch = { kind: 'forbidden', message: otherBranchMessage };
     expect(refusal(add({ course: 'read' }), initialCoursePaper)).toMatchObject(otherBranch);
     expect(refusal(change({ course: 'read' }), live)).toMatchObject(otherBranch);
     expect(refusal(remove('read'), live)).toMatchObject(otherBranch);
+    // Whatever the paper holds: a course the caller may not change is refused before its paper is read.
+    expect(refusal(add({ course: 'read', passingMarks: 500 }), initialCoursePaper)).toMatchObject(otherBranch);
+    expect(refusal(change({ course: 'read', code: '' }), live)).toMatchObject(otherBranch);
   });
 
   it('is no bar to removing a paper whose course is gone', () => {

@@ -2,7 +2,7 @@ import { changeCoursePaperBody, coursePaperFieldMessages } from '../../../common
 import { fieldErrors } from '../../../common/forms/schema-builder';
 import { conflict, invalid, missing, notFound } from '../errors';
 import type { RecordReach } from '../record-queries';
-import { refuseReadOnly } from '../records';
+import { refuseReadOnly } from '../record-reach';
 import type { CoursePaperDetails, CoursePaperEvent } from './events';
 
 export const coursePaperMessages = {
@@ -60,16 +60,16 @@ export function evolve(state: CoursePaper, event: CoursePaperEvent): CoursePaper
 export function decide(command: CoursePaperCommand, state: CoursePaper): CoursePaperEvent[] {
   if (command.type === 'AddCoursePaper') {
     if (state.status !== 'none') throw conflict(coursePaperMessages.exists);
-    const details = validDetails(command.data);
     writableCourse(command.data.course);
+    const details = validDetails(command.data);
     if (command.data.codeHeldBy !== null) throw codeTaken();
     return [{ type: 'CoursePaperAdded', data: { courseId: command.data.courseId, ...details, position: command.data.position } }];
   }
   if (state.status !== 'live') throw notFound(coursePaperMessages.found);
   switch (command.type) {
     case 'ChangeCoursePaper': {
-      const details = validDetails(command.data);
       writableCourse(command.data.course);
+      const details = validDetails(command.data);
       const { id, codeHeldBy } = command.data;
       if (codeHeldBy !== null && codeHeldBy !== id) throw codeTaken();
       const unchanged = (Object.keys(details) as (keyof CoursePaperDetails)[]).every((key) => details[key] === state[key]);
