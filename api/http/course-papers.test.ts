@@ -29,11 +29,16 @@ let serial = 0;
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, token = tokens.editor) =>
   accounts.call(method, path, { token, body, headers });
 
-async function addCourse(name = `Course ${++serial}`) {
-  const { id } = await asSystem(accounts.db, (ctx) =>
-    createRecord(ctx, { formType: 'course', branchId: null, fields: { courseName: name } }),
-  );
+/** A course of the institute, or of a branch. */
+async function addCourse(name = `Course ${++serial}`, branchId: string | null = null) {
+  const { id } = await asSystem(accounts.db, (ctx) => createRecord(ctx, { formType: 'course', branchId, fields: { courseName: name } }));
   return id;
+}
+
+/** A branch admin of the branch, holding the permissions given. */
+async function branchStaff(branchId: string, permissions = ['COURSE_VIEW_BRANCH', 'COURSE_EDIT']) {
+  const { db, auth } = accounts;
+  return tokenFor(db, auth, await addUser(db, { role: 'branch_admin', branchId, permissions }), clock.now());
 }
 
 type Paper = {
@@ -44,7 +49,7 @@ type Paper = {
   position: number;
   questionPaper: string | null;
   questionPaperReadable: boolean;
-  courseBranchId: string | null;
+  courseChangeable: boolean;
 };
 
 const paper = (courseId: string, more: Record<string, unknown> = {}) => ({
@@ -113,7 +118,7 @@ describe('POST /course/papers', () => {
         _id: expect.any(String),
         courseId,
         courseName: 'Diploma in Computer Applications',
-        courseBranchId: null,
+        courseChangeable: true,
         code: 'CS-102',
         name: 'Office Automation',
         kind: 'practical',
@@ -332,22 +337,13 @@ describe('who may read and change papers', () => {
 
 describe('papers of a branch’s course', () => {
   it('are read and changed by the institute and that branch, and by no other branch', async () => {
-    const { db, auth } = accounts;
+    const { db } = accounts;
     const [north, south] = [await addBranch(db, `North ${++serial}`, `N${serial}`), await addBranch(db, `South ${serial}`, `S${serial}`)];
-    const staffOf = async (branchId: string) =>
-      tokenFor(
-        db,
-        auth,
-        await addUser(db, { role: 'branch_admin', branchId, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_EDIT'] }),
-        clock.now(),
-      );
-    const [northStaff, southStaff] = [await staffOf(north), await staffOf(south)];
-    const { id: northCourse } = await asSystem(db, (ctx) =>
-      createRecord(ctx, { formType: 'course', branchId: north, fields: { courseName: `North course ${serial}` } }),
-    );
+    const [northStaff, southStaff] = [await branchStaff(north), await branchStaff(south)];
+    const northCourse = await addCourse(`North course ${serial}`, north);
     const instituteCourse = await addCourse();
     const northPaper = await addPaper(northCourse);
-    expect(northPaper.courseBranchId).toBe(north);
+    expect(northPaper.courseChangeable).toBe(true);
     const institutePaper = await addPaper(instituteCourse);
 
     const listed = async (token: string) =>
@@ -372,14 +368,8 @@ describe('papers of a branch’s course', () => {
 
 describe('papers of an institute-wide course', () => {
   it('are read by a branch’s staff but changed only by the institute, while their own course’s papers stay theirs', async () => {
-    const { db, auth } = accounts;
-    const east = await addBranch(db, `East ${++serial}`, `E${serial}`);
-    const eastStaff = await tokenFor(
-      db,
-      auth,
-      await addUser(db, { role: 'branch_admin', branchId: east, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_ADD', 'COURSE_EDIT'] }),
-      clock.now(),
-    );
+    const east = await addBranch(accounts.db, `East ${++serial}`, `E${serial}`);
+    const eastStaff = await branchStaff(east, ['COURSE_VIEW_BRANCH', 'COURSE_ADD', 'COURSE_EDIT']);
     const instituteCourse = await addCourse();
     const institutePaper = await addPaper(instituteCourse);
     const before = await papersOf(instituteCourse);
@@ -398,13 +388,13 @@ describe('papers of an institute-wide course', () => {
 
     const read = await call('GET', `/course/papers/${institutePaper._id}`, undefined, {}, eastStaff);
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual(before[0]);
+    // The same papers as the institute reads them, but not the branch's to change.
+    const asBranch = before.map((paper) => ({ ...paper, courseChangeable: false }));
+    expect(read.body.data).toEqual(asBranch[0]);
     const listed = await call('GET', `/course/papers?courseId=${instituteCourse}`, undefined, {}, eastStaff);
-    expect(listed.body.data.papers).toEqual(before);
+    expect(listed.body.data.papers).toEqual(asBranch);
 
-    const { id: eastCourse } = await asSystem(db, (ctx) =>
-      createRecord(ctx, { formType: 'course', branchId: east, fields: { courseName: `East course ${serial}` } }),
-    );
+    const eastCourse = await addCourse(`East course ${serial}`, east);
     const added = await call('POST', '/course/papers', paper(eastCourse), {}, eastStaff);
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const { courseId: __, ...eastBody } = paper(eastCourse);
@@ -417,14 +407,8 @@ describe('papers of an institute-wide course', () => {
 
 describe('a question paper', () => {
   it('is said to be readable to those who may open its file: the institute, and the branch that uploaded it', async () => {
-    const { db, auth } = accounts;
-    const west = await addBranch(db, `West ${++serial}`, `W${serial}`);
-    const westStaff = await tokenFor(
-      db,
-      auth,
-      await addUser(db, { role: 'branch_admin', branchId: west, permissions: ['COURSE_VIEW_BRANCH', 'COURSE_EDIT'] }),
-      clock.now(),
-    );
+    const west = await addBranch(accounts.db, `West ${++serial}`, `W${serial}`);
+    const westStaff = await branchStaff(west);
     const opens = async (key: string, token: string) =>
       (await call('GET', `/s3-upload/download-url?key=${encodeURIComponent(key)}`, undefined, {}, token)).status === 200;
     const readable = async (paperId: string, token: string) =>
@@ -437,9 +421,7 @@ describe('a question paper', () => {
     expect(await readable(institutePaper._id, westStaff)).toBe(false);
     expect(await opens(instituteKey, westStaff)).toBe(false);
 
-    const { id: westCourse } = await asSystem(db, (ctx) =>
-      createRecord(ctx, { formType: 'course', branchId: west, fields: { courseName: `West course ${serial}` } }),
-    );
+    const westCourse = await addCourse(`West course ${serial}`, west);
     const westKey = await uploadPdf('questionPaper', 'course', westStaff);
     const added = await call('POST', '/course/papers', paper(westCourse, { questionPaper: westKey }), {}, westStaff);
     expect(added.status, JSON.stringify(added.body)).toBe(201);

@@ -32,37 +32,40 @@ export const meta: MetaFunction = () => [{ title }];
 
 export const loader = listLoader(async (request, auth) => {
   const query = parsePaperQuery(new URL(request.url).searchParams, paperDefaults);
-  const courses = await recordChoices(auth.api, 'course');
-  if (courses === null) throw data({ message: dynamicFormMessages.coursesFailed }, { status: 500, headers: auth.headers });
   const rights = paperRights(auth.user);
-  // A branch's staff read the institute's courses' papers; the API refuses them any change.
-  const changeable = (paper: { courseBranchId: string | null }) =>
-    rights.edit && (auth.user.branchId === null || paper.courseBranchId !== null);
-  const page = await loadListPage(request, auth, {
-    query,
-    defaults: paperDefaults,
-    fetch: async ({ course, search, kind, sort, order, page, limit }) => {
-      const answer = await listCoursePapers(auth.api, {
-        courseId: course || undefined,
-        search: search || undefined,
-        kind: kind || undefined,
-        sortBy: sort,
-        order,
-        page,
-        limit,
-      });
-      if (!answer.ok) return answer;
-      const { papers, total, totalPages } = answer.data;
-      return {
-        ...answer,
-        data: {
-          rows: papers.map((row): PaperRow => ({ ...row, title: `${row.code} ${row.name}`, changeable: changeable(row) })),
-          total,
-          totalPages,
-        },
-      };
-    },
-  });
+  const [courses, page] = await Promise.all([
+    recordChoices(auth.api, 'course'),
+    loadListPage(request, auth, {
+      query,
+      defaults: paperDefaults,
+      fetch: async ({ course, search, kind, sort, order, page, limit }) => {
+        const answer = await listCoursePapers(auth.api, {
+          courseId: course || undefined,
+          search: search || undefined,
+          kind: kind || undefined,
+          sortBy: sort,
+          order,
+          page,
+          limit,
+        });
+        if (!answer.ok) return answer;
+        const { papers, total, totalPages } = answer.data;
+        return {
+          ...answer,
+          data: {
+            rows: papers.map((row): PaperRow => ({
+              ...row,
+              title: `${row.code} ${row.name}`,
+              changeable: rights.edit && row.courseChangeable,
+            })),
+            total,
+            totalPages,
+          },
+        };
+      },
+    }),
+  ]);
+  if (courses === null) throw data({ message: dynamicFormMessages.coursesFailed }, { status: 500, headers: auth.headers });
   return { ...page, courses, rights };
 });
 

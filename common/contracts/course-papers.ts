@@ -133,10 +133,11 @@ export const coursePaperView = z.object({
   _id: z.string(),
   courseId: z.string(),
   courseName: z.string().describe('The course’s name as its record has it now'),
-  courseBranchId: z
-    .string()
-    .nullable()
-    .describe('The course’s branch; null for the institute’s courses, whose papers only the institute’s staff change'),
+  courseChangeable: z
+    .boolean()
+    .describe(
+      'Whether the caller’s branch may change this course’s papers: the institute’s courses are changed by the institute’s staff only',
+    ),
   code: z.string(),
   name: z.string(),
   kind: coursePaperKind,

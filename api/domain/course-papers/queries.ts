@@ -46,32 +46,33 @@ export async function nextPosition(db: Executor, courseId: string): Promise<numb
 }
 
 /**
- * A paper's row with its course's name and the upload its question paper is, if any: who may
- * open a stored file is the upload's to say (canSeeUpload), whoever may read the paper.
+ * A paper's row with its course's name, how far the caller reaches the course, and the upload its
+ * question paper is, if any: who may open a stored file is the upload's to say (canSeeUpload),
+ * whoever may read the paper.
  */
-const paperColumns = {
+const paperColumns = (scope: string | null) => ({
   paper: coursePapers,
   courseName: records.title,
-  courseBranchId: records.branchId,
+  reach: reachOf(scope),
   uploadKey: uploads.key,
   uploadBranch: uploads.branchId,
-};
+});
 const uploadOfQuestionPaper = eq(uploads.key, coursePapers.questionPaper);
 
 interface PaperRow {
   paper: typeof coursePapers.$inferSelect;
   courseName: string | null;
-  courseBranchId: string | null;
+  reach: RecordReach;
   uploadKey: string | null;
   uploadBranch: string | null;
 }
 
-function toView(caller: Caller, { paper: row, courseName, courseBranchId, uploadKey, uploadBranch }: PaperRow): CoursePaperView {
+function toView(caller: Caller, { paper: row, courseName, reach, uploadKey, uploadBranch }: PaperRow): CoursePaperView {
   return {
     _id: row.id,
     courseId: row.courseId,
     courseName: courseName ?? '',
-    courseBranchId,
+    courseChangeable: reach === 'write',
     code: row.code,
     name: row.name,
     kind: row.kind as CoursePaperKind,
@@ -98,7 +99,7 @@ export async function findCoursePaper(
 ): Promise<{ paper: CoursePaperView; course: RecordReach } | null> {
   const scope = branchScope(caller);
   const query = db
-    .select({ ...paperColumns, courseId: records.id, reach: reachOf(scope) })
+    .select({ ...paperColumns(scope), courseId: records.id })
     .from(coursePapers)
     .leftJoin(uploads, uploadOfQuestionPaper);
   const [row] = await (scope === null ? query.leftJoin(records, ofCourse(null)) : query.innerJoin(records, ofCourse(scope))).where(
@@ -133,16 +134,18 @@ export async function listCoursePapers(db: Executor, query: CoursePaperListQuery
     search ? sql`(strpos(lower(${coursePapers.code}), ${search}) > 0 or strpos(lower(${coursePapers.name}), ${search}) > 0)` : undefined,
     query.kind ? eq(coursePapers.kind, query.kind) : undefined,
   );
-  const rows = await db
-    .select(paperColumns)
-    .from(coursePapers)
-    .innerJoin(records, ofCourse(scope))
-    .leftJoin(uploads, uploadOfQuestionPaper)
-    .where(filter)
-    .orderBy(...sortOrder(query))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [matching] = await db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter);
+  const [rows, [matching]] = await Promise.all([
+    db
+      .select(paperColumns(scope))
+      .from(coursePapers)
+      .innerJoin(records, ofCourse(scope))
+      .leftJoin(uploads, uploadOfQuestionPaper)
+      .where(filter)
+      .orderBy(...sortOrder(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter),
+  ]);
   const total = Number(matching?.n ?? 0);
   return {
     papers: rows.map((row) => toView(caller, row)),
