@@ -45,7 +45,7 @@ export interface CommandPaletteProps extends PaletteOpenProps {
 }
 
 /** Ctrl/Cmd+K opens a palette, and closes it when open. */
-export function usePaletteHotkey({ open, onOpenChange }: PaletteOpenProps) {
+function usePaletteHotkey({ open, onOpenChange }: PaletteOpenProps) {
   const openRef = useRef(open);
   openRef.current = open;
   useWindowKeydown((event) => {

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 
 export const RECENT_LIMIT = 5;
 
+/** Where the admin palette keeps a user's recent pages and actions. */
+export const adminRecentKey = (userId: string) => `palette-recent:${userId}`;
+
 function read(storageKey: string): string[] {
   try {
     const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? '[]');

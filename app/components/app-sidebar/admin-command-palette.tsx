@@ -2,8 +2,6 @@ import { CommandPalette } from '~/components/command-palette';
 import { lazyComponent } from '~/components/lazy-component';
 import { useAdminShell } from './shell-context';
 
-export const recentStorageKey = (userId: string) => `palette-recent:${userId}`;
-
 const AdminPaletteDialog = lazyComponent(() => import('./admin-palette-dialog').then((module) => module.AdminPaletteDialog));
 
 /** The admin area's palette: the header's button and Ctrl/Cmd+K open it through the shell's state. */

@@ -3,15 +3,15 @@ import type { PaletteItem, PaletteOpenProps } from '~/components/command-palette
 import { CommandPaletteDialog } from '~/components/command-palette-dialog';
 import { PanelLeftIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { useSidebar } from '~/components/ui/sidebar';
+import { adminRecentKey } from '~/hooks/use-recent';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
 import { pageActionsFor } from '~/lib/palette-actions';
 import { customFormLinks, openableRoutes, type CustomFormLink } from '~/lib/route-registry';
-import { recentStorageKey } from './admin-command-palette';
 import { routeIcons } from './route-icons';
 import { useAdminShell } from './shell-context';
 
 /** Every page the user may open (ids are their paths), grouped by area as in the sidebar. */
-export function routeItems(user: { role: string; permissions: readonly string[] }): PaletteItem[] {
+function routeItems(user: { role: string; permissions: readonly string[] }): PaletteItem[] {
   return openableRoutes(user).map((route) => ({
     id: route.path,
     label: route.title,
@@ -24,7 +24,7 @@ export function routeItems(user: { role: string; permissions: readonly string[] 
 }
 
 /** The pages of the custom forms the user fills in (ids apart from the registry's pages). */
-export function customFormItems(user: { role: string; permissions: readonly string[] }, forms: readonly CustomFormLink[]): PaletteItem[] {
+function customFormItems(user: { role: string; permissions: readonly string[] }, forms: readonly CustomFormLink[]): PaletteItem[] {
   return customFormLinks(user, forms).flatMap(({ formType, label, add, records }) => [
     {
       id: `custom-form:${add.path}`,
@@ -94,7 +94,7 @@ export function AdminPaletteDialog({ open, onOpenChange }: PaletteOpenProps) {
       items={items}
       open={open}
       onOpenChange={onOpenChange}
-      recentStorageKey={recentStorageKey(user.id)}
+      recentStorageKey={adminRecentKey(user.id)}
       searchUrl="/resources/palette-search"
       placeholder="Search pages, actions and students…"
     />

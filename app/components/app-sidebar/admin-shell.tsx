@@ -1,10 +1,10 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { SidebarInset, SidebarProvider } from '~/components/ui/sidebar';
-import { rememberRecent } from '~/hooks/use-recent';
+import { adminRecentKey, rememberRecent } from '~/hooks/use-recent';
 import type { SessionUser } from '~/services/auth.server';
 import { findAdminRoute, type CustomFormLink } from '~/lib/route-registry';
-import { AdminCommandPalette, recentStorageKey } from './admin-command-palette';
+import { AdminCommandPalette } from './admin-command-palette';
 import { AdminShortcuts } from './admin-shortcuts';
 import { AppSidebar } from './app-sidebar';
 import { AdminShellProvider } from './shell-context';
@@ -16,7 +16,7 @@ function useRecordVisits(userId: string) {
   useEffect(() => {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const route = findAdminRoute(path);
-    if (route && route.path === path) rememberRecent(recentStorageKey(userId), path);
+    if (route && route.path === path) rememberRecent(adminRecentKey(userId), path);
   }, [pathname, userId]);
 }
 

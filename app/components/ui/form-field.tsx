@@ -1,5 +1,4 @@
 import type * as React from 'react';
-import { cn } from './cn';
 import { FieldError } from './field-error';
 import { Label } from './label';
 
@@ -15,17 +14,15 @@ export function FormField({
   field,
   label,
   required,
-  className,
   children,
 }: {
   field: FieldMeta;
   label: React.ReactNode;
   required?: boolean;
-  className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <div className={cn('grid content-start gap-2', className)}>
+    <div className="grid content-start gap-2">
       <Label htmlFor={field.id} required={required}>
         {label}
       </Label>
