@@ -18,7 +18,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { FieldError, FormError } from '~/components/ui/field-error';
-import { IndianRupeeIcon, PencilIcon, PlusIcon, Trash2Icon } from '~/components/ui/icons';
+import { IndianRupeeIcon, PlusIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeCheckbox } from '~/components/ui/native-checkbox';
@@ -28,6 +28,7 @@ import { Textarea } from '~/components/ui/textarea';
 import { rupeeAmount, rupeeText } from '~/components/wallet/amount-schema';
 import { Amount } from '~/components/wallet/money';
 import { EmptyState } from '~/components/list/empty-state';
+import { RowButtons, RowDeleteLink, RowEditLink } from '~/components/list/row-buttons';
 import { PageHeader } from '~/components/list/page-header';
 import { useSamePageLoading } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
@@ -203,22 +204,10 @@ export default function OperationPricing() {
                       <ToggleForm price={price} />
                     </TableCell>
                     <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <Button asChild variant="ghost" size="icon" className="size-8">
-                          <Link to={`?edit=${encodeURIComponent(price.id)}`} preventScrollReset aria-label={`Edit ${price.operationName}`}>
-                            <PencilIcon aria-hidden="true" />
-                          </Link>
-                        </Button>
-                        <Button asChild variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive">
-                          <Link
-                            to={`?delete=${encodeURIComponent(price.id)}`}
-                            preventScrollReset
-                            aria-label={`Delete ${price.operationName}`}
-                          >
-                            <Trash2Icon aria-hidden="true" />
-                          </Link>
-                        </Button>
-                      </div>
+                      <RowButtons>
+                        <RowEditLink to={`?edit=${encodeURIComponent(price.id)}`} label={`Edit ${price.operationName}`} />
+                        <RowDeleteLink to={`?delete=${encodeURIComponent(price.id)}`} label={`Delete ${price.operationName}`} />
+                      </RowButtons>
                     </TableCell>
                   </TableRow>
                 ))}

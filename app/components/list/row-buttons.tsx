@@ -19,17 +19,23 @@ export function RowEditLink({ to, label }: { to: string; label: string }) {
   );
 }
 
+const deleteLook = 'size-8 text-destructive hover:text-destructive';
+
+/** Opens the row's delete confirmation, which the address names (it works without JavaScript). */
+export function RowDeleteLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Button asChild variant="ghost" size="icon" className={deleteLook}>
+      <Link to={to} preventScrollReset aria-label={label}>
+        <Trash2Icon aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
 /** Asks the list to confirm the row's deletion. */
 export function RowDeleteButton({ label, onDelete }: { label: string; onDelete: () => void }) {
   return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      className="size-8 text-destructive hover:text-destructive"
-      aria-label={label}
-      onClick={onDelete}
-    >
+    <Button type="button" variant="ghost" size="icon" className={deleteLook} aria-label={label} onClick={onDelete}>
       <Trash2Icon aria-hidden="true" />
     </Button>
   );
