@@ -42,20 +42,23 @@ const studentFigures = [
 
 /** An exam of the seeded course whose one subject is on the day given, a year away or a year ago. */
 async function addExam(request: APIRequestContext, yearsFromNow: number) {
-  const courses = await request.get('/api/v1/dynamic-data', {
-    params: { formType: 'course', search: 'Tally with GST' },
-    headers: await apiHeaders(request),
-  });
+  const headers = await apiHeaders(request);
+  const courses = await request.get('/api/v1/dynamic-data', { params: { formType: 'course', search: 'Tally with GST' }, headers });
   const course = ((await courses.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
   const day = new Date();
   day.setFullYear(day.getFullYear() + yearsFromNow);
   const serial = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await addRecord(request, 'examResult', {
-    examId: `DX-${serial}`,
-    examName: `Dashboard exam ${serial}`,
-    selectedCourse: course,
-    examSubjectsTable: [{ subjectName: 'Accounting Basics', examDate: day.toISOString().slice(0, 10) }],
-  });
+  await addRecord(
+    request,
+    'examResult',
+    {
+      examId: `DX-${serial}`,
+      examName: `Dashboard exam ${serial}`,
+      selectedCourse: course,
+      examSubjectsTable: [{ subjectName: 'Accounting Basics', examDate: day.toISOString().slice(0, 10) }],
+    },
+    headers,
+  );
 }
 
 test.describe('an institute admin', () => {

@@ -85,10 +85,15 @@ export async function apiHeaders(request: APIRequestContext, account: { email: s
   return { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
 }
 
-/** Adds a record of a form type through the API, as the institute admin; its id. */
-export async function addRecord(request: APIRequestContext, formType: string, values: Record<string, unknown>): Promise<string> {
+/** Adds a record of a form type through the API, as the institute admin unless `headers` say who; its id. */
+export async function addRecord(
+  request: APIRequestContext,
+  formType: string,
+  values: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<string> {
   const response = await request.post('/api/v1/dynamic-data', {
-    headers: await apiHeaders(request),
+    headers: headers ?? (await apiHeaders(request)),
     data: { formType, fieldsData: Object.entries(values).map(([name, value]) => ({ name, value })) },
   });
   expect(response.status(), await response.text()).toBe(201);
