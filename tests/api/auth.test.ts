@@ -567,6 +567,21 @@ describe('POST /users/change-password', () => {
     expect(JSON.stringify(await eventsOf(admin.id))).not.toContain('brand-new-1');
   });
 
+  it('keeps a new password typed with spaces around it as the trimmed one, and lets it sign in either way', async () => {
+    const admin = await person({ role: 'admin' });
+    const { accessToken } = await signIn(admin);
+    later();
+    const response = await accounts.call('POST', '/users/change-password', {
+      token: accessToken,
+      body: { currentPassword: ` ${admin.password}  `, newPassword: '  spaced-new-1 ' },
+    });
+    expect(response.status).toBe(200);
+
+    expect((await login(admin.email, '  spaced-new-1 ')).status).toBe(200);
+    expect((await login(admin.email, 'spaced-new-1')).status).toBe(200);
+    expect((await login(admin.email, 'spaced-new-')).status).toBe(401);
+  });
+
   it('ends every other session of the user, and keeps the one that changed it', async () => {
     const admin = await person({ role: 'admin' });
     const a = await signIn(admin);
