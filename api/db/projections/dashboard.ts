@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { indianDay } from '../../../common/india-time';
 import type { FieldValues, RecordEvent } from '../../domain/record-events';
 import type { WalletEvent } from '../../domain/wallet/events';
@@ -6,7 +6,7 @@ import type { Tx } from '../client';
 import { compiledQuery } from '../compiled-query';
 import type { StoredEvent } from '../event-store';
 import { dashboardActivity, dashboardCounts, dashboardRecords } from '../schema';
-import { insertMany, REPLAY_CHUNK, rowsAsJson, type Projection } from './projection';
+import { insertMany, rowsAsJson, type Projection } from './projection';
 import { isoDate, recordColumns } from './records';
 
 /** The form types the dashboard counts and reports on. */
@@ -98,30 +98,24 @@ function walletChanges(event: StoredEvent<WalletEvent>): CountChanges {
 
 type CountRow = typeof dashboardCounts.$inferInsert;
 
-/**
- * The rows of the counters moved, in key order: two writers moving the same counters lock them in
- * the same order, so neither waits on the other while holding what it wants (a deadlock).
- */
 function countRows(sums: CountChanges): CountRow[] {
-  return [...sums.keys()].sort().map((counter) => {
+  return [...sums].map(([counter, value]) => {
     const [branchId, month, measure] = counter.split('|') as [string, string, string];
-    return { branchId, month, measure, value: sums.get(counter)! };
+    return { branchId, month, measure, value };
   });
 }
 
-/** Adds to the counters, creating those not counted yet, in one statement per chunk. */
-async function addCounts(tx: Tx, sums: CountChanges) {
-  const rows = countRows(sums);
-  for (let from = 0; from < rows.length; from += REPLAY_CHUNK) {
-    await tx
-      .insert(dashboardCounts)
-      .values(rows.slice(from, from + REPLAY_CHUNK))
-      .onConflictDoUpdate({
-        target: [dashboardCounts.branchId, dashboardCounts.month, dashboardCounts.measure],
-        set: { value: sql`${dashboardCounts.value} + excluded.value` },
-      });
-  }
-}
+/**
+ * Adds the rows of a jsonb parameter to the counters, creating those not counted yet, in key
+ * order: two writers moving the same counters lock them in the same order, so neither waits on
+ * the other while holding what it wants (a deadlock).
+ */
+const countsAdded = (counts: Placeholder) => sql`
+  INSERT INTO dashboard_counts
+  SELECT * FROM jsonb_populate_recordset(NULL::dashboard_counts, ${counts}::jsonb) ORDER BY branch_id, month, measure
+  ON CONFLICT (branch_id, month, measure) DO UPDATE SET value = dashboard_counts.value + excluded.value`;
+
+const addCounts = compiledQuery('dashboard_counts_add', {}, () => countsAdded(sql.placeholder('counts')));
 
 type ActivityRow = typeof dashboardActivity.$inferInsert;
 
@@ -217,26 +211,16 @@ function fold(
 
 const isRecordEvent = (event: DashboardEvent): event is StoredEvent<RecordEvent> => event.streamType === 'record';
 
-const heldRecord = compiledQuery(
-  'dashboard_record_read',
-  {
-    recordId: dashboardRecords.recordId,
-    formType: dashboardRecords.formType,
-    branchId: dashboardRecords.branchId,
-    title: dashboardRecords.title,
-    counts: dashboardRecords.counts,
-    lastDate: dashboardRecords.lastDate,
-  },
-  (db, selection) =>
-    db
-      .select(selection)
-      .from(dashboardRecords)
-      .where(sql`${dashboardRecords.recordId} = ${sql.placeholder('recordId')}`),
+const heldRecord = compiledQuery('dashboard_record_read', getTableColumns(dashboardRecords), (db, selection) =>
+  db
+    .select(selection)
+    .from(dashboardRecords)
+    .where(sql`${dashboardRecords.recordId} = ${sql.placeholder('recordId')}`),
 );
 
 /**
  * An event's whole share of the dashboard in one statement: its record's row kept or dropped, its
- * line of activity, and the counters it moves, added in key order (countRows). Every admission
+ * line of activity, and the counters it moves (countsAdded). Every admission
  * runs it, so it is built once and prepared (compiledQuery).
  */
 const write = compiledQuery('dashboard_write', {}, () => {
@@ -251,9 +235,7 @@ const write = compiledQuery('dashboard_write', {}, () => {
     logged AS (
       INSERT INTO dashboard_activity SELECT * FROM jsonb_populate_recordset(NULL::dashboard_activity, ${param('activity')}::jsonb)
     )
-    INSERT INTO dashboard_counts
-    SELECT * FROM jsonb_populate_recordset(NULL::dashboard_counts, ${param('counts')}::jsonb) ORDER BY branch_id, month, measure
-    ON CONFLICT (branch_id, month, measure) DO UPDATE SET value = dashboard_counts.value + excluded.value`;
+    ${countsAdded(param('counts'))}`;
 });
 
 async function apply(tx: Tx, event: DashboardEvent) {
@@ -314,7 +296,7 @@ export const dashboardProjection: Projection<RecordEvent | WalletEvent> = {
       dashboardRecords,
       [...rows.values()].filter((row): row is RecordRow => row !== null),
     );
-    await addCounts(tx, sums);
+    await addCounts(tx, { counts: rowsAsJson(dashboardCounts, countRows(sums)) });
     await insertMany(tx, dashboardActivity, activity);
   },
 };
