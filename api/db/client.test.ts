@@ -2,11 +2,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../tests/support/test-database';
-import { createPglite, DatabaseUnavailableError, migrationsFolder, openDatabase } from './client';
+import { createPglite, DatabaseUnavailableError, migrationsFolder, openDatabase, type Db } from './client';
+import { rebuildPending } from './rebuild';
 
 /** Each test migrates a database of its own from nothing: seconds on PGlite, more on a busy machine. */
 const fromNothing = { timeout: 60_000 };
@@ -54,43 +54,50 @@ describe('migrating a database', fromNothing, () => {
   });
 });
 
-describe('the migrations that add a projection over the log', fromNothing, () => {
-  const pending = async (db: ReturnType<typeof drizzle>) =>
-    (await db.execute<{ projection: string }>(sql`SELECT projection FROM pending_rebuilds ORDER BY projection`)).rows.map(
+describe('the projections a migration adds over the log', fromNothing, () => {
+  const pending = async (db: Db) =>
+    (await queryRows<{ projection: string }>(db, sql`SELECT projection FROM pending_rebuilds ORDER BY projection`)).map(
       (row) => row.projection,
     );
 
-  it('leave nothing to rebuild on a new database, whose log is empty', async () => {
-    const client = await createPglite({});
+  it('are forgotten without a rebuild on a new database, whose log holds none of their events', async () => {
+    const database = await openDatabase({ pglite: await createPglite({}) });
     try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder });
-      expect(await pending(db)).toEqual([]);
+      await migrate(database.db as never, { migrationsFolder });
+      expect(await pending(database.db)).toEqual(['access-changes', 'dashboard']);
+      expect(await rebuildPending(database.db)).toEqual([]);
+      expect(await pending(database.db)).toEqual([]);
     } finally {
-      await client.close();
+      await database.close();
     }
   });
 
-  it('leave their projections to rebuild on a database whose log holds events', async () => {
+  it('are rebuilt from the events a database made before them holds, each only when it has some', async () => {
     // The migrations up to the one before the first such projection, as a database made before it had them.
     const earlier = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-    const client = await createPglite({});
+    const database = await openDatabase({ pglite: await createPglite({}) });
     try {
       await cp(migrationsFolder, earlier, { recursive: true });
       const journalFile = path.join(earlier, 'meta', '_journal.json');
       const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
       const first = journal.entries.findIndex((entry) => entry.tag === '0010_access_changes');
       await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, first) }));
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: earlier });
-      await db.execute(sql`
+      await migrate(database.db as never, { migrationsFolder: earlier });
+      // A top-up, which the dashboard counts and the audit of access does not hold.
+      await database.db.execute(sql`
         INSERT INTO events (stream_type, stream_id, version, type, data, occurred_at)
-        VALUES ('permission', 'p1', 1, 'PermissionCreated', '{}', now())`);
+        VALUES ('wallet', 'wallet-b1', 1, 'WalletCredited', '{"branchId": "b1", "entryId": "e1", "amount": 50000, "note": "Opening"}',
+          '2026-03-10T06:00:00Z')`);
 
-      await migrate(db, { migrationsFolder });
-      expect(await pending(db)).toEqual(['access-changes', 'dashboard']);
+      await migrate(database.db as never, { migrationsFolder });
+      expect(await pending(database.db)).toEqual(['access-changes', 'dashboard']);
+      expect(await rebuildPending(database.db)).toEqual(['dashboard']);
+      expect(await pending(database.db)).toEqual([]);
+      expect(await queryRows(database.db, sql`SELECT branch_id, month, measure, value FROM dashboard_counts`)).toEqual([
+        { branch_id: 'b1', month: '2026-03', measure: 'wallet:topups', value: 50000 },
+      ]);
     } finally {
-      await client.close();
+      await database.close();
       await rm(earlier, { recursive: true, force: true });
     }
   });

@@ -60,7 +60,7 @@ async function refold(tx: Tx, only: readonly Registered[], { onProgress, batchSi
  * after its events were written starts with their history, not empty. Each projection reads only
  * its own tables, so it is rebuilt alone, from the events it handles. Its row is deleted in the
  * same transaction, so a second process starting at once waits on the row and then finds nothing
- * to do.
+ * to do. Answers the names of those rebuilt.
  */
 export async function rebuildPending(db: Db): Promise<string[]> {
   const names = (await db.select({ projection: pendingRebuilds.projection }).from(pendingRebuilds)).map((row) => row.projection);
@@ -70,9 +70,12 @@ export async function rebuildPending(db: Db): Promise<string[]> {
     const done = await db.transaction(async (tx) => {
       const claimed = await tx.delete(pendingRebuilds).where(eq(pendingRebuilds.projection, name)).returning();
       if (claimed.length === 0) return false;
-      // A name no projection answers to any more is a rebuild nobody needs.
-      if (projection) await refold(tx, [projection], { types: Object.keys(projection.handlers) });
-      return Boolean(projection);
+      // A name no projection answers to any more is a rebuild nobody needs; nor is one over a log
+      // without an event it handles (a new database), whose tables are as empty as a rebuild leaves them.
+      const types = projection ? Object.keys(projection.handlers) : [];
+      if (!projection || (await readAll(tx, 0, 1, types)).length === 0) return false;
+      await refold(tx, [projection], { types });
+      return true;
     });
     if (done) rebuilt.push(name);
   }

@@ -30,4 +30,4 @@ CREATE TABLE "pending_rebuilds" (
 CREATE INDEX "access_changes_user_idx" ON "access_changes" USING btree ("user_id","position");--> statement-breakpoint
 CREATE INDEX "access_changes_actor_idx" ON "access_changes" USING btree ("actor_id","position");--> statement-breakpoint
 CREATE INDEX "access_changes_branch_idx" ON "access_changes" USING btree ("branch_id","position");--> statement-breakpoint
-INSERT INTO "pending_rebuilds" ("projection") SELECT 'access-changes' WHERE EXISTS (SELECT 1 FROM "events");
+INSERT INTO "pending_rebuilds" ("projection") VALUES ('access-changes');

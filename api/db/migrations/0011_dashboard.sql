@@ -30,4 +30,4 @@ CREATE TABLE "dashboard_records" (
 CREATE INDEX "dashboard_activity_area_idx" ON "dashboard_activity" USING btree ("area","position");--> statement-breakpoint
 CREATE INDEX "dashboard_activity_branch_idx" ON "dashboard_activity" USING btree ("branch_id","position");--> statement-breakpoint
 CREATE INDEX "dashboard_counts_month_idx" ON "dashboard_counts" USING btree ("month","measure");--> statement-breakpoint
-INSERT INTO "pending_rebuilds" ("projection") SELECT 'dashboard' WHERE EXISTS (SELECT 1 FROM "events");
+INSERT INTO "pending_rebuilds" ("projection") VALUES ('dashboard');
