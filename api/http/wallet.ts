@@ -1,6 +1,7 @@
 import { walletContract, type WalletBalance } from '../../common/contracts/wallet';
 import type { Executor } from '../db/client';
-import { hasAnyPermission, SUPERADMIN, type Actor } from '../domain/auth/actor';
+import { hasAnyPermission, type Actor } from '../domain/auth/actor';
+import { branchScope } from '../domain/auth/branch-scope';
 import { branchBalance, listBalances } from '../domain/wallet/balances';
 import { chargeOperation, type ChargeResult } from '../domain/wallet/charge-operation';
 import { adjustWallet } from '../domain/wallet/adjust-wallet';
@@ -24,20 +25,19 @@ import { badRequest, HttpError } from './errors';
 
 /** The branch wallet under /api/v1/wallet (docs/decisions/007-wallet-base-path-and-ledger.md). */
 
-const viewers = walletViewers;
 const pricingManagers = ['OPERATION_PRICING_MANAGE', 'WALLET_OPERATION_PRICING'] as const;
 /** Adding a student charges the wallet, so whoever may add one may see the balance and the price. */
 const spenders = ['STUDENT_ADD', 'WALLET_MANAGE', 'WALLET_MANAGE_ALL'] as const;
 
 const access = {
-  view: { kind: 'permission', anyOf: viewers },
+  view: { kind: 'permission', anyOf: walletViewers },
   ownBalance: { kind: 'permission', anyOf: [...new Set([...transactionViewers, 'WALLET_ADD_BALANCE', ...spenders])] },
   transactions: { kind: 'permission', anyOf: transactionViewers },
   addBalance: { kind: 'permission', anyOf: ['WALLET_ADD_BALANCE', 'WALLET_MANAGE_ALL'] },
-  readPrices: { kind: 'permission', anyOf: [...new Set([...pricingManagers, ...viewers, ...spenders])] },
+  readPrices: { kind: 'permission', anyOf: [...new Set([...pricingManagers, ...walletViewers, ...spenders])] },
   managePrices: { kind: 'permission', anyOf: pricingManagers },
   charge: { kind: 'permission', anyOf: spenders },
-  quote: { kind: 'permission', anyOf: [...new Set([...spenders, ...viewers])] },
+  quote: { kind: 'permission', anyOf: [...new Set([...spenders, ...walletViewers])] },
   refund: { kind: 'permission', anyOf: ['WALLET_MANAGE_ALL'] },
   adjust: { kind: 'permission', anyOf: ['WALLET_MANAGE_ALL'] },
 } as const;
@@ -51,9 +51,10 @@ function readScope(actor: Actor): string[] | null {
 
 /** The branch a change applies to: a branch's own staff change only their own. */
 function targetBranch(actor: Actor, requested: string | undefined, part: 'body' | 'query' = 'body'): string {
-  if (actor.role !== SUPERADMIN && actor.branchId) {
-    if (requested && requested !== actor.branchId) throw new HttpError(403, walletMessages.otherBranch);
-    return actor.branchId;
+  const own = branchScope(actor);
+  if (own !== null) {
+    if (requested && requested !== own) throw new HttpError(403, walletMessages.otherBranch);
+    return own;
   }
   if (!requested) throw badRequest(`Invalid request ${part}`, { branchId: [walletMessages.branchRequired] });
   return requested;
@@ -185,7 +186,7 @@ const quote = defineEndpoint({
   ...walletContract.quote,
   access: access.quote,
   async handle({ db, actor, query }) {
-    const own = actor.role !== SUPERADMIN ? actor.branchId : null;
+    const own = branchScope(actor);
     if (own && query.branchId && query.branchId !== own) throw notFound('Branch');
     // Whoever may charge a branch may see what the charge would take; a viewer only what they may read.
     if (!own && !hasAnyPermission(actor, spenders)) readScope(actor);

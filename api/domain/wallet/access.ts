@@ -1,7 +1,8 @@
-import { hasAnyPermission, SUPERADMIN, type Actor } from '../auth/actor';
+import { hasAnyPermission, type Actor } from '../auth/actor';
+import { branchScope } from '../auth/branch-scope';
 
 /** Read every branch's wallet: both naming sets of the product. */
-export const everyBranchWallets = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'] as const;
+const everyBranchWallets = ['WALLET_VIEW_ALL', 'WALLET_MANAGE_ALL'] as const;
 export const walletViewers = [...everyBranchWallets, 'WALLET_VIEW', 'WALLET_DASHBOARD_VIEW', 'WALLET_DASHBOARD', 'WALLET_MANAGE'] as const;
 export const transactionViewers = [...walletViewers, 'WALLET_TRANSACTIONS_VIEW', 'WALLET_VIEW_TRANSACTIONS'] as const;
 
@@ -11,6 +12,7 @@ export const transactionViewers = [...walletViewers, 'WALLET_TRANSACTIONS_VIEW',
  * none (undefined) for the institute's other staff.
  */
 export function walletReadScope(actor: Actor): string[] | null | undefined {
-  if (actor.role !== SUPERADMIN && actor.branchId) return [actor.branchId];
+  const own = branchScope(actor);
+  if (own !== null) return [own];
   return hasAnyPermission(actor, everyBranchWallets) ? null : undefined;
 }
