@@ -38,15 +38,17 @@ const show = defineEndpoint({
     const scope = branchScope(actor);
     if (scope !== null && query.branchId && query.branchId !== scope) throw new HttpError(403, dashboardMessages.otherBranch);
     const everyBranch = scope === null;
-    // One read of the wallets serves the branch names, the branch check and the wallet's figures.
-    const wallets = await listBalances(db, scope === null ? undefined : [scope]);
+    const areas = dashboardAreas.filter((area) => area.mayRead(actor));
+    // One read of the wallets serves the branch names, the branch check and the wallet's figures;
+    // a branch's staff who may not see the wallet need none of them.
+    const wallets =
+      everyBranch || areas.some((area) => area.name === 'wallet') ? await listBalances(db, everyBranch ? undefined : [scope]) : [];
     const branches = everyBranch ? wallets.map((row) => ({ branchId: row.branchId, name: row.branchName })) : [];
     if (everyBranch && query.branchId && !branches.some((row) => row.branchId === query.branchId)) throw notFound('Branch');
     const branchId = scope ?? query.branchId ?? null;
     const balances = branchId === null ? wallets : wallets.filter((row) => row.branchId === branchId);
 
     const input = { db, branchId, balances, ...dashboardWindow(deps.clock.now(), query.months) };
-    const areas = dashboardAreas.filter((area) => area.mayRead(actor));
     const [read, activity] = await Promise.all([
       Promise.all(areas.map((area) => area.read(input))),
       recentActivity(
