@@ -95,7 +95,7 @@ export function readableBy(scope: string | Placeholder | null): SQL | undefined 
  * their own. The institute-wide records readableBy also lets them read are the institute's to
  * change. Null scope changes everything.
  */
-export function writableBy(scope: string | null): SQL | undefined {
+function writableBy(scope: string | null): SQL | undefined {
   if (scope === null) return undefined;
   return or(and(eq(records.formType, 'branch'), eq(records.id, scope)), and(ne(records.formType, 'branch'), eq(records.branchId, scope)));
 }
@@ -154,7 +154,7 @@ const sortColumns = {
  * that figure links to hold exactly the exams it counts.
  */
 function upcomingOn(day: string) {
-  return sql`exists (select 1 from ${dashboardRecords} where ${dashboardRecords.recordId} = ${records.id} and ${dashboardRecords.lastDate} >= ${day})`;
+  return sql`exists (select 1 from ${dashboardRecords} where ${dashboardRecords.recordId} = ${records.id} and ${dashboardRecords.formType} = 'examResult' and ${dashboardRecords.lastDate} >= ${day})`;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DashboardActivity } from '../../../common/contracts/dashboard';
 import type { Executor } from '../../db/client';
-import { dashboardActivity, records, users } from '../../db/schema';
+import { dashboardActivity, dashboardRecords, users } from '../../db/schema';
 
 const RECENT_ACTIVITY = 10;
 
 /**
  * The latest changes to the areas given, of one branch or every one, with who made them.
- * A record's lines link to it only while it exists; wallet lines point at entries that never go.
+ * A record's lines link to it only while it exists (the dashboard's own copy of the records it
+ * counts says so); wallet lines point at entries that never go.
  */
 export async function recentActivity(db: Executor, areas: string[], branchId: string | null): Promise<DashboardActivity[]> {
   if (areas.length === 0) return [];
@@ -19,7 +20,7 @@ export async function recentActivity(db: Executor, areas: string[], branchId: st
       title: dashboardActivity.title,
       recordId: sql<
         string | null
-      >`case when ${dashboardActivity.area} = 'wallet' or ${records.id} is not null then ${dashboardActivity.recordId} end`,
+      >`case when ${dashboardActivity.area} = 'wallet' or ${dashboardRecords.recordId} is not null then ${dashboardActivity.recordId} end`,
       branchId: dashboardActivity.branchId,
       amount: dashboardActivity.amount,
       actorName: users.name,
@@ -27,7 +28,7 @@ export async function recentActivity(db: Executor, areas: string[], branchId: st
     })
     .from(dashboardActivity)
     .leftJoin(users, eq(users.id, dashboardActivity.actorId))
-    .leftJoin(records, eq(records.id, dashboardActivity.recordId))
+    .leftJoin(dashboardRecords, eq(dashboardRecords.recordId, dashboardActivity.recordId))
     .where(and(inArray(dashboardActivity.area, areas), branchId === null ? undefined : eq(dashboardActivity.branchId, branchId)))
     .orderBy(desc(dashboardActivity.position))
     .limit(RECENT_ACTIVITY);
