@@ -10,9 +10,13 @@ export const parsePaperQuery = listQueryParser({
   filters: { course: textParam(100), kind: choiceParam(coursePaperKinds) },
 });
 
-/** A paper as the list shows it: the kit names every row's `title`. */
-/** A paper as the list shows it; `changeable` when this user may edit or delete it. */
+/** A paper as the list shows it (the kit names every row's `title`); `changeable` when this user may edit or delete it. */
 export type PaperRow = CoursePaperView & { title: string; changeable: boolean };
+
+export const paperMessages = {
+  /** An edit address of a paper whose course this user may only read. */
+  readOnly: 'You can read this paper but not change it',
+};
 
 export const paperKindLabels = { theory: 'Theory', practical: 'Practical' } as const satisfies Record<CoursePaperKind, string>;
 

@@ -13,17 +13,25 @@ import { Badge } from '~/components/ui/badge';
 import { FilesIcon } from '~/components/ui/icons';
 import { UrlDialog } from '~/components/wallet/url-dialog';
 import { paperRights } from '~/lib/course-paper-rights';
-import { paperDefaults, paperKindLabels, paperKindOptions, parsePaperQuery, type PaperRow, type PaperSort } from '~/lib/course-papers';
+import {
+  paperDefaults,
+  paperKindLabels,
+  paperKindOptions,
+  paperMessages,
+  parsePaperQuery,
+  type PaperRow,
+  type PaperSort,
+} from '~/lib/course-papers';
 import { dynamicFormMessages } from '~/lib/dynamic-form';
 import { withParams } from '~/lib/list-query';
 import { requireAdminRoute } from '~/services/auth.server';
 import { recordChoices } from '~/services/choices.server';
-import { addCoursePaper, changeCoursePaper, listCoursePapers } from '~/services/course-papers.server';
+import { addCoursePaper, changeCoursePaper, listCoursePapers, showCoursePaper } from '~/services/course-papers.server';
 import { validateCsrf } from '~/services/csrf.server';
 import { deleteRow, listLoader, loadListPage } from '~/services/list.server';
 import { readPost, storePostedFiles } from '~/services/posted-files.server';
 import { redirectWithToast } from '~/services/toast.server';
-import { questionPaperUpload } from '../../common/contracts/course-papers';
+import { questionPaperUpload, type CoursePaperView } from '../../common/contracts/course-papers';
 import { fileNameOfKey } from '../../common/uploads/keys';
 
 const title = 'Course Papers';
@@ -33,7 +41,13 @@ export const meta: MetaFunction = () => [{ title }];
 export const loader = listLoader(async (request, auth) => {
   const query = parsePaperQuery(new URL(request.url).searchParams, paperDefaults);
   const rights = paperRights(auth.user);
-  const [courses, page] = await Promise.all([
+  const asRow = (paper: CoursePaperView): PaperRow => ({
+    ...paper,
+    title: `${paper.code} ${paper.name}`,
+    changeable: rights.edit && paper.courseChangeable,
+  });
+  const editId = new URL(request.url).searchParams.get('edit');
+  const [courses, page, edited] = await Promise.all([
     recordChoices(auth.api, 'course'),
     loadListPage(request, auth, {
       query,
@@ -53,20 +67,23 @@ export const loader = listLoader(async (request, auth) => {
         return {
           ...answer,
           data: {
-            rows: papers.map((row): PaperRow => ({
-              ...row,
-              title: `${row.code} ${row.name}`,
-              changeable: rights.edit && row.courseChangeable,
-            })),
+            rows: papers.map(asRow),
             total,
             totalPages,
           },
         };
       },
     }),
+    // Read on its own, so an edit address opens its paper whichever page the list is on.
+    editId ? showCoursePaper(auth.api, editId) : null,
   ]);
   if (courses === null) throw data({ message: dynamicFormMessages.coursesFailed }, { status: 500, headers: auth.headers });
-  return { ...page, courses, rights };
+  const editing = edited?.ok ? asRow(edited.data) : null;
+  if (edited && !editing?.changeable) {
+    const title = edited.ok ? paperMessages.readOnly : edited.message;
+    throw await redirectWithToast(listAddress(request), { type: 'error', title }, { headers: auth.headers });
+  }
+  return { ...page, courses, rights, editing };
 });
 
 /** The list as it was, without the dialog that sent the form, showing the course the paper is in. */
@@ -135,8 +152,7 @@ export default function CoursePapers() {
   const closeTo = `${pathname}${withParams(search, { add: null, edit: null })}`;
   const courseId = list.query.course;
   const course = list.courses.find((option) => option.value === courseId);
-  // Edited from its row on this page, which the edit link was on.
-  const editing = list.rows.find((row) => row.changeable && row._id === params.get('edit'));
+  const { editing } = list;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
 
   const columns: Column<PaperRow, PaperSort>[] = [

@@ -12,6 +12,10 @@ export function listCoursePapers(api: AuthedApi, query: Partial<CoursePaperListQ
   return callEndpoint(api, coursePaperContract.list, { query });
 }
 
+export function showCoursePaper(api: AuthedApi, id: string) {
+  return callEndpoint(api, coursePaperContract.show, { params: { id } });
+}
+
 export function addCoursePaper(api: AuthedApi, body: AddCoursePaperBody) {
   return callEndpoint(api, coursePaperContract.add, { body });
 }

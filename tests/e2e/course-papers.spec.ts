@@ -134,6 +134,29 @@ test.describe('as the admin', () => {
     await expect(page.getByLabel('Subject Code, row 2')).toHaveValue('');
   });
 
+  test('opens the paper an edit address names, whatever the list shows, and says so when it is gone', async ({ page, request }) => {
+    const course = await addCourse(request);
+    const added = await request.post('/api/v1/course/papers', {
+      headers: course.headers,
+      data: { courseId: course.id, code: 'GEO-1', name: 'Maps', kind: 'theory', questionPaperMarks: 60, passingMarks: 24 },
+    });
+    expect(added.status()).toBe(201);
+    const paperId = ((await added.json()) as { data: { _id: string } }).data._id;
+
+    // The list shows practical papers only, so the theory paper is not among its rows.
+    await page.goto(`${screen}?course=${course.id}&kind=practical&edit=${paperId}`);
+    const edit = page.getByRole('dialog', { name: 'Edit course paper' });
+    await expect(edit.getByLabel('Name')).toHaveValue('Maps');
+    await expect(edit.getByLabel('Question paper marks')).toHaveValue('60');
+
+    const removed = await request.delete(`/api/v1/course/papers/${paperId}`, { headers: course.headers });
+    expect(removed.status()).toBe(200);
+    await page.goto(`${screen}?course=${course.id}&edit=${paperId}`);
+    await expect(toast(page, 'Course paper not found')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === screen && !url.searchParams.has('edit'));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test.describe('refused forms', () => {
     // A refused form is answered 400 with its messages, which the browser logs.
     test.use({ allowedConsoleErrors: [/status of 400 .*\/admin\/course\/papers/] });
@@ -180,6 +203,11 @@ test('a branch admin reads the papers but is offered no change', async ({ page }
   await expect(page.getByRole('link', { name: 'Add paper' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+
+  // An edit address of an institute course's paper opens no form, and says why.
+  await page.goto(`${screen}?edit=${await rows(page).first().getAttribute('data-row-id')}`);
+  await expect(toast(page, 'You can read this paper but not change it')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test.describe('without JavaScript', () => {
