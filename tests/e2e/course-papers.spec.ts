@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+import { addRecord, apiHeaders, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -17,25 +17,38 @@ const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/v2/login', { data: demo.admin });
-  expect(login.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
-}
-
-/** A course of its own for each test, active, with the subjects given in its description. */
-async function addCourse(request: APIRequestContext, subjects = '') {
-  const headers = await adminHeaders(request);
-  const categories = await request.get('/api/v1/course/categories', { headers, params: { limit: '1' } });
+/** A course of its own for each test, active, with the subjects given in its description, added by the institute admin or `as`. */
+async function addCourse(request: APIRequestContext, subjects = '', as: { email: string; password: string } = demo.admin) {
+  const headers = await apiHeaders(request, as);
+  const categories = await request.get('/api/v1/course/categories', { headers: await apiHeaders(request), params: { limit: '1' } });
   const category = ((await categories.json()) as { data: { categories: { _id: string }[] } }).data.categories[0]!._id;
   const name = unique('Course');
-  const fields = { courseName: name, category, isActive: true, description: subjects };
-  const response = await request.post('/api/v1/dynamic-data', {
+  const id = await addRecord(request, 'course', { courseName: name, category, isActive: true, description: subjects }, headers);
+  return { id, name, headers };
+}
+
+/** A PDF stored as a course's question paper (address, PUT, confirm, as the browser does); its key. */
+async function uploadQuestionPaper(request: APIRequestContext, headers: Record<string, string>, fileName: string) {
+  const bytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const target = { fileName, fileType: 'application/pdf', fileSize: bytes.length, formType: 'course', fieldName: 'questionPaper' };
+  const address = await request.post('/api/v1/s3-upload/presigned-url', { headers, data: target });
+  expect(address.status(), await address.text()).toBe(200);
+  const {
+    presignedUrl,
+    key,
+    headers: putHeaders,
+  } = (
+    (await address.json()) as {
+      data: { presignedUrl: string; key: string; headers: Record<string, string> };
+    }
+  ).data;
+  expect((await request.put(presignedUrl, { headers: putHeaders, data: bytes })).status()).toBe(200);
+  const confirmed = await request.post('/api/v1/s3-upload/confirm-upload', {
     headers,
-    data: { formType: 'course', fieldsData: Object.entries(fields).map(([field, value]) => ({ name: field, value })) },
+    data: { key, originalFileName: fileName, fileSize: bytes.length, formType: 'course', fieldName: 'questionPaper' },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return { id: ((await response.json()) as { data: { _id: string } }).data._id, name, headers };
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  return key;
 }
 
 async function fillPaper(
@@ -208,6 +221,59 @@ test('a branch admin reads the papers but is offered no change', async ({ page }
   await page.goto(`${screen}?edit=${await rows(page).first().getAttribute('data-row-id')}`);
   await expect(toast(page, 'You can read this paper but not change it')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a branch’s course editor changes its paper the institute gave a question paper, offered no link to a file they may not open', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const editor = { name: `Course Keeper ${tag}`, email: `courses.${tag}@institute.demo`, password: 'Keep@12345' };
+  const superadmin = await apiHeaders(request, demo.superadmin);
+  const branches = await request.get('/api/v1/dynamic-data?formType=branch&search=North', { headers: superadmin });
+  const north = ((await branches.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
+  const created = await request.post('/api/v1/users', {
+    headers: superadmin,
+    data: {
+      ...editor,
+      role: 'branch_admin',
+      branchId: north,
+      permissions: ['DASHBOARD_VIEW', 'COURSE_VIEW_ALL', 'COURSE_ADD', 'COURSE_EDIT'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // The branch's course, whose paper the institute's office adds with a question paper of its own upload.
+  const course = await addCourse(request, '', editor);
+  const admin = await apiHeaders(request);
+  const key = await uploadQuestionPaper(request, admin, 'office-paper.pdf');
+  const added = await request.post('/api/v1/course/papers', {
+    headers: admin,
+    data: {
+      courseId: course.id,
+      code: 'BR-1',
+      name: 'Branch Theory',
+      kind: 'theory',
+      questionPaperMarks: 50,
+      passingMarks: 20,
+      questionPaper: key,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await loginAs(page, editor.email, editor.password);
+  await page.goto(`${screen}?course=${course.id}`);
+  await hydrated(page);
+  await expect(rows(page).first()).toContainText('Attached');
+  await page.getByRole('link', { name: 'Edit BR-1 Branch Theory' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit course paper' });
+  await expect(edit.getByText('Current file: office-paper.pdf')).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Remove Question paper (optional)' })).toBeVisible();
+  await expect(edit.getByRole('link', { name: /^View/ })).toHaveCount(0);
+
+  await edit.getByLabel('Passing marks').fill('25');
+  await edit.getByRole('button', { name: 'Save paper' }).click();
+  await expect(toast(page, 'BR-1 Branch Theory saved')).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

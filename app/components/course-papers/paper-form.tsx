@@ -147,6 +147,7 @@ export function PaperForm({
         label="Question paper (optional)"
         formType={questionPaperUpload.formType}
         initialKey={initialKey}
+        initialKeyOpenable={paper?.questionPaperReadable}
         info={questionPaperInfo}
         errors={fields.questionPaper.errors}
         errorId={fields.questionPaper.errorId}

@@ -24,6 +24,8 @@ export interface FileFieldProps {
   required?: boolean;
   /** The stored key the field starts with (a record being edited). */
   initialKey?: string;
+  /** Whether this user may open the file the field starts with (false: it shows no View link). */
+  initialKeyOpenable?: boolean;
   info?: FileFieldInfo;
   errors?: string[];
   errorId: string;
@@ -58,6 +60,7 @@ export function FileField({
   formType,
   required = false,
   initialKey,
+  initialKeyOpenable = true,
   info,
   errors,
   errorId,
@@ -229,11 +232,13 @@ export function FileField({
           ) : null}
           {!busy && key ? (
             <>
-              <Button type="button" variant="ghost" size="sm" asChild>
-                <a href={storedFileHref(key)} target="_blank" rel="noreferrer">
-                  View<span className="sr-only"> {label}</span>
-                </a>
-              </Button>
+              {key !== initialKey || initialKeyOpenable ? (
+                <Button type="button" variant="ghost" size="sm" asChild>
+                  <a href={storedFileHref(key)} target="_blank" rel="noreferrer">
+                    View<span className="sr-only"> {label}</span>
+                  </a>
+                </Button>
+              ) : null}
               <Button
                 type="button"
                 variant="ghost"
