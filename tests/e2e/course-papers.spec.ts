@@ -51,6 +51,17 @@ async function uploadQuestionPaper(request: APIRequestContext, headers: Record<s
   return key;
 }
 
+/** A theory paper added to a course through the API; its id. */
+async function addPaper(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  paper: { courseId: string; code: string; name: string; questionPaperMarks: number; passingMarks: number; questionPaper?: string },
+) {
+  const added = await request.post('/api/v1/course/papers', { headers, data: { kind: 'theory', ...paper } });
+  expect(added.status(), await added.text()).toBe(201);
+  return ((await added.json()) as { data: { _id: string } }).data._id;
+}
+
 async function fillPaper(
   dialog: ReturnType<Page['getByRole']>,
   paper: { code: string; name: string; kind?: string; marks: string; passing: string },
@@ -149,12 +160,13 @@ test.describe('as the admin', () => {
 
   test('opens the paper an edit address names, whatever the list shows, and says so when it is gone', async ({ page, request }) => {
     const course = await addCourse(request);
-    const added = await request.post('/api/v1/course/papers', {
-      headers: course.headers,
-      data: { courseId: course.id, code: 'GEO-1', name: 'Maps', kind: 'theory', questionPaperMarks: 60, passingMarks: 24 },
+    const paperId = await addPaper(request, course.headers, {
+      courseId: course.id,
+      code: 'GEO-1',
+      name: 'Maps',
+      questionPaperMarks: 60,
+      passingMarks: 24,
     });
-    expect(added.status()).toBe(201);
-    const paperId = ((await added.json()) as { data: { _id: string } }).data._id;
 
     // The list shows practical papers only, so the theory paper is not among its rows.
     await page.goto(`${screen}?course=${course.id}&kind=practical&edit=${paperId}`);
@@ -176,11 +188,13 @@ test.describe('as the admin', () => {
 
     test('says why under the field: a code the course has, passing marks above the marks', async ({ page, request }) => {
       const course = await addCourse(request);
-      const taken = await request.post('/api/v1/course/papers', {
-        headers: course.headers,
-        data: { courseId: course.id, code: 'ART-1', name: 'Sketching', kind: 'theory', questionPaperMarks: 50, passingMarks: 20 },
+      await addPaper(request, course.headers, {
+        courseId: course.id,
+        code: 'ART-1',
+        name: 'Sketching',
+        questionPaperMarks: 50,
+        passingMarks: 20,
       });
-      expect(taken.status()).toBe(201);
 
       await page.goto(`${screen}?course=${course.id}&add=1`);
       await hydrated(page);
@@ -247,19 +261,14 @@ test('a branch’s course editor changes its paper the institute gave a question
   const course = await addCourse(request, '', editor);
   const admin = await apiHeaders(request);
   const key = await uploadQuestionPaper(request, admin, 'office-paper.pdf');
-  const added = await request.post('/api/v1/course/papers', {
-    headers: admin,
-    data: {
-      courseId: course.id,
-      code: 'BR-1',
-      name: 'Branch Theory',
-      kind: 'theory',
-      questionPaperMarks: 50,
-      passingMarks: 20,
-      questionPaper: key,
-    },
+  await addPaper(request, admin, {
+    courseId: course.id,
+    code: 'BR-1',
+    name: 'Branch Theory',
+    questionPaperMarks: 50,
+    passingMarks: 20,
+    questionPaper: key,
   });
-  expect(added.status(), await added.text()).toBe(201);
 
   await loginAs(page, editor.email, editor.password);
   await page.goto(`${screen}?course=${course.id}`);
