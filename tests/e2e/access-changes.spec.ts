@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiHeaders, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+import { addNorthAdmin, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
 
 /**
  * Access Changes (/admin/users/access-changes): who changed whose role, branch, permissions or
@@ -21,19 +21,13 @@ test('a branch admin adds a staff member and grants a permission, and the audit 
   const staff = { name: `Meera ${tag}`, email: `meera.${tag}@institute.demo` };
 
   // The super admin sets the scene: a North Campus admin who manages the branch's staff and their permissions.
-  const headers = await apiHeaders(request, demo.superadmin);
-  const branches = await request.get('/api/v1/dynamic-data?formType=branch&search=North', { headers });
-  const north = ((await branches.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
-  const created = await request.post('/api/v1/users', {
-    headers,
-    data: {
-      ...manager,
-      role: 'branch_admin',
-      branchId: north,
-      permissions: ['BRANCH_USER_VIEW', 'USERS_BRANCH_MANAGEMENT', 'PERMISSION_MANAGE', 'STUDENT_ADD', 'DASHBOARD_VIEW'],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addNorthAdmin(request, manager, [
+    'BRANCH_USER_VIEW',
+    'USERS_BRANCH_MANAGEMENT',
+    'PERMISSION_MANAGE',
+    'STUDENT_ADD',
+    'DASHBOARD_VIEW',
+  ]);
 
   await loginAs(page, manager.email, manager.password);
   await page.goto('/admin/users/branch-management');

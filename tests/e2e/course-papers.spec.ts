@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addRecord, apiHeaders, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+import { addNorthAdmin, addRecord, apiHeaders, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -243,19 +243,7 @@ test('a branch’s course editor changes its paper the institute gave a question
 }) => {
   const tag = Date.now().toString(36);
   const editor = { name: `Course Keeper ${tag}`, email: `courses.${tag}@institute.demo`, password: 'Keep@12345' };
-  const superadmin = await apiHeaders(request, demo.superadmin);
-  const branches = await request.get('/api/v1/dynamic-data?formType=branch&search=North', { headers: superadmin });
-  const north = ((await branches.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
-  const created = await request.post('/api/v1/users', {
-    headers: superadmin,
-    data: {
-      ...editor,
-      role: 'branch_admin',
-      branchId: north,
-      permissions: ['DASHBOARD_VIEW', 'COURSE_VIEW_ALL', 'COURSE_ADD', 'COURSE_EDIT'],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addNorthAdmin(request, editor, ['DASHBOARD_VIEW', 'COURSE_VIEW_ALL', 'COURSE_ADD', 'COURSE_EDIT']);
 
   // The branch's course, whose paper the institute's office adds with a question paper of its own upload.
   const course = await addCourse(request, '', editor);

@@ -85,6 +85,22 @@ export async function apiHeaders(request: APIRequestContext, account: { email: s
   return { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
 }
 
+/** A North Campus admin with just these permissions, added by the super admin through the API. */
+export async function addNorthAdmin(
+  request: APIRequestContext,
+  person: { name: string; email: string; password: string },
+  permissions: string[],
+): Promise<void> {
+  const headers = await apiHeaders(request, demo.superadmin);
+  const branches = await request.get('/api/v1/dynamic-data?formType=branch&search=North', { headers });
+  const north = ((await branches.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
+  const created = await request.post('/api/v1/users', {
+    headers,
+    data: { ...person, role: 'branch_admin', branchId: north, permissions },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
 /** Adds a record of a form type through the API, as the institute admin unless `headers` say who; its id. */
 export async function addRecord(
   request: APIRequestContext,
