@@ -39,14 +39,15 @@ const title = 'Course Papers';
 export const meta: MetaFunction = () => [{ title }];
 
 export const loader = listLoader(async (request, auth) => {
-  const query = parsePaperQuery(new URL(request.url).searchParams, paperDefaults);
+  const { searchParams } = new URL(request.url);
+  const query = parsePaperQuery(searchParams, paperDefaults);
   const rights = paperRights(auth.user);
   const asRow = (paper: CoursePaperView): PaperRow => ({
     ...paper,
     title: `${paper.code} ${paper.name}`,
     changeable: rights.edit && paper.courseChangeable,
   });
-  const editId = new URL(request.url).searchParams.get('edit');
+  const editId = searchParams.get('edit');
   const [courses, page, edited] = await Promise.all([
     recordChoices(auth.api, 'course'),
     loadListPage(request, auth, {
