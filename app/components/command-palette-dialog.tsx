@@ -5,7 +5,7 @@ import { ClockIcon, FileTextIcon, GraduationCapIcon, SearchIcon, UserIcon, type 
 import { RECENT_LIMIT, useRecent } from '~/hooks/use-recent';
 import { paletteWords, scorePaletteWords } from '~/lib/palette-rank';
 import type { PaletteSearchResponse, PaletteSearchResult } from '~/lib/palette-search';
-import type { CommandPaletteProps, PaletteItem } from './command-palette';
+import { PALETTE_INPUT_ATTRIBUTE, type CommandPaletteProps, type PaletteItem } from './command-palette';
 import { Kbd, ShortcutKeys } from './shortcut-keys';
 import { Spinner } from './ui/spinner';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
@@ -98,6 +98,8 @@ export function CommandPaletteDialog({
   items,
   open,
   onOpenChange: setOpen,
+  query,
+  onQueryChange: setQuery,
   recentStorageKey,
   recentLimit = RECENT_LIMIT,
   searchUrl,
@@ -108,13 +110,11 @@ export function CommandPaletteDialog({
 }: CommandPaletteProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [query, setQuery] = useState('');
   const { recent, remember, refresh: refreshRecent } = useRecent(recentStorageKey, recentLimit);
   const { results, searching } = useRemoteSearch(searchUrl, open ? query : '', searchMinLength, searchDebounceMs);
 
   useEffect(() => {
     if (open) refreshRecent();
-    else setQuery('');
   }, [open, refreshRecent]);
 
   const groups = useMemo(() => groupByHeading(items), [items]);
@@ -196,6 +196,7 @@ export function CommandPaletteDialog({
             <Command.Input
               value={query}
               onValueChange={setQuery}
+              {...{ [PALETTE_INPUT_ATTRIBUTE]: '' }}
               placeholder={placeholder}
               className="flex h-10 w-full bg-transparent py-3 text-sm outline-hidden placeholder:text-muted-foreground"
             />

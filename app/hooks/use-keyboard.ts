@@ -25,16 +25,19 @@ export function useIsMac(): boolean {
   return isMac;
 }
 
-/** Listens to key presses anywhere on the page; the latest handler always runs. */
-export function useWindowKeydown(handler: (event: KeyboardEvent) => void, enabled = true) {
+/**
+ * Listens to key presses anywhere on the page; the latest handler always runs. With `capture`,
+ * it runs before the page's own handlers and may keep the key from them.
+ */
+export function useWindowKeydown(handler: (event: KeyboardEvent) => void, enabled = true, capture = false) {
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => handlerRef.current(event);
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+    window.addEventListener('keydown', onKeyDown, { capture });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture });
+  }, [enabled, capture]);
 }
 
 export interface KeySequence {

@@ -224,6 +224,61 @@ test('Ctrl/Cmd+K opens the palette, typing filters it, Enter navigates', async (
   await expect(palette(page)).toBeHidden();
 });
 
+/**
+ * Signs in with the code of the palette's dialog held back, until the shell has hydrated and asks
+ * for it (when the browser is idle). Answers the function that lets the code through.
+ */
+async function signInWithPaletteCodeHeld(page: Page, account: Account) {
+  const dialogCode = /\/assets\/admin-palette-dialog-[\w-]+\.js$/;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(dialogCode, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const requested = page.waitForRequest(dialogCode);
+  await loginAs(page, account.email, account.password);
+  await requested;
+  return release;
+}
+
+test('what is typed after Ctrl/Cmd+K while the palette’s code is on its way goes into its search, not to the page', async ({ page }) => {
+  const release = await signInWithPaletteCodeHeld(page, demo.northStaff);
+
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.keyboard.type('registeredx');
+  await page.keyboard.press('Backspace');
+  release();
+  await expect(palette(page).getByRole('combobox')).toBeFocused();
+  await expect(palette(page).getByRole('combobox')).toHaveValue('registered');
+  // Nothing of it reached the page, whose single keys are shortcuts.
+  await expect(page).toHaveURL((url) => url.pathname === '/admin');
+  await expect(palette(page).locator('[cmdk-item][aria-selected="true"]')).toContainText('Registered Students');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/students\/registered$/);
+});
+
+test('Escape closes the palette before its code has arrived, and the page’s keys work again', async ({ page }) => {
+  const release = await signInWithPaletteCodeHeld(page, demo.northStaff);
+
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.keyboard.type('reg');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('?');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+
+  // Once the code is there, the palette opens afresh, what was typed before Escape gone.
+  const arrived = page.waitForResponse(/\/assets\/admin-palette-dialog-[\w-]+\.js$/);
+  release();
+  await arrived;
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(palette(page)).toBeVisible();
+  await expect(palette(page).getByRole('combobox')).toHaveValue('');
+});
+
 test('the palette finds students of the user’s own branch through the API, and no users without the permission', async ({ page }) => {
   await signIn(page, demo.northStaff);
   await openPalette(page);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { PaletteItem, PaletteOpenProps } from '~/components/command-palette';
+import type { PaletteDialogProps, PaletteItem } from '~/components/command-palette';
 import { CommandPaletteDialog } from '~/components/command-palette-dialog';
 import { PanelLeftIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { useSidebar } from '~/components/ui/sidebar';
@@ -49,7 +49,7 @@ function customFormItems(user: { role: string; permissions: readonly string[] },
  * The admin area's palette once opened: the user's pages and actions from the registry, and
  * record search. Loaded with cmdk after hydration; `AdminCommandPalette` opens it.
  */
-export function AdminPaletteDialog({ open, onOpenChange }: PaletteOpenProps) {
+export function AdminPaletteDialog(palette: PaletteDialogProps) {
   const { user, customForms, setShortcutsOpen, refreshPermissions } = useAdminShell();
   const { toggleSidebar } = useSidebar();
   const showShortcuts = useCallback(() => setShortcutsOpen(true), [setShortcutsOpen]);
@@ -91,9 +91,8 @@ export function AdminPaletteDialog({ open, onOpenChange }: PaletteOpenProps) {
 
   return (
     <CommandPaletteDialog
+      {...palette}
       items={items}
-      open={open}
-      onOpenChange={onOpenChange}
       recentStorageKey={adminRecentKey(user.id)}
       searchUrl="/resources/palette-search"
       placeholder="Search pages, actions and students…"

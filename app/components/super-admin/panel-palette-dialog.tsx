@@ -1,7 +1,7 @@
 import { useSubmit } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
-import type { PaletteItem, PaletteOpenProps } from '~/components/command-palette';
+import type { PaletteDialogProps, PaletteItem } from '~/components/command-palette';
 import { CommandPaletteDialog } from '~/components/command-palette-dialog';
 import { PlusIcon, RefreshCwIcon, UserPlusIcon } from '~/components/ui/icons';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
@@ -12,12 +12,11 @@ import { panelPaths, type PanelSection } from './panel-nav';
  * Permissions, and user search. Loaded with cmdk after hydration; the panel opens it.
  */
 export function PanelPaletteDialog({
-  open,
-  onOpenChange,
   sections,
   onAddForm,
   onShowShortcuts,
-}: PaletteOpenProps & { sections: readonly PanelSection[]; onAddForm: () => void; onShowShortcuts: () => void }) {
+  ...palette
+}: PaletteDialogProps & { sections: readonly PanelSection[]; onAddForm: () => void; onShowShortcuts: () => void }) {
   const submit = useSubmit();
   const csrf = useAuthenticityToken();
   const shared = useSharedPaletteItems(onShowShortcuts);
@@ -67,9 +66,8 @@ export function PanelPaletteDialog({
 
   return (
     <CommandPaletteDialog
+      {...palette}
       items={items}
-      open={open}
-      onOpenChange={onOpenChange}
       recentStorageKey="super-admin-palette-recent"
       searchUrl="/resources/palette-search"
       placeholder="Search pages, actions and users…"
