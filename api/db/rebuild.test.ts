@@ -16,7 +16,7 @@ let db: Db;
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   db = testDatabase.database.db;
-  await seedDemoInstitute(db, testClock());
+  await seedDemoInstitute(db, testClock(), { scale: 0.1 });
 });
 afterAll(() => testDatabase?.cleanup());
 

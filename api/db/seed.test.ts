@@ -1,6 +1,7 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../../tests/support/test-database';
+import { indianDay } from '../../common/india-time';
 import { verifyPassword } from '../domain/passwords';
 import type { Db } from './client';
 import { coursePapers, records, userPermissions, users, walletBalances, walletLedger } from './schema';
@@ -62,22 +63,63 @@ describe('seedIfEmpty', () => {
     }
   });
 
-  it('gives every student a registration and roll number of their own', async () => {
+  it('gives every student a registration and roll number of their own, numbered in the year of their admission', async () => {
     const students = await db
-      .select({ registrationNo: records.registrationNo, rollNo: records.rollNo, branchId: records.branchId })
+      .select({ registrationNo: records.registrationNo, rollNo: records.rollNo, createdAt: records.createdAt })
       .from(records)
       .where(eq(records.formType, 'student'));
     expect(students.length).toBeGreaterThan(0);
-    const registrationNos = students.map((s) => s.registrationNo);
-    const rollNos = students.map((s) => s.rollNo);
-    for (const no of registrationNos) expect(no).toMatch(/^[A-Z0-9]+\/2026\/\d{4}$/);
-    expect(new Set(registrationNos).size).toBe(students.length);
-    expect(new Set(rollNos).size).toBe(students.length);
+    for (const student of students) {
+      expect(student.registrationNo).toMatch(new RegExp(`^[A-Z0-9]+/${indianDay(student.createdAt).slice(0, 4)}/\\d{4}$`));
+    }
+    expect(new Set(students.map((s) => s.registrationNo)).size).toBe(students.length);
+    expect(new Set(students.map((s) => s.rollNo)).size).toBe(students.length);
     const numbered = await db.select({ id: records.id }).from(records).where(isNotNull(records.registrationNo));
     expect(numbered).toHaveLength(students.length);
   });
 
-  it("charges each admission to its branch's wallet once, so every balance agrees with the branch's students", async () => {
+  it('fills four branches, a dozen courses and a few hundred students of every standing, each with a name of their own', async () => {
+    const count = async (formType: string) =>
+      (await db.select({ id: records.id }).from(records).where(eq(records.formType, formType))).length;
+    expect(await count('branch')).toBe(4);
+    expect(await count('course')).toBe(12);
+    const students = await db.select({ title: records.title, fields: records.fields }).from(records).where(eq(records.formType, 'student'));
+    expect(students.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(students.map((student) => student.title)).size).toBe(students.length);
+    const standings = new Set(
+      students.map(({ fields }) => {
+        const { isActive, isRegistered, completedCourse } = fields as Record<string, boolean>;
+        return !isActive ? 'inactive' : completedCourse ? 'passout' : isRegistered ? 'registered' : 'new';
+      }),
+    );
+    expect([...standings].sort()).toEqual(['inactive', 'new', 'passout', 'registered']);
+  });
+
+  it('spreads the admissions over the past year, ending before today, each dated when it happened', async () => {
+    const now = testClock().now();
+    const students = await db
+      .select({ fields: records.fields, createdAt: records.createdAt })
+      .from(records)
+      .where(eq(records.formType, 'student'));
+    const days = students.map(({ fields }) => (fields as { admissionDate: string }).admissionDate).sort();
+    const today = indianDay(now);
+    expect(days.at(-1)! < today).toBe(true);
+    expect(days[0]! >= indianDay(new Date(now.getTime() - 366 * 24 * 3600 * 1000))).toBe(true);
+    expect(new Set(days.map((day) => day.slice(0, 7))).size).toBeGreaterThanOrEqual(12);
+    for (const { fields, createdAt } of students) expect(indianDay(createdAt)).toBe((fields as { admissionDate: string }).admissionDate);
+  });
+
+  it('holds exams of the seeded courses, some behind and some ahead', async () => {
+    const today = indianDay(testClock().now());
+    const exams = await db.select({ fields: records.fields }).from(records).where(eq(records.formType, 'examResult'));
+    const lastDays = exams.map(
+      ({ fields }) => (fields as { examSubjectsTable: { examDate: string }[] }).examSubjectsTable.at(-1)!.examDate,
+    );
+    expect(lastDays.filter((day) => day < today).length).toBeGreaterThan(0);
+    expect(lastDays.filter((day) => day >= today).length).toBeGreaterThan(0);
+  });
+
+  it("charges each admission to its branch's wallet once, topped up month by month, never short", async () => {
     const students = await db.select({ id: records.id, branchId: records.branchId }).from(records).where(eq(records.formType, 'student'));
     const charges = await db
       .select({ branchId: walletLedger.branchId, referenceId: walletLedger.referenceId, amount: walletLedger.amount })
@@ -88,12 +130,20 @@ describe('seedIfEmpty', () => {
       expect(charge.amount).toBe(-5000);
       expect(charge.branchId).toBe(students.find((student) => student.id === charge.referenceId)!.branchId);
     }
-    for (const { branchId, balance } of await db.select().from(walletBalances)) {
-      const ledger = await db.select({ amount: walletLedger.amount }).from(walletLedger).where(eq(walletLedger.branchId, branchId));
+    const balances = await db.select().from(walletBalances);
+    expect(balances).toHaveLength(4);
+    for (const { branchId, balance } of balances) {
+      const ledger = await db
+        .select({ kind: walletLedger.kind, amount: walletLedger.amount, balanceAfter: walletLedger.balanceAfter })
+        .from(walletLedger)
+        .where(eq(walletLedger.branchId, branchId))
+        .orderBy(walletLedger.createdAt, walletLedger.id);
       const admitted = students.filter((student) => student.branchId === branchId).length;
       expect(admitted, branchId).toBeGreaterThan(0);
-      expect(balance, branchId).toBe(500000 - admitted * 5000);
+      expect(ledger.filter((entry) => entry.kind === 'credit').length, `${branchId} top-ups`).toBeGreaterThan(6);
       expect(balance, branchId).toBe(ledger.reduce((sum, entry) => sum + entry.amount, 0));
+      expect(Math.min(...ledger.map((entry) => entry.balanceAfter)), branchId).toBeGreaterThanOrEqual(0);
+      expect(ledger.at(-1)!.balanceAfter, branchId).toBe(balance);
     }
   });
 });

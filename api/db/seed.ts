@@ -9,6 +9,7 @@ import { createRecord, submitRecord, type Submitter } from '../domain/records';
 import { createUser } from '../domain/users';
 import { creditWallet } from '../domain/wallet/credit-wallet';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
+import { indianDay, INDIA_UTC_OFFSET } from '../../common/india-time';
 import { ADMISSION_OPERATION } from '../../common/wallet';
 import type { Db } from './client';
 import { events } from './schema';
@@ -54,13 +55,53 @@ export const demoLogins: DemoLogin[] = [
   { role: 'branch_user', email: 'south.staff@institute.demo', password: 'Staff@123', branch: 'South Campus' },
 ];
 
+/** The demo branches, each with how many students it admitted over the year. */
 const branches = [
-  { name: 'North Campus', code: 'NC01', state: 'Delhi', district: 'North Delhi', director: 'Anita Sharma', phone: '9810000001' },
-  { name: 'South Campus', code: 'SC01', state: 'Tamil Nadu', district: 'Chennai', director: 'R. Venkatesh', phone: '9840000002' },
+  {
+    name: 'North Campus',
+    code: 'NC01',
+    state: 'Delhi',
+    district: 'North Delhi',
+    city: 'Delhi',
+    director: 'Anita Sharma',
+    phone: '9810000001',
+    students: 100,
+  },
+  {
+    name: 'South Campus',
+    code: 'SC01',
+    state: 'Tamil Nadu',
+    district: 'Chennai',
+    city: 'Chennai',
+    director: 'R. Venkatesh',
+    phone: '9840000002',
+    students: 90,
+  },
+  {
+    name: 'East Campus',
+    code: 'EC01',
+    state: 'West Bengal',
+    district: 'Kolkata',
+    city: 'Kolkata',
+    director: 'Subrata Banerjee',
+    phone: '9830000003',
+    students: 70,
+  },
+  {
+    name: 'West Campus',
+    code: 'WC01',
+    state: 'Maharashtra',
+    district: 'Pune',
+    city: 'Pune',
+    director: 'Priya Deshpande',
+    phone: '9820000004',
+    students: 60,
+  },
 ];
 
-const categories = ['Computer Applications', 'Accounting', 'Languages'];
+const categories = ['Computer Applications', 'Accounting', 'Languages', 'Programming', 'Design'];
 
+/** The demo courses; `popularity` weighs how many students choose each. */
 const courses = [
   {
     name: 'Diploma in Computer Applications',
@@ -68,6 +109,7 @@ const courses = [
     category: 0,
     months: 12,
     fees: 18000,
+    popularity: 6,
     subjects: 'Computer Fundamentals, MS Office, Internet, Tally',
   },
   {
@@ -76,10 +118,99 @@ const courses = [
     category: 0,
     months: 18,
     fees: 26000,
+    popularity: 4,
     subjects: 'Programming in C, Web Design, DBMS, Networking',
   },
-  { name: 'Tally with GST', code: 'TGST', category: 1, months: 6, fees: 9500, subjects: 'Accounting Basics, Tally Prime, GST Returns' },
-  { name: 'Spoken English', code: 'SPE', category: 2, months: 3, fees: 4500, subjects: 'Grammar, Conversation, Presentation' },
+  {
+    name: 'Tally with GST',
+    code: 'TGST',
+    category: 1,
+    months: 6,
+    fees: 9500,
+    popularity: 5,
+    subjects: 'Accounting Basics, Tally Prime, GST Returns',
+  },
+  {
+    name: 'Spoken English',
+    code: 'SPE',
+    category: 2,
+    months: 3,
+    fees: 4500,
+    popularity: 4,
+    subjects: 'Grammar, Conversation, Presentation',
+  },
+  {
+    name: 'Certificate in Computer Basics',
+    code: 'CCB',
+    category: 0,
+    months: 3,
+    fees: 3500,
+    popularity: 4,
+    subjects: 'Computer Fundamentals, Windows, Internet and Email',
+  },
+  {
+    name: 'Financial Accounting',
+    code: 'FA',
+    category: 1,
+    months: 6,
+    fees: 8000,
+    popularity: 2,
+    subjects: 'Accounting Principles, Tally Prime, Payroll, Income Tax',
+  },
+  {
+    name: 'Business English',
+    code: 'BE',
+    category: 2,
+    months: 4,
+    fees: 6000,
+    popularity: 2,
+    subjects: 'Business Writing, Email Etiquette, Interview Skills',
+  },
+  {
+    name: 'Hindi and English Typing',
+    code: 'HET',
+    category: 2,
+    months: 6,
+    fees: 5500,
+    popularity: 2,
+    subjects: 'Hindi Typing, English Typing, Shorthand',
+  },
+  {
+    name: 'Python Programming',
+    code: 'PY',
+    category: 3,
+    months: 6,
+    fees: 12000,
+    popularity: 3,
+    subjects: 'Python Basics, Data Structures, File Handling, Project',
+  },
+  {
+    name: 'Full Stack Web Development',
+    code: 'FSWD',
+    category: 3,
+    months: 12,
+    fees: 30000,
+    popularity: 2,
+    subjects: 'HTML and CSS, JavaScript, React, Node.js, Databases',
+  },
+  {
+    name: 'Graphic Design',
+    code: 'GD',
+    category: 4,
+    months: 6,
+    fees: 14000,
+    popularity: 2,
+    subjects: 'Design Principles, Photoshop, Illustrator, Portfolio',
+  },
+  {
+    name: 'Video Editing',
+    code: 'VE',
+    category: 4,
+    months: 4,
+    fees: 11000,
+    popularity: 1,
+    subjects: 'Editing Basics, Premiere Pro, Colour Grading',
+  },
 ];
 
 /**
@@ -106,8 +237,50 @@ async function seedPapers(ctx: CommandContext, courseId: string, course: (typeof
   }
 }
 
-const firstNames = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Meera', 'Kabir', 'Riya'];
-const lastNames = ['Kumar', 'Iyer', 'Singh', 'Patel', 'Nair', 'Gupta', 'Reddy', 'Das'];
+// Twenty first names and seventeen last names: the n-th student is firstNames[n % 20] with
+// lastNames[n % 17], a name of their own for each of the first 340 students.
+const firstNames = [
+  'Aarav',
+  'Diya',
+  'Ishaan',
+  'Ananya',
+  'Vihaan',
+  'Saanvi',
+  'Arjun',
+  'Meera',
+  'Kabir',
+  'Riya',
+  'Aditya',
+  'Kavya',
+  'Rohan',
+  'Pooja',
+  'Siddharth',
+  'Nisha',
+  'Farhan',
+  'Tanvi',
+  'Yash',
+  'Zoya',
+];
+const lastNames = [
+  'Kumar',
+  'Patel',
+  'Reddy',
+  'Iyer',
+  'Singh',
+  'Nair',
+  'Gupta',
+  'Das',
+  'Sharma',
+  'Banerjee',
+  'Joshi',
+  'Khan',
+  'Menon',
+  'Chatterjee',
+  'Kulkarni',
+  'Verma',
+  'Pillai',
+];
+const fathersFirstNames = ['Rajesh', 'Suresh', 'Manoj', 'Anil', 'Vijay', 'Sanjay', 'Ramesh', 'Prakash', 'Ashok'];
 
 /** What an empty database is seeded with: the demo institute, or an institute with its two administrators only. */
 export type SeedKind = 'demo' | 'empty';
@@ -149,13 +322,163 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return first.length === 0;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The seeded year ends this many days before the seed runs: what is added later is easy to tell apart. */
+const SEEDED_DAYS_BEFORE_NOW = 2;
+// Intake peaks in July and January, as at most institutes; December is quiet. January first.
+const monthWeights = [1.5, 0.8, 0.7, 0.9, 1.1, 1.3, 1.8, 1.3, 0.9, 0.8, 0.9, 0.6];
+
+/** An instant on an Indian day, at the given hour and minute in India. */
+const onDay = (day: string, hour: number, minute = 0) =>
+  new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00${INDIA_UTC_OFFSET}`);
+
+/** The last day of the seeded year at `now`: what is admitted after it was added since. */
+export function lastSeededDay(now: Date): string {
+  return indianDay(new Date(now.getTime() - SEEDED_DAYS_BEFORE_NOW * DAY_MS));
+}
+
+/** The Indian days of the seeded year, oldest first. */
+function seededDays(now: Date): string[] {
+  const last = onDay(lastSeededDay(now), 12).getTime();
+  return Array.from({ length: 365 }, (_, index) => indianDay(new Date(last - (364 - index) * DAY_MS)));
+}
+
 /**
- * Fills an empty database with a small demo institute, through the same commands the API uses:
- * students are admitted by their branch's staff, each admission charged to the branch's wallet.
+ * `count` admission days spread over the year by the intake's season: the k-th admission falls
+ * where the year's weighted days reach the (k + ½)-th part of `count`, shifted a little per branch.
  */
-export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin[]> {
+function admissionDays(days: readonly string[], count: number, shift: number): string[] {
+  const weights = days.map((day) => monthWeights[Number(day.slice(5, 7)) - 1]!);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const chosen: string[] = [];
+  let reached = 0;
+  let index = 0;
+  for (let k = 0; k < count; k++) {
+    const target = ((k + 0.5 + shift) / count) * total;
+    while (index < days.length - 1 && reached + weights[index]! < target) reached += weights[index++]!;
+    chosen.push(days[index]!);
+  }
+  return chosen;
+}
+
+/** The course the n-th student chose, by the courses' popularity. */
+function courseOf(n: number): number {
+  const total = courses.reduce((sum, course) => sum + course.popularity, 0);
+  let pick = (n * 7 + Math.floor(n / 5)) % total;
+  return courses.findIndex((course) => (pick -= course.popularity) < 0);
+}
+
+/**
+ * Where a student stands today, by how long ago they were admitted to a course of `months`:
+ * the last weeks' admissions and a few others still wait to be registered, most whose course has
+ * run its length have passed out, and some left without finishing.
+ */
+function standing(n: number, daysAgo: number, months: number) {
+  if (n % 17 === 5) return { isActive: false, isRegistered: n % 2 === 0, completedCourse: false };
+  const passedOut = daysAgo >= months * 30 && n % 5 !== 0;
+  const waiting = !passedOut && (daysAgo < 40 || n % 9 === 0);
+  return { isActive: true, isRegistered: !waiting, completedCourse: passedOut };
+}
+
+interface Admission {
+  at: Date;
+  day: string;
+  branch: (typeof branches)[number];
+  course: number;
+}
+
+/** The year's admissions of every branch, oldest first; `scale` takes a share of each branch's students. */
+function planAdmissions(days: readonly string[], scale: number): Admission[] {
+  const planned = branches.flatMap((branch, b) =>
+    admissionDays(days, Math.max(1, Math.round(branch.students * scale)), b * 0.23).map((day, k) => ({
+      day,
+      branch,
+      minute: (k * 37 + b * 11) % 480,
+    })),
+  );
+  planned.sort((x, y) => x.day.localeCompare(y.day) || x.minute - y.minute);
+  // Between 09:30 and 17:30 in India, the office's hours.
+  return planned.map(({ day, branch, minute }, n) => ({
+    at: new Date(onDay(day, 9, 30).getTime() + minute * 60_000),
+    day,
+    branch,
+    course: courseOf(n),
+  }));
+}
+
+/** "May 2026" for 2026-05. */
+const monthName = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Each branch's wallet: an opening balance on the year's first day, then on each month's first
+ * day of the year a top-up of what that month's admissions cost, in whole ₹500s, so no admission
+ * ever waits for money and the balance moves the way a branch's does.
+ */
+function planTopUps(days: readonly string[], admissions: readonly Admission[], price: number) {
+  const step = 50000;
+  const topUps: { at: Date; branch: string; amount: number; note: string }[] = [];
+  for (const branch of branches) {
+    topUps.push({ at: onDay(days[0]!, 9), branch: branch.name, amount: 200000, note: 'Opening balance' });
+    const months = [...new Set(days.map((day) => day.slice(0, 7)))].slice(1);
+    for (const month of months) {
+      const due = admissions.filter((admission) => admission.branch === branch && admission.day.startsWith(month)).length * price;
+      if (due === 0) continue;
+      const amount = Math.ceil(due / step) * step;
+      topUps.push({ at: onDay(`${month}-01`, 9), branch: branch.name, amount, note: `Top-up for ${monthName(month)}` });
+    }
+  }
+  return topUps;
+}
+
+/** Exams: each course's final examination in the past months and, for every other course, a mid-term in the weeks ahead. */
+function planExams(now: Date) {
+  const today = indianDay(now);
+  return courses.flatMap((course, index) => {
+    const subjects = course.subjects.split(',').map((subject) => subject.trim());
+    const exam = (kind: string, name: string, firstDay: string) => ({
+      course: index,
+      examId: `${course.code}-${kind}-${firstDay.slice(0, 7).replace('-', '')}`,
+      examName: `${course.name} ${name}`,
+      examType: name === 'Final Examination' ? 'Final Examination' : 'Mid-term Exam',
+      firstDay,
+      subjects: subjects.map((subjectName, row) => {
+        const practical = row === subjects.length - 1;
+        return {
+          subjectName,
+          examDate: indianDay(new Date(onDay(firstDay, 12).getTime() + row * DAY_MS)),
+          examTime: practical ? '14:00' : '10:00',
+          subjectCode: `${course.code}-${String(row + 1).padStart(2, '0')}`,
+          questionPaperMarks: practical ? 50 : 100,
+          passingMarks: practical ? 20 : 40,
+        };
+      }),
+    });
+    const past = indianDay(new Date(onDay(today, 12).getTime() - (40 + index * 9) * DAY_MS));
+    const ahead = indianDay(new Date(onDay(today, 12).getTime() + (10 + index * 3) * DAY_MS));
+    return index % 2 === 0
+      ? [exam('FIN', 'Final Examination', past), exam('MID', 'Mid-term Exam', ahead)]
+      : [exam('FIN', 'Final Examination', past)];
+  });
+}
+
+/**
+ * Fills an empty database with a demo institute's past year, through the same commands the API
+ * uses, each dated when it happened: four branches and their staff, a dozen courses with their
+ * papers, a few hundred students admitted by their branch (each admission charged to the branch's
+ * wallet, topped up month by month), and exams behind and ahead. Tests that need the institute's
+ * shape and not its size seed a `scale` of its students.
+ */
+export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { scale?: number } = {}): Promise<DemoLogin[]> {
+  const now = clock.now();
+  const days = seededDays(now);
+  const start = onDay(days[0]!, 8);
+  const admissions = planAdmissions(days, scale);
+  const price = 5000;
+
   await db.transaction(async (tx) => {
-    const ctx = { tx, meta: { occurredAt: clock.now(), actorId: null, requestId: 'seed' } };
+    const at = (occurredAt: Date, actorId: string | null = null) => ({ tx, meta: { occurredAt, actorId, requestId: 'seed' } });
+    const ctx = at(start);
     await syncPermissions(ctx);
     await ensureDefaultFormConfigs(ctx);
 
@@ -204,46 +527,79 @@ export async function seedDemoInstitute(db: Db, clock: Clock): Promise<DemoLogin
     await createOperationPrice(ctx, {
       operationKey: ADMISSION_OPERATION.key,
       operationName: ADMISSION_OPERATION.name,
-      price: 5000,
+      price,
       description: 'Charged to the branch wallet for each student admitted',
     });
-    for (const branchId of branchIds.values()) {
-      await creditWallet(ctx, { branchId, amount: 500000, note: 'Opening balance', reference: 'seed' });
-    }
 
-    // Who admits each branch's students: its staff, through the same command as the admission form.
+    // Who admits each branch's students: its staff, or the institute's admin where it has none.
     const admittedBy = new Map<string, Submitter>();
+    let institute: Submitter | undefined;
     for (const login of demoLogins) {
       const branchId = login.branch ? branchIds.get(login.branch)! : null;
       const userId = await createLogin(ctx, login, branchId);
       if (branchId && login.role === 'branch_user') admittedBy.set(branchId, { id: userId, role: login.role, branchId });
+      if (login.role === 'admin') institute = { id: userId, role: login.role, branchId: null };
     }
 
-    let n = 0;
-    for (const [branchName, branchId] of branchIds) {
-      for (let i = 0; i < 12; i++, n++) {
-        const first = firstNames[n % firstNames.length]!;
-        const last = lastNames[(n * 3) % lastNames.length]!;
+    type Happening = { at: Date; run: () => Promise<unknown> };
+    const happenings: Happening[] = planTopUps(days, admissions, price).map((topUp) => ({
+      at: topUp.at,
+      run: () =>
+        creditWallet(at(topUp.at, institute!.id), {
+          branchId: branchIds.get(topUp.branch)!,
+          amount: topUp.amount,
+          note: topUp.note,
+          reference: 'seed',
+        }),
+    }));
+    admissions.forEach((admission, n) => {
+      const branchId = branchIds.get(admission.branch.name)!;
+      const staff = admittedBy.get(branchId) ?? institute!;
+      const course = courses[admission.course]!;
+      const first = firstNames[n % firstNames.length]!;
+      const last = lastNames[n % lastNames.length]!;
+      const daysAgo = Math.round((now.getTime() - admission.at.getTime()) / DAY_MS);
+      happenings.push({
+        at: admission.at,
         // Charged to the branch's wallet like any admission, so its ledger agrees with its students.
-        const staff = admittedBy.get(branchId)!;
-        await submitRecord({ tx, meta: { ...ctx.meta, actorId: staff.id } }, staff, {
-          formType: 'student',
-          values: {
-            studentName: `${first} ${last}`,
-            selectedCourse: courseIds[n % courses.length],
-            studentEmail: `${first}.${last}${n}@students.demo`.toLowerCase(),
-            phoneNumber: `98${String(10000000 + n * 7919).slice(0, 8)}`,
-            fatherName: `${lastNames[(n + 2) % lastNames.length]} ${last}`,
-            state: branchName === 'North Campus' ? 'Delhi' : 'Tamil Nadu',
-            city: branchName === 'North Campus' ? 'Delhi' : 'Chennai',
-            admissionDate: `2026-${String((n % 10) + 1).padStart(2, '0')}-${String((n % 27) + 1).padStart(2, '0')}`,
-            isActive: true,
-            isRegistered: n % 3 !== 0,
-            completedCourse: n % 5 === 0,
-          },
-        });
-      }
+        run: () =>
+          submitRecord(at(admission.at, staff.id), staff, {
+            formType: 'student',
+            values: {
+              ...(staff.branchId === null && { centerName: branchId }),
+              studentName: `${first} ${last}`,
+              selectedCourse: courseIds[admission.course],
+              studentEmail: `${first}.${last}${n}@students.demo`.toLowerCase(),
+              phoneNumber: `9${String(800000000 + n * 7919).slice(0, 9)}`,
+              fatherName: `${fathersFirstNames[n % fathersFirstNames.length]} ${last}`,
+              state: admission.branch.state,
+              city: admission.branch.city,
+              admissionDate: admission.day,
+              ...standing(n, daysAgo, course.months),
+            },
+          }),
+      });
+    });
+    for (const exam of planExams(now)) {
+      // Set a month before its first paper, and never later than yesterday.
+      const setAt = new Date(Math.min(onDay(exam.firstDay, 11).getTime() - 30 * DAY_MS, now.getTime() - DAY_MS));
+      happenings.push({
+        at: setAt,
+        run: () =>
+          submitRecord(at(setAt, institute!.id), institute!, {
+            formType: 'examResult',
+            values: {
+              examId: exam.examId,
+              examName: exam.examName,
+              examType: exam.examType,
+              selectedCourse: courseIds[exam.course],
+              examSubjectsTable: exam.subjects,
+            },
+          }),
+      });
     }
+    happenings.sort((x, y) => x.at.getTime() - y.at.getTime());
+    for (const happening of happenings) await happening.run();
   });
   return demoLogins;
 }

@@ -1096,7 +1096,7 @@ describe('the demo institute', () => {
     const testDatabase = await createTestDatabase();
     try {
       const { db } = testDatabase.database;
-      await seedDemoInstitute(db, testClock());
+      await seedDemoInstitute(db, testClock(), { scale: 0.1 });
       const rows = await db.select({ formType: records.formType, fields: records.fields }).from(records);
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {

@@ -1,4 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { lastSeededDay } from '../../api/db/seed';
+import { indianDay } from '../../common/india-time';
 import { apiHeaders, demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
@@ -14,10 +16,11 @@ const registered = '/admin/students/registered';
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 /**
- * The seeded students were admitted between January and October 2026; students other specs add
- * while this one runs are kept out of the views whose exact rows it compares.
+ * The seeded students were admitted by the seed's last day, those this and other specs add today:
+ * the views whose exact rows are compared keep to the seeded ones.
  */
-const seededOnly = 'admissionTo=2026-10-31';
+const seededUntil = lastSeededDay(new Date());
+const seededOnly = `admissionTo=${seededUntil}`;
 
 /** The table's body rows (cards on a phone, the same elements). */
 const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
@@ -56,7 +59,7 @@ async function admitStudent(
     studentEmail: `${name.toLowerCase().replace(/\W+/g, '.')}@students.demo`,
     phoneNumber: '9876543210',
     city: 'Delhi',
-    admissionDate: '2026-11-20',
+    admissionDate: indianDay(new Date()),
     isActive: true,
     isRegistered: true,
   };
@@ -75,18 +78,36 @@ test.describe('Registered Students', () => {
   });
 
   test('lists the seeded registered students, and not the unregistered ones', async ({ page }) => {
-    await page.goto(registered);
+    const headers = await apiHeaders(page.request);
+    const names = async (registered: boolean, limit: number) => {
+      const response = await page.request.get('/api/v1/students', {
+        headers,
+        params: { registered: String(registered), passout: 'false', admissionTo: seededUntil, limit },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: { students: { studentName: string }[] } }).data.students.map((s) => s.studentName);
+    };
+    const [registeredNames, [waiting]] = await Promise.all([names(true, 2), names(false, 1)]);
+    expect(registeredNames).toHaveLength(2);
+    expect(waiting).toBeDefined();
+
+    await page.goto(`${registered}?${seededOnly}`);
     await expect(page.getByRole('heading', { name: 'Registered Students', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: /Registered Students/ });
     await expect(table.getByRole('columnheader', { name: 'Registration No' })).toBeVisible();
-    await expect(table.getByRole('link', { name: 'Diya Patel' })).toBeVisible();
-    await expect(table.getByRole('link', { name: 'Ishaan Reddy' })).toBeVisible();
-    // Ananya Iyer was admitted but is not registered: she is a new student.
-    await expect(table.getByRole('link', { name: 'Ananya Iyer' })).toHaveCount(0);
+    for (const name of registeredNames) {
+      await page.getByRole('searchbox', { name: 'Search students' }).fill(name);
+      await expect(table.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    // Admitted but not registered: a new student.
+    await page.getByRole('searchbox', { name: 'Search students' }).fill(waiting!);
+    await expect(page.getByRole('heading', { name: 'No students match your search' })).toBeVisible();
+    await expect(table.getByRole('link', { name: waiting!, exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Clear filters' }).last().click();
     await expect(page.getByText(/Showing 1–\d+ of \d+ students/)).toBeVisible();
 
-    await page.goto('/admin/new-students');
-    await expect(page.getByRole('table').getByRole('link', { name: 'Ananya Iyer' })).toBeVisible();
+    await page.goto(`/admin/new-students?search=${encodeURIComponent(waiting!)}`);
+    await expect(page.getByRole('table').getByRole('link', { name: waiting!, exact: true })).toBeVisible();
   });
 
   test('search narrows the list as you type and lives in the address', async ({ page }) => {
@@ -143,7 +164,7 @@ test.describe('Registered Students', () => {
 
   test('a small page size gives a second page', async ({ page }) => {
     await page.goto(`${registered}?${seededOnly}&sort=title&order=asc`);
-    await expect(page.getByLabel('Admitted to')).toHaveValue('31/10/2026');
+    await expect(page.getByLabel('Admitted to')).toHaveValue(seededUntil.split('-').reverse().join('/'));
     await page.getByLabel('Rows per page').selectOption('10');
     await expect(page).toHaveURL(/limit=10/);
     await settled(page);
@@ -153,7 +174,7 @@ test.describe('Registered Students', () => {
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveURL(/limit=10/);
-    await expect(page).toHaveURL(/admissionTo=2026-10-31/);
+    await expect(page).toHaveURL(new RegExp(seededOnly));
     await settled(page);
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(/Showing 11–\d+ of \d+ students/)).toBeVisible();
@@ -185,6 +206,13 @@ test.describe('Registered Students', () => {
     await expect(details.getByRole('term').filter({ hasText: /^Student Name$/ })).toBeVisible();
     await expect(details.getByRole('term').filter({ hasText: /^Selected Course$/ })).toBeVisible();
     await expect(details.getByRole('definition').filter({ hasText: /^Tally with GST$/ })).toBeVisible();
+    // The registration number the admission gave, the same beside the name and in the details.
+    const number = details
+      .locator('div')
+      .filter({ has: page.locator('dt', { hasText: /^Registration Number$/ }) })
+      .locator('dd');
+    await expect(number).toHaveText(/^[A-Z0-9]+\/\d{4}\/\d{4}$/);
+    await expect(sheet.getByText(`Reg. ${await number.innerText()}`, { exact: true })).toBeVisible();
 
     const history = sheet.getByRole('list', { name: 'History' });
     await expect(history.getByText('Updated')).toBeVisible();

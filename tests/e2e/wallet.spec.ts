@@ -6,7 +6,8 @@ import { demo, expect, loginAs, test } from './fixtures';
 /**
  * The wallet screens in a real browser: a top-up (with and without JavaScript) seen in the
  * transactions and on the dashboard, operation pricing, the CSV export, and the charge of an
- * admission in a wallet-enabled branch (North Campus: ₹5,000.00 and ₹50.00 per student).
+ * admission in a wallet-enabled branch (every seeded branch opens with ₹2,000.00 and is topped up
+ * month by month; ₹50.00 per student).
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -129,7 +130,8 @@ test.describe('Transactions', () => {
       await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Top-up' });
       await expect(page).toHaveURL(/kind=credit/, { timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
-    await expect(page.getByRole('row').filter({ hasText: 'Opening balance' })).toHaveCount(2);
+    // The newest first: the seed's monthly top-ups, and those of this file.
+    await expect(page.getByRole('row').filter({ hasText: 'Top-up for ' }).first()).toBeVisible();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^wallet-transactions-\d{4}-\d\d-\d\d\.csv$/);
@@ -140,8 +142,10 @@ test.describe('Transactions', () => {
     const rows = lines.slice(1);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((line) => line.includes(',Top-up,'))).toBe(true);
+    // One opening balance per seeded branch.
+    expect(rows.filter((line) => line.includes(',seed,Opening balance,'))).toHaveLength(4);
     expect(rows).toContainEqual(
-      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,North Campus,Top-up,,5000\.00,5000\.00,seed,Opening balance,\S+$/),
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,North Campus,Top-up,,2000\.00,2000\.00,seed,Opening balance,\S+$/),
     );
     // A note with a comma and quotes stays one field.
     expect(rows).toContainEqual(expect.stringMatching(/,North Campus,Top-up,,2500\.00,\d+\.\d\d,UPI-E2E-0001,"Cheque, ""urgent""",/));
