@@ -14,6 +14,20 @@ export function fieldValue(record: { fieldsData: { name: string; value: unknown 
   return undefined;
 }
 
+/**
+ * A field's value as a record's details show it. A student's Registration Number is the one the
+ * institute gave at admission, unless the form was given another: the badge above the details
+ * and the field never disagree, and the field is never empty beside it.
+ */
+export function detailValue(
+  record: { fieldsData: { name: string; value: unknown }[]; registrationNo?: string | null },
+  name: string,
+): unknown {
+  const value = fieldValue(record, name);
+  if (name === 'registrationNumber' && (value === undefined || value === null || value === '')) return record.registrationNo ?? value;
+  return value;
+}
+
 export function fieldText(record: { fieldsData: { name: string; value: unknown }[] }, name: string): string {
   const value = fieldValue(record, name);
   return value === undefined || value === null ? '' : String(value);

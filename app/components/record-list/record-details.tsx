@@ -5,7 +5,7 @@ import { formatDateTime } from '~/utils/format';
 import type { DetailField, FieldChange, HistoryEntry, RecordRow } from '~/lib/record-list';
 import { downloadHref } from '~/components/dynamic-form/upload-actors';
 import { fileNameOfKey } from '../../../common/uploads/keys';
-import { displayValue, fieldValue, humanise, tableRows } from '~/lib/record-values';
+import { detailValue, displayValue, humanise, tableRows } from '~/lib/record-values';
 
 /** Names for the ids a record refers to: the loader's lookups plus the record's own branch and course. */
 export function namesFor(record: RecordRow, names: Record<string, string>): Record<string, string> {
@@ -64,7 +64,7 @@ export function RecordFields({
   return (
     <dl className={cn('grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2', className)}>
       {fields.map((field) => {
-        const value = fieldValue(record, field.name);
+        const value = detailValue(record, field.name);
         const rows = tableRows(value);
         const text = rows ? '' : displayValue(value, field, lookup);
         return (
