@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { lastSeededDay } from '../../api/db/seed';
 import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 
 /**
@@ -11,8 +12,15 @@ import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** The seeded lists whose rows carry status badges (the seed has no exams yet). */
-const lists = ['/admin/students/registered', '/admin/students/passout', '/admin/new-students', '/admin/branches', '/admin/courses'];
+/** The seeded lists, most of whose rows carry status badges. */
+const lists = [
+  '/admin/students/registered',
+  '/admin/students/passout',
+  '/admin/new-students',
+  '/admin/branches',
+  '/admin/courses',
+  '/admin/exam/list',
+];
 
 const bodyRows = (page: Page) => page.locator('[data-slot="table-body"] tr');
 
@@ -73,9 +81,28 @@ for (const width of [1280, 1366]) {
       }
     });
 
+    test('Create Exam’s subject table keeps each row’s Remove button whole, the table scrolling under it', async ({ page }) => {
+      await page.goto('/admin/exam/create');
+      await page.getByLabel('Selected Course').selectOption({ label: 'Full Stack Web Development' });
+      await expect(page.getByLabel(/^Subject Name, row \d+$/)).toHaveCount(5);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      baseExpect(overflow, 'the page is as wide as the window').toBe(0);
+      const remove = await leastVisible(page, 'button[aria-label^="Remove row"]');
+      baseExpect(remove.fraction, 'the Remove buttons are not clipped').toBe(1);
+      baseExpect(remove.onTop, 'nothing covers the Remove buttons').toBe(true);
+      // The Exam Paper column, last before them, is reached by scrolling the table itself.
+      const table = page.getByRole('table', { name: 'Exam Subjects' });
+      await table.evaluate((element) => element.parentElement!.scrollBy({ left: 10_000 }));
+      const paper = await leastVisible(page, 'th:has-text("Exam Paper")');
+      baseExpect(paper.fraction, 'the Exam Paper column comes whole into view').toBe(1);
+      baseExpect(paper.onTop, 'nothing covers the Exam Paper column').toBe(true);
+      const reached = await leastVisible(page, 'button[aria-label^="Remove row"]');
+      baseExpect(reached.fraction, 'the Remove buttons stay whole').toBe(1);
+    });
+
     test('a row opens its record on click, and on Enter; focus comes back to it on close', async ({ page }) => {
       // Seeded students only: other specs add and delete students of their own meanwhile.
-      await page.goto('/admin/students/registered?admissionTo=2026-10-31');
+      await page.goto(`/admin/students/registered?admissionTo=${lastSeededDay(new Date())}`);
       const row = bodyRows(page).first();
       const name = (await row.locator('td').first().innerText()).trim();
 

@@ -102,7 +102,11 @@ export function ExamSubjectsTable({
                   {column.label}
                 </th>
               ))}
-              <th scope="col" className="w-12 px-2 py-2">
+              {/* Pinned: on a laptop the table scrolls sideways under it, and removing stays in reach. */}
+              <th
+                scope="col"
+                className="sticky right-0 w-12 bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-background))] px-2 py-2"
+              >
                 <span className="sr-only">Remove</span>
               </th>
             </tr>
@@ -155,7 +159,7 @@ export function ExamSubjectsTable({
                       </td>
                     );
                   })}
-                  <td className="px-2 py-2">
+                  <td className="sticky right-0 bg-background px-2 py-2 shadow-[-1px_0_0_var(--color-border)]">
                     <Button
                       variant="ghost"
                       size="icon"
