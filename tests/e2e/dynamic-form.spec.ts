@@ -50,6 +50,36 @@ test('an empty submit shows the validation messages of every required field', as
   await expect(page.getByText('Student Name is required', { exact: true })).toBeHidden();
 });
 
+test.describe('in an English (US) browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the admission date is typed day first, and the toast opens the new student among the new students', async ({ page }) => {
+    const name = unique('Tanvi Joshi');
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/students/add');
+    const admissionDate = page.getByLabel('Admission Date');
+    // The browser's own date field would be month first here; the page's script makes it day first.
+    await expect(admissionDate).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await fillRequiredStudentFields(page, name);
+    await admissionDate.pressSequentially('05112026');
+    await expect(admissionDate).toHaveValue('05/11/2026');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const charge = page.getByRole('alertdialog', { name: 'Confirm wallet charge' });
+    await charge.getByRole('button', { name: 'Continue' }).click();
+    const admitted = toast(page, 'Student Registered Successfully!');
+    await expect(admitted).toBeVisible();
+    await admitted.getByRole('button', { name: 'View student' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/new-students' && url.searchParams.has('view'));
+    const sheet = page.getByRole('dialog', { name });
+    await expect(sheet).toBeVisible();
+    const admittedOn = sheet
+      .locator('div')
+      .filter({ has: page.locator('dt', { hasText: /^Admission Date$/ }) })
+      .locator('dd');
+    await expect(admittedOn).toHaveText('5 Nov 2026');
+  });
+});
+
 test('a submit waits for the upload, and the button says so', async ({ page }) => {
   await loginAs(page, demo.admin.email, demo.admin.password);
   await page.goto('/admin/students/add');
