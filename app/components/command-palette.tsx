@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LucideIcon } from '~/components/ui/icons';
 import { isModKey, useWindowKeydown } from '~/hooks/use-keyboard';
 import { useOpenedOnce, usePreloadWhenIdle, type LazyComponent } from './lazy-component';
@@ -53,6 +53,9 @@ export interface CommandPaletteProps extends PaletteDialogProps {
   title?: string;
 }
 
+// A layout effect in the browser; the server renders the palette closed and runs no effects.
+const useCommitEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 /**
  * Ctrl/Cmd+K opens a palette, and closes it when open. The palette counts as open from that key
  * press on, not from when React renders it (a transition, its code perhaps still on its way): what
@@ -61,7 +64,10 @@ export interface CommandPaletteProps extends PaletteDialogProps {
 function usePaletteKeys({ open, onOpenChange }: PaletteOpenProps) {
   const [query, setQuery] = useState('');
   const wanted = useRef(open);
-  useEffect(() => {
+  // In the commit itself (an opening from elsewhere, the header's button): a passive effect may
+  // run only after the next key press. The owner's state changes at once, never in a transition,
+  // so no commit lags behind a later key press.
+  useCommitEffect(() => {
     wanted.current = open;
     if (!open) setQuery('');
   }, [open]);

@@ -279,6 +279,20 @@ test('Escape closes the palette before its code has arrived, and the page’s ke
   await expect(palette(page).getByRole('combobox')).toHaveValue('');
 });
 
+test('the palette closed and at once opened again takes every key typed into it', async ({ page }) => {
+  await signIn(page, demo.admin);
+  for (let round = 1; round <= 5; round++) {
+    await page.keyboard.press('ControlOrMeta+k');
+    await page.keyboard.type('regis');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ControlOrMeta+k');
+    await page.keyboard.type('add user');
+    await expect(palette(page).getByRole('combobox'), `round ${round}`).toHaveValue('add user');
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+  }
+});
+
 test('the palette finds students of the user’s own branch through the API, and no users without the permission', async ({ page }) => {
   await signIn(page, demo.northStaff);
   await openPalette(page);

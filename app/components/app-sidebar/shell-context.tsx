@@ -1,4 +1,4 @@
-import { createContext, startTransition, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePermissionRefresh } from '~/hooks/use-permission-refresh';
 import type { SessionUser } from '~/services/auth.server';
 import type { CustomFormLink } from '~/lib/route-registry';
@@ -7,8 +7,10 @@ interface AdminShellValue {
   user: SessionUser;
   /** The super admin's custom forms the user fills in (empty for those who may not). */
   customForms: readonly CustomFormLink[];
-  paletteOpen: boolean;
+  /** Opens or closes the palette, whose state is its own (see `controlPalette`). */
   setPaletteOpen: (open: boolean) => void;
+  /** The palette hands its setter here while it is mounted; answers the function that takes it back. */
+  controlPalette: (set: (open: boolean) => void) => () => void;
   shortcutsOpen: boolean;
   setShortcutsOpen: (open: boolean) => void;
   /** Reloads the user's permissions and toasts the result. */
@@ -37,25 +39,33 @@ export function AdminShellProvider({
   customForms: readonly CustomFormLink[];
   children: ReactNode;
 }) {
-  const [paletteOpen, setPaletteOpenNow] = useState(false);
   const [shortcutsOpen, setShortcutsOpenNow] = useState(false);
-  // Transitions: a page whose server HTML is still waiting for its code (the dashboard's body)
+  // The palette keeps its open state itself, beside the page and not above it: each key press
+  // then renders at once and in order, which Ctrl/Cmd+K and the keys typed after it need.
+  const paletteSetter = useRef<((open: boolean) => void) | null>(null);
+  const setPaletteOpen = useCallback((open: boolean) => paletteSetter.current?.(open), []);
+  const controlPalette = useCallback((set: (open: boolean) => void) => {
+    paletteSetter.current = set;
+    return () => {
+      if (paletteSetter.current === set) paletteSetter.current = null;
+    };
+  }, []);
+  // A transition: a page whose server HTML is still waiting for its code (the dashboard's body)
   // sits under this context, and React keeps that HTML only through transitions.
-  const setPaletteOpen = useCallback((open: boolean) => startTransition(() => setPaletteOpenNow(open)), []);
   const setShortcutsOpen = useCallback((open: boolean) => startTransition(() => setShortcutsOpenNow(open)), []);
   const { refresh, refreshing } = usePermissionRefresh(user.permissions);
   const value = useMemo(
     () => ({
       user,
       customForms,
-      paletteOpen,
       setPaletteOpen,
+      controlPalette,
       shortcutsOpen,
       setShortcutsOpen,
       refreshPermissions: refresh,
       refreshing,
     }),
-    [user, customForms, paletteOpen, setPaletteOpen, shortcutsOpen, setShortcutsOpen, refresh, refreshing],
+    [user, customForms, setPaletteOpen, controlPalette, shortcutsOpen, setShortcutsOpen, refresh, refreshing],
   );
   return <AdminShellContext.Provider value={value}>{children}</AdminShellContext.Provider>;
 }
