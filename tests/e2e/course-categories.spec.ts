@@ -132,7 +132,8 @@ test.describe('as the admin', () => {
     await expect(nameCells(page)).toHaveText(['Accounting']);
     await page.getByRole('button', { name: 'Delete Accounting' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'This category is used by 1 course; move it to another category before deleting it')).toBeVisible();
+    // The seed's Tally with GST and Financial Accounting.
+    await expect(toast(page, 'This category is used by 2 courses; move them to another category before deleting it')).toBeVisible();
     await expect(nameCells(page)).toHaveText(['Accounting']);
   });
 

@@ -72,10 +72,7 @@ test.describe('in an English (US) browser', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/admin/new-students' && url.searchParams.has('view'));
     const sheet = page.getByRole('dialog', { name });
     await expect(sheet).toBeVisible();
-    const admittedOn = sheet
-      .locator('div')
-      .filter({ has: page.locator('dt', { hasText: /^Admission Date$/ }) })
-      .locator('dd');
+    const admittedOn = sheet.locator('dt', { hasText: /^Admission Date$/ }).locator('xpath=following-sibling::dd[1]');
     await expect(admittedOn).toHaveText('5 Nov 2026');
   });
 });
