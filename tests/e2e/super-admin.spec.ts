@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { adminRoutes } from '../../app/lib/route-registry';
 import { KNOWN_ROLES } from '../../common/roles';
-import { demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
 
 /**
  * The super-admin panel (SPEC.md section 2.5): user management, permission management, and the
@@ -326,6 +326,8 @@ test.describe('the super-admin panel', () => {
   }) => {
     await signInAsSuperAdmin(page);
     await page.goto(`${PANEL}/permissions`);
+    // A key pressed while the page hydrates can open the menu without the focus on its first item.
+    await hydrated(page);
     const trigger = page.getByRole('button', { name: 'Reload & sync' });
     await trigger.focus();
     await page.keyboard.press('Enter');
