@@ -75,6 +75,32 @@ test.describe('in an English (US) browser', () => {
     const admittedOn = sheet.locator('dt', { hasText: /^Admission Date$/ }).locator('xpath=following-sibling::dd[1]');
     await expect(admittedOn).toHaveText('5 Nov 2026');
   });
+
+  test('an exam subject’s date is shown and typed day first, and kept as the day typed', async ({ page, request }) => {
+    const course = await recordId(request, 'course', 'Tally with GST');
+    const examId = unique('EX').replace(' ', '-');
+    const id = await addRecord(request, 'examResult', {
+      examId,
+      examName: 'Half Yearly',
+      selectedCourse: course,
+      examSubjectsTable: [{ subjectName: 'Accounting Basics', examDate: '2026-12-05' }],
+    });
+
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/exam/create?isEditMode=true&_id=${id}`);
+    const examDate = page.getByLabel('Exam Date, row 1');
+    await expect(examDate).toHaveValue('05/12/2026');
+    await examDate.fill('');
+    await examDate.pressSequentially('10122026');
+    await expect(examDate).toHaveValue('10/12/2026');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(toast(page, 'Exam updated successfully!')).toBeVisible();
+
+    const saved = await request.get(`/api/v1/dynamic-data/${id}`, { headers: await apiHeaders(request) });
+    const { data } = (await saved.json()) as { data: { fieldsData: Array<{ name: string; value: unknown }> } };
+    const subjects = data.fieldsData.find((field) => field.name === 'examSubjectsTable')?.value as Array<{ examDate: string }>;
+    expect(subjects[0]!.examDate).toBe('2026-12-10');
+  });
 });
 
 test('a submit waits for the upload, and the button says so', async ({ page }) => {

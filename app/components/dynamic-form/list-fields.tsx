@@ -3,6 +3,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { PlusIcon, Trash2Icon } from '~/components/ui/icons';
 import type { FormFieldConfig } from '../../../common/forms/types';
 import { Button } from '~/components/ui/button';
+import { DateInput } from '~/components/ui/date-input';
 import { FieldError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -139,20 +140,7 @@ export function ExamSubjectsTable({
                           />
                         ) : (
                           <>
-                            <Input
-                              {...getInputProps(cell, { type: column.type })}
-                              aria-label={cellLabel}
-                              className={
-                                column.type === 'number'
-                                  ? 'w-24'
-                                  : column.type === 'text'
-                                    ? 'min-w-32'
-                                    : column.type === 'time'
-                                      ? 'w-28'
-                                      : 'w-36'
-                              }
-                              {...(column.type === 'number' && { inputMode: 'decimal' as const, step: 'any', min: 0 })}
-                            />
+                            <CellInput cell={cell} type={column.type} label={cellLabel} />
                             <FieldError id={cell.errorId} errors={cell.errors} className="mt-1 text-xs" />
                           </>
                         )}
@@ -178,6 +166,35 @@ export function ExamSubjectsTable({
       </div>
       <FieldError id={meta.errorId} errors={meta.errors} />
     </section>
+  );
+}
+
+type CellType = Exclude<(typeof examSubjectColumns)[number]['type'], 'file'>;
+
+const cellWidth: Record<CellType, string> = { number: 'w-24', text: 'min-w-32', time: 'w-28', date: 'w-36' };
+
+/** One typed cell of the subject table; its date is typed day first like every date of a form. */
+function CellInput({ cell, type, label }: { cell: FieldMetadata<string | undefined>; type: CellType; label: string }) {
+  if (type === 'date') {
+    const { key, name, defaultValue, type: _text, ...props } = getInputProps(cell, { type: 'text' });
+    return (
+      <DateInput
+        key={key}
+        {...props}
+        name={name}
+        defaultValue={typeof defaultValue === 'string' ? defaultValue : ''}
+        aria-label={label}
+        className={cellWidth.date}
+      />
+    );
+  }
+  return (
+    <Input
+      {...getInputProps(cell, { type })}
+      aria-label={label}
+      className={cellWidth[type]}
+      {...(type === 'number' && { inputMode: 'decimal' as const, step: 'any', min: 0 })}
+    />
   );
 }
 
