@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addRecord, apiHeaders, demo, expect, loginAs, palette, test } from './fixtures';
+import { addRecord, apiHeaders, codeChunk, demo, expect, holdBack, loginAs, palette, test } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -108,7 +108,7 @@ test.describe('an institute admin', () => {
   });
 });
 
-const bodyCode = /\/assets\/dashboard-body-[\w-]+\.js$/;
+const bodyCode = codeChunk('dashboard-body');
 
 /**
  * Opens /admin with the code of the dashboard's body held back: the shell hydrates (its idle
@@ -116,20 +116,14 @@ const bodyCode = /\/assets\/dashboard-body-[\w-]+\.js$/;
  * again later. Answers the function that lets the code through.
  */
 async function openWithBodyCodeHeld(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(bodyCode, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const requested = page.waitForRequest(bodyCode);
-  const shellHydrated = page.waitForRequest(/\/assets\/admin-palette-dialog-[\w-]+\.js$/);
+  const body = await holdBack(page, bodyCode);
+  const shellHydrated = page.waitForRequest(codeChunk('admin-palette-dialog'));
   await page.goto('/admin');
-  await Promise.all([requested, shellHydrated]);
+  await Promise.all([body.requested, shellHydrated]);
   await page.evaluate(() => {
     (window as unknown as { serverFigures?: Element | null }).serverFigures = document.querySelector('[aria-label="Figures"]');
   });
-  return release;
+  return body.release;
 }
 
 /** The body hydrated on the server's HTML: the same figures' nodes, and the branch picker works. */

@@ -78,6 +78,24 @@ export async function hydrated(page: Page) {
   await expect(palette(page)).toBeHidden();
 }
 
+/** The address of a piece of the app's code, which the build names `<name>-<hash>.js`. */
+export const codeChunk = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
+
+/**
+ * Holds back the answers to the requests `pattern` matches until `release` is called, so a page
+ * is seen, and used, while a piece of its code is still on its way. `requested` settles once the
+ * browser has asked for it.
+ */
+export async function holdBack(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { requested: page.waitForRequest(pattern), release };
+}
+
 /** The API's bearer header for a demo account, signed in through the API. */
 export async function apiHeaders(request: APIRequestContext, account: { email: string; password: string } = demo.admin) {
   const login = await request.post('/api/v1/auth/v2/login', { data: account });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pageActionsFor } from '../../app/lib/palette-actions';
 import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/lib/route-registry';
-import { demo, expect, hydrated, loginAs, palette, test } from './fixtures';
+import { codeChunk, demo, expect, holdBack, hydrated, loginAs, palette, test } from './fixtures';
 
 /**
  * The admin shell, driven from the route registry: for several permission sets the sidebar and
@@ -228,18 +228,13 @@ test('Ctrl/Cmd+K opens the palette, typing filters it, Enter navigates', async (
  * Signs in with the code of the palette's dialog held back, until the shell has hydrated and asks
  * for it (when the browser is idle). Answers the function that lets the code through.
  */
+const dialogCode = codeChunk('admin-palette-dialog');
+
 async function signInWithPaletteCodeHeld(page: Page, account: Account) {
-  const dialogCode = /\/assets\/admin-palette-dialog-[\w-]+\.js$/;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(dialogCode, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const requested = page.waitForRequest(dialogCode);
+  const dialog = await holdBack(page, dialogCode);
   await loginAs(page, account.email, account.password);
-  await requested;
-  return release;
+  await dialog.requested;
+  return dialog.release;
 }
 
 test('what is typed after Ctrl/Cmd+K while the palette’s code is on its way goes into its search, not to the page', async ({ page }) => {
@@ -271,7 +266,7 @@ test('Escape closes the palette before its code has arrived, and the page’s ke
   await expect(shortcuts).toBeHidden();
 
   // Once the code is there, the palette opens afresh, what was typed before Escape gone.
-  const arrived = page.waitForResponse(/\/assets\/admin-palette-dialog-[\w-]+\.js$/);
+  const arrived = page.waitForResponse(dialogCode);
   release();
   await arrived;
   await page.keyboard.press('ControlOrMeta+k');
