@@ -12,6 +12,7 @@ import { createOperationPrice } from '../domain/wallet/operation-prices/create-o
 import { indianDay, INDIA_UTC_OFFSET } from '../../common/india-time';
 import { ADMISSION_OPERATION } from '../../common/wallet';
 import type { Db } from './client';
+import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, firstNames, lastNames } from './names';
 import { events } from './schema';
 
 export interface DemoLogin {
@@ -237,49 +238,8 @@ async function seedPapers(ctx: CommandContext, courseId: string, course: (typeof
   }
 }
 
-// Twenty first names and seventeen last names: the n-th student is firstNames[n % 20] with
-// lastNames[n % 17], a name of their own for each of the first 340 students.
-const firstNames = [
-  'Aarav',
-  'Diya',
-  'Ishaan',
-  'Ananya',
-  'Vihaan',
-  'Saanvi',
-  'Arjun',
-  'Meera',
-  'Kabir',
-  'Riya',
-  'Aditya',
-  'Kavya',
-  'Rohan',
-  'Pooja',
-  'Siddharth',
-  'Nisha',
-  'Farhan',
-  'Tanvi',
-  'Yash',
-  'Zoya',
-];
-const lastNames = [
-  'Kumar',
-  'Patel',
-  'Reddy',
-  'Iyer',
-  'Singh',
-  'Nair',
-  'Gupta',
-  'Das',
-  'Sharma',
-  'Banerjee',
-  'Joshi',
-  'Khan',
-  'Menon',
-  'Chatterjee',
-  'Kulkarni',
-  'Verma',
-  'Pillai',
-];
+const demoFirstNames = firstNames.slice(0, DEMO_FIRST_NAMES);
+const demoLastNames = lastNames.slice(0, DEMO_LAST_NAMES);
 const fathersFirstNames = ['Rajesh', 'Suresh', 'Manoj', 'Anil', 'Vijay', 'Sanjay', 'Ramesh', 'Prakash', 'Ashok'];
 
 /** What an empty database is seeded with: the demo institute, or an institute with its two administrators only. */
@@ -361,10 +321,11 @@ function admissionDays(days: readonly string[], count: number, shift: number): s
   return chosen;
 }
 
+const totalPopularity = courses.reduce((sum, course) => sum + course.popularity, 0);
+
 /** The course the n-th student chose, by the courses' popularity. */
 function courseOf(n: number): number {
-  const total = courses.reduce((sum, course) => sum + course.popularity, 0);
-  let pick = (n * 7 + Math.floor(n / 5)) % total;
+  let pick = (n * 7 + Math.floor(n / 5)) % totalPopularity;
   return courses.findIndex((course) => (pick -= course.popularity) < 0);
 }
 
@@ -417,12 +378,17 @@ const monthName = (month: string) =>
  */
 function planTopUps(days: readonly string[], admissions: readonly Admission[], price: number) {
   const step = 50000;
+  const admitted = new Map<string, number>();
+  for (const { branch, day } of admissions) {
+    const key = `${branch.name} ${day.slice(0, 7)}`;
+    admitted.set(key, (admitted.get(key) ?? 0) + 1);
+  }
+  const months = [...new Set(days.map((day) => day.slice(0, 7)))].slice(1);
   const topUps: { at: Date; branch: string; amount: number; note: string }[] = [];
   for (const branch of branches) {
     topUps.push({ at: onDay(days[0]!, 9), branch: branch.name, amount: 200000, note: 'Opening balance' });
-    const months = [...new Set(days.map((day) => day.slice(0, 7)))].slice(1);
     for (const month of months) {
-      const due = admissions.filter((admission) => admission.branch === branch && admission.day.startsWith(month)).length * price;
+      const due = (admitted.get(`${branch.name} ${month}`) ?? 0) * price;
       if (due === 0) continue;
       const amount = Math.ceil(due / step) * step;
       topUps.push({ at: onDay(`${month}-01`, 9), branch: branch.name, amount, note: `Top-up for ${monthName(month)}` });
@@ -556,8 +522,8 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
       const branchId = branchIds.get(admission.branch.name)!;
       const staff = admittedBy.get(branchId) ?? institute!;
       const course = courses[admission.course]!;
-      const first = firstNames[n % firstNames.length]!;
-      const last = lastNames[n % lastNames.length]!;
+      const first = demoFirstNames[n % demoFirstNames.length]!;
+      const last = demoLastNames[n % demoLastNames.length]!;
       const daysAgo = Math.round((now.getTime() - admission.at.getTime()) / DAY_MS);
       happenings.push({
         at: admission.at,

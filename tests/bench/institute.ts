@@ -2,6 +2,8 @@
  * The generated institute, described as pure functions of an index so every worker process
  * builds the same records without talking to the others.
  */
+import { firstNames, lastNames } from '../../api/db/names';
+
 export interface InstituteSize {
   branches: number;
   courses: number;
@@ -23,70 +25,6 @@ export const branchAdminEmail = (branch: number) => `bench.admin${branch}@instit
 /** Paise each branch starts with: the most one top-up may add, enough for every admission of a run. */
 export const openingBalance = 10_000_000_000;
 
-const firstNames = [
-  'Aarav',
-  'Diya',
-  'Ishaan',
-  'Ananya',
-  'Vihaan',
-  'Saanvi',
-  'Arjun',
-  'Meera',
-  'Kabir',
-  'Riya',
-  'Rohan',
-  'Priya',
-  'Aditya',
-  'Kavya',
-  'Siddharth',
-  'Nisha',
-  'Rahul',
-  'Pooja',
-  'Varun',
-  'Sneha',
-  'Karan',
-  'Tanvi',
-  'Nikhil',
-  'Isha',
-  'Manish',
-  'Lakshmi',
-  'Harsh',
-  'Divya',
-  'Yash',
-  'Aishwarya',
-  'Dev',
-  'Shreya',
-  'Amit',
-  'Neha',
-  'Vivek',
-  'Pallavi',
-];
-const lastNames = [
-  'Kumar',
-  'Iyer',
-  'Singh',
-  'Patel',
-  'Nair',
-  'Gupta',
-  'Reddy',
-  'Das',
-  'Sharma',
-  'Verma',
-  'Joshi',
-  'Menon',
-  'Chopra',
-  'Bose',
-  'Mehta',
-  'Rao',
-  'Pillai',
-  'Mishra',
-  'Banerjee',
-  'Kulkarni',
-  'Desai',
-  'Agarwal',
-  'Saxena',
-  'Shetty',
-];
 const places = [
   ['Delhi', 'New Delhi'],
   ['Tamil Nadu', 'Chennai'],
@@ -98,7 +36,7 @@ const places = [
   ['Rajasthan', 'Jaipur'],
 ] as const;
 
-/** A fragment of a surname that matches about one student in 24. */
+/** A fragment of a surname that matches about one student in 26. */
 export const searchFragment = 'kulkar';
 
 export function branchFields(branch: number) {
