@@ -10,6 +10,14 @@ async function recordId(request: APIRequestContext, formType: string, search: st
   return data.records[0]!._id;
 }
 
+/** A Half Yearly exam of Tally with GST, added through the API, with the subject rows given. */
+async function addHalfYearlyExam(request: APIRequestContext, examSubjectsTable: Array<Record<string, string>>) {
+  const course = await recordId(request, 'course', 'Tally with GST');
+  const examId = unique('EX').replace(' ', '-');
+  const id = await addRecord(request, 'examResult', { examId, examName: 'Half Yearly', selectedCourse: course, examSubjectsTable });
+  return { id, examId };
+}
+
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 function unique(prefix: string) {
@@ -77,14 +85,7 @@ test.describe('in an English (US) browser', () => {
   });
 
   test('an exam subject’s date is shown and typed day first, and kept as the day typed', async ({ page, request }) => {
-    const course = await recordId(request, 'course', 'Tally with GST');
-    const examId = unique('EX').replace(' ', '-');
-    const id = await addRecord(request, 'examResult', {
-      examId,
-      examName: 'Half Yearly',
-      selectedCourse: course,
-      examSubjectsTable: [{ subjectName: 'Accounting Basics', examDate: '2026-12-05' }],
-    });
+    const { id } = await addHalfYearlyExam(request, [{ subjectName: 'Accounting Basics', examDate: '2026-12-05' }]);
 
     await loginAs(page, demo.admin.email, demo.admin.password);
     await page.goto(`/admin/exam/create?isEditMode=true&_id=${id}`);
@@ -204,14 +205,7 @@ test('an updated course returns to the courses list', async ({ page, request }) 
 });
 
 test('an updated exam returns to the exam list', async ({ page, request }) => {
-  const course = await recordId(request, 'course', 'Tally with GST');
-  const examId = unique('EX').replace(' ', '-');
-  const id = await addRecord(request, 'examResult', {
-    examId,
-    examName: 'Half Yearly',
-    selectedCourse: course,
-    examSubjectsTable: [{ subjectName: 'Accounting Basics' }],
-  });
+  const { id, examId } = await addHalfYearlyExam(request, [{ subjectName: 'Accounting Basics' }]);
 
   await loginAs(page, demo.admin.email, demo.admin.password);
   await page.goto(`/admin/exam/create?isEditMode=true&_id=${id}`);
