@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, parse, useForm, type Submission, type Subm
 import { Form, useNavigation, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { BrandMark } from '~/components/brand-mark';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { FieldError, FormError } from '~/components/ui/field-error';
@@ -110,6 +111,10 @@ export function LoginScreen({ id, title, description, validation, lastResult }: 
     <main id="main" className="login-gradient grid min-h-svh place-items-center p-4">
       <Card className="w-full max-w-sm shadow-xl">
         <CardHeader>
+          <p className="mb-3 flex items-center gap-2 text-sm font-semibold">
+            <BrandMark />
+            Institute Admin
+          </p>
           <CardTitle className="text-2xl" role="heading" aria-level={1}>
             {title}
           </CardTitle>

@@ -141,6 +141,18 @@ test.describe('Super Admin Login', () => {
   });
 });
 
+test('both logins carry the product’s name above their own heading', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/admin/login', 'Admin Login'],
+    ['/admin/super/login', 'Super Admin Login'],
+  ] as const) {
+    await page.goto(path);
+    const card = page.getByRole('main');
+    await expect(card.getByText('Institute Admin', { exact: true })).toBeVisible();
+    await expect(card.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+});
+
 test.describe('refused sign-ins', () => {
   test.use({ allowedConsoleErrors: [refusedSignIn] });
 

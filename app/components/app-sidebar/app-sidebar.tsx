@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect } from 'react';
-import { GraduationCapIcon } from '~/components/ui/icons';
+import { BrandMark } from '~/components/brand-mark';
 import {
   Sidebar,
   SidebarContent,
@@ -40,9 +40,7 @@ export function AppSidebar() {
           <SidebarMenuItem>
             <SidebarMenuButton asChild size="lg" tooltip="Institute Admin">
               <Link to={home}>
-                <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-                  <GraduationCapIcon aria-hidden="true" className="size-4" />
-                </span>
+                <BrandMark />
                 <span className="grid flex-1 text-left text-sm leading-tight">
                   <span className="truncate font-semibold">Institute Admin</span>
                   <span className="truncate text-xs text-muted-foreground">{subtitle}</span>
