@@ -28,6 +28,7 @@ import { userEndpoints } from './http/users';
 import { accessChangeEndpoints } from './http/access-changes';
 import { recordResourceEndpoints } from './http/record-resources';
 import { resultEndpoints } from './http/results';
+import { examResultEndpoints } from './http/exam-results';
 import { settingsEndpoints } from './http/settings';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
@@ -43,6 +44,7 @@ export const apiEndpoints: Endpoint[] = [
   ...courseCategoryEndpoints,
   ...recordResourceEndpoints,
   ...resultEndpoints,
+  ...examResultEndpoints,
   ...settingsEndpoints,
   ...dashboardEndpoints,
   ...coursePaperEndpoints,

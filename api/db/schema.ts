@@ -171,6 +171,42 @@ export const coursePapers = pgTable(
 );
 
 /**
+ * The marks of exams, one row per student and subject with a mark or AB (a cleared cell has no
+ * row). `version` is the version of the student's marks stream that last set the cell: a change
+ * made on another version is answered as a conflict, not written.
+ */
+export const examMarks = pgTable(
+  'exam_marks',
+  {
+    examId: text('exam_id').notNull(),
+    studentId: text('student_id').notNull(),
+    subject: text('subject').notNull(),
+    branchId: text('branch_id').notNull(),
+    /** Hundredths of a mark; null when the student was absent. */
+    hundredths: integer('hundredths'),
+    absent: boolean('absent').notNull(),
+    version: integer('version').notNull(),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.studentId, t.subject] }), index('exam_marks_exam_branch_idx').on(t.examId, t.branchId)],
+);
+
+/** Each exam's sittings (one per branch) that have been published; a sitting with no row is a draft. */
+export const examSittings = pgTable(
+  'exam_sittings',
+  {
+    examId: text('exam_id').notNull(),
+    branchId: text('branch_id').notNull(),
+    state: text('state').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: text('published_by'),
+    version: integer('version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.branchId] })],
+);
+
+/**
  * Records entered through the dynamic forms (students, courses, branches, exams, custom types).
  * The full field values live in `fields`; what lists filter and sort on is lifted into columns.
  */

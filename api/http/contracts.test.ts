@@ -12,6 +12,7 @@ import { healthContract } from '../../common/contracts/health';
 import { permissionContract } from '../../common/contracts/permissions';
 import { branchContract, courseContract, studentContract } from '../../common/contracts/record-resources';
 import { resultContract } from '../../common/contracts/results';
+import { examResultContract } from '../../common/contracts/exam-results';
 import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
@@ -35,6 +36,7 @@ const contracts: EndpointContract[] = [
   healthContract,
   permissionContract,
   resultContract,
+  examResultContract,
   settingsContract,
   studentContract,
   uploadContract,

@@ -4,6 +4,7 @@ import type { ZodTypeAny } from 'zod';
 import { apiEndpoints } from '../../api/app';
 import { ensureDefaultFormConfigs } from '../../api/domain/form-configs';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
+import { createRecord } from '../../api/domain/records';
 import type { Endpoint } from '../../api/http/endpoint';
 import { apiConformance, apiDocument } from '../support/test-database';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
@@ -138,6 +139,9 @@ interface Made {
   topBranchId: string;
   studentId: string;
   paperId: string;
+  /** An exam of a course with one subject, and a registered student sitting it. */
+  examId: string;
+  sittingStudentId: string;
   priceId: string;
   chargeId: string;
   refreshTokens: string[];
@@ -250,6 +254,19 @@ const steps: Step[] = [
   { operation: 'GET /branches/:id', as: 'admin', params: (made) => ({ id: made.topBranchId }) },
   { operation: 'PUT /branches/:id', as: 'admin', params: (made) => ({ id: made.topBranchId }) },
   { operation: 'GET /results', as: 'admin' },
+  { operation: 'GET /exams/:id/results', as: 'admin', params: (made) => ({ id: made.examId }) },
+  {
+    operation: 'PUT /exams/:id/results/marks',
+    as: 'admin',
+    params: (made) => ({ id: made.examId }),
+    body: (made, example) => ({ cells: (example.cells as Example[]).map((cell) => ({ ...cell, studentId: made.sittingStudentId })) }),
+  },
+  {
+    operation: 'POST /exams/:id/results/publish',
+    as: 'admin',
+    params: (made) => ({ id: made.examId }),
+    body: (made) => ({ branchId: made.branchId }),
+  },
   { operation: 'GET /settings', as: 'admin' },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
@@ -340,6 +357,14 @@ describe('every operation called with its example', () => {
       permissions: allPermissionNames,
     });
     const changer = await addUser(db, { role: 'admin', password: 'Admin@123' });
+    await asSystem(db, async (ctx) => {
+      const course = await createRecord(ctx, { formType: 'course', branchId: null, fields: { courseName: 'Exam Course' } });
+      const subject = { subjectName: 'Accounting Basics', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 };
+      const exam = { examId: 'EX-1', examName: 'Half Yearly', selectedCourse: course.id, examSubjectsTable: [subject] };
+      made.examId = (await createRecord(ctx, { formType: 'examResult', branchId: null, fields: exam })).id;
+      const student = { studentName: 'Asha Rao', centerName: made.branchId, selectedCourse: course.id, isRegistered: true, isActive: true };
+      made.sittingStudentId = (await createRecord(ctx, { formType: 'student', branchId: made.branchId, fields: student })).id;
+    });
     const superadmin = await addUser(db, { role: 'superadmin' });
     const branchAdmin = await addUser(db, { role: 'branch_admin', branchId: made.branchId, permissions: allPermissionNames });
     for (const [caller, userId] of Object.entries({ admin, changer, superadmin, branchAdmin })) {

@@ -4,6 +4,7 @@ import type { DomainEvent, StoredEvent } from '../event-store';
 import { accessChangesProjection } from './access-changes';
 import { courseCategoriesProjection } from './course-categories';
 import { dashboardProjection } from './dashboard';
+import { examResultsProjection } from './exam-results';
 import { coursePapersProjection } from './course-papers';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
@@ -44,6 +45,7 @@ export const projections: Registered[] = [
   register(operationPricesProjection),
   register(walletProjection),
   register(dashboardProjection),
+  register(examResultsProjection),
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();

@@ -1,0 +1,166 @@
+import { examResultMessages, type ExamSheet, type MarkCell, type SavedMarks } from '../../../common/contracts/exam-results';
+import { outcomeOf } from '../../../common/exam-results';
+import type { Executor } from '../../db/client';
+import { runCommand, type CommandContext, type Decider } from '../command';
+import { invalid, missing } from '../errors';
+import {
+  conflictingCells,
+  decideMarks,
+  decideSitting,
+  evolveMarks,
+  evolveSitting,
+  initialSitting,
+  initialStudentMarks,
+  type EnterMarks,
+  type PublishResults,
+  type Sitting,
+  type Cell,
+  type StudentMarks,
+} from './decide';
+import { examMarksStream, examSittingStream, type ExamMarksEvent, type ExamSittingEvent } from './events';
+import {
+  lockSitting,
+  resultsExam,
+  sittingBranchOf,
+  sittingBranches,
+  sittingMarks,
+  sittingState,
+  sittingStudents,
+  type Caller,
+  type ResultsExam,
+} from './queries';
+
+const sittingDecider: Decider<PublishResults, Sitting, ExamSittingEvent> = {
+  initialState: initialSitting,
+  evolve: evolveSitting,
+  decide: decideSitting,
+};
+
+/**
+ * Saves marks, one student's stream at a time, all in the caller's transaction: a cell someone
+ * else changed since its base version is left as it is and answered as a conflict, with its value
+ * now; a mark out of range, a subject the exam lacks or a student not sitting it refuses the
+ * whole save.
+ */
+export async function enterMarks(ctx: CommandContext, caller: Caller, examId: string, cells: readonly MarkCell[]): Promise<SavedMarks> {
+  const exam = await resultsExam(ctx.tx, examId, caller);
+  if (exam.courseId === null) throw invalid(examResultMessages.noCourse);
+  const byStudent = new Map<string, MarkCell[]>();
+  for (const cell of cells) byStudent.set(cell.studentId, [...(byStudent.get(cell.studentId) ?? []), cell]);
+  const branches = await sittingBranchOf(ctx.tx, exam, [...byStudent.keys()], caller);
+  const answer: SavedMarks = { saved: [], conflicts: [] };
+  for (const [studentId, own] of byStudent) {
+    const branchId = branches.get(studentId);
+    if (branchId) await lockSitting(ctx.tx, exam.id, branchId, 'shared');
+    const published = branchId ? (await sittingState(ctx.tx, exam.id, branchId)).state === 'published' : false;
+    // The fold the decision is made on also says which cells met someone else's change.
+    let conflicts: MarkCell[] = [];
+    const decider: Decider<EnterMarks, StudentMarks, ExamMarksEvent> = {
+      initialState: initialStudentMarks,
+      evolve: evolveMarks,
+      decide(command, state) {
+        conflicts = conflictingCells(state, own);
+        return decideMarks(command, state);
+      },
+    };
+    const after = await runCommand(ctx, examMarksStream(exam.id, studentId), decider, {
+      type: 'EnterMarks',
+      data: {
+        examId: exam.id,
+        studentId,
+        branchId: branchId ?? '',
+        subjects: exam.subjects,
+        sitting: Boolean(branchId),
+        published,
+        cells: own,
+      },
+    });
+    const cellNow = (subject: string) => ({
+      studentId,
+      subject,
+      value: after.cells[subject]?.value ?? null,
+      version: after.cells[subject]?.version ?? 0,
+    });
+    answer.conflicts.push(...conflicts.map((cell) => cellNow(cell.subject)));
+    answer.saved.push(...own.filter((cell) => !conflicts.includes(cell)).map((cell) => cellNow(cell.subject)));
+  }
+  return answer;
+}
+
+/** The branch whose sitting the caller opens: their own, the one they name, else the first with a student sitting the exam. */
+async function sittingBranch(db: Executor, exam: ResultsExam, caller: Caller, named: string | undefined) {
+  const branches = await sittingBranches(db, exam, caller);
+  if (named === undefined) return { branch: branches[0] ?? null, branches };
+  const branch = branches.find((one) => one._id === named);
+  if (!branch) throw missing(examResultMessages.nobodySitting);
+  return { branch, branches };
+}
+
+/** An exam's sitting in a branch as the grid shows it: subjects, students, their marks and outcomes. */
+export async function examSheet(db: Executor, caller: Caller, examId: string, branchId?: string): Promise<ExamSheet> {
+  const exam = await resultsExam(db, examId, caller);
+  const { branch, branches } = await sittingBranch(db, exam, caller, branchId);
+  const state = branch ? await sittingState(db, exam.id, branch._id) : null;
+  const students = branch ? await sittingStudents(db, exam, branch._id, caller) : [];
+  const marks = branch ? await sittingMarks(db, exam.id, branch._id) : new Map<string, Record<string, Cell>>();
+  return {
+    exam: { _id: exam.id, examId: exam.examId, examName: exam.examName, courseId: exam.courseId, courseName: exam.courseName },
+    branch,
+    branches,
+    subjects: exam.subjects,
+    sitting: {
+      state: state?.state === 'published' ? ('published' as const) : ('draft' as const),
+      version: state?.version ?? 0,
+      publishedAt: state?.publishedAt?.toISOString() ?? null,
+    },
+    students: students.map((student) => {
+      const own = marks.get(student.studentId) ?? {};
+      const values = Object.fromEntries(Object.entries(own).map(([key, cell]) => [key, cell.value]));
+      return { ...student, marks: own, outcome: outcomeOf(exam.subjects, values) };
+    }),
+  };
+}
+
+/**
+ * Publishes a sitting's results as they stand, once every mark is in. It holds the sitting
+ * against writers first, so the outcomes it records are those of the marks it read.
+ */
+export async function publishResults(
+  ctx: CommandContext,
+  caller: Caller,
+  examId: string,
+  branchId: string | undefined,
+  expectedVersion?: number,
+) {
+  const exam = await resultsExam(ctx.tx, examId, caller);
+  const { branch } = await sittingBranch(ctx.tx, exam, caller, branchId);
+  if (!branch) throw invalid(examResultMessages.nobodySitting);
+  await lockSitting(ctx.tx, exam.id, branch._id, 'exclusive');
+  const sheet = await examSheet(ctx.tx, caller, examId, branch._id);
+  const missingMarks = sheet.students.reduce(
+    (sum, student) => sum + exam.subjects.filter((subject) => !(subject.key in student.marks)).length,
+    0,
+  );
+  await runCommand(
+    ctx,
+    examSittingStream(exam.id, branch._id),
+    sittingDecider,
+    {
+      type: 'PublishResults',
+      data: {
+        examId: exam.id,
+        branchId: branch._id,
+        missingMarks,
+        students: sheet.students.map(({ studentId, outcome }) => ({
+          studentId,
+          total: outcome.total,
+          percentage: outcome.percentage,
+          standing: outcome.standing,
+          grade: outcome.grade,
+        })),
+      },
+    },
+    { ifMatch: expectedVersion === undefined ? undefined : { version: expectedVersion, staleMessage: examResultMessages.stale } },
+  );
+  return branch._id;
+}

@@ -1,0 +1,118 @@
+import { examResultMessages, type MarkCell } from '../../../common/contracts/exam-results';
+import { checkMark, type ExamSubject, type MarkValue } from '../../../common/exam-results';
+import { conflict, invalid } from '../errors';
+import type { ExamMarksEvent, ExamResultsPublished, ExamSittingEvent, MarksEntered } from './events';
+
+/** A cell of a student's marks: its value and the version of the stream that set it. */
+export interface Cell {
+  value: MarkValue;
+  version: number;
+}
+
+/** A student's marks in an exam, folded: each cell, and the stream's version. */
+export interface StudentMarks {
+  version: number;
+  cells: Record<string, Cell>;
+}
+
+export const initialStudentMarks: StudentMarks = { version: 0, cells: {} };
+
+export function evolveMarks(state: StudentMarks, event: ExamMarksEvent): StudentMarks {
+  const version = state.version + 1;
+  const cells = { ...state.cells };
+  for (const { subject, value } of event.data.marks) {
+    if (value === null) delete cells[subject];
+    else cells[subject] = { value, version };
+  }
+  return { version, cells };
+}
+
+/** A cell's version: 0 while it holds no mark (a cleared cell starts again, as it was when it was empty). */
+export const cellVersion = (state: StudentMarks, subject: string) => state.cells[subject]?.version ?? 0;
+
+/**
+ * Marks typed into a sitting's grid for one student, with the facts around them read by the
+ * caller: the exam's subjects, whether the student sits it, and whether its sitting is published.
+ */
+export type EnterMarks = {
+  type: 'EnterMarks';
+  data: {
+    examId: string;
+    studentId: string;
+    branchId: string;
+    subjects: readonly ExamSubject[];
+    sitting: boolean;
+    published: boolean;
+    cells: ReadonlyArray<Pick<MarkCell, 'subject' | 'value' | 'baseVersion'>>;
+  };
+};
+
+/**
+ * The cells of a change that someone else changed since it was made on them; one that already
+ * holds the value sent is no conflict.
+ */
+export function conflictingCells<T extends Pick<MarkCell, 'subject' | 'value' | 'baseVersion'>>(
+  state: StudentMarks,
+  cells: readonly T[],
+): T[] {
+  return cells.filter(
+    (cell) => cellVersion(state, cell.subject) !== cell.baseVersion && (state.cells[cell.subject]?.value ?? null) !== cell.value,
+  );
+}
+
+/**
+ * Marks entered: each held to its subject's range; a cell changed by someone else since its
+ * base version is left out (the caller answers it as a conflict), as is one that already holds
+ * the value.
+ */
+export function decideMarks(command: EnterMarks, state: StudentMarks): ExamMarksEvent[] {
+  const { examId, studentId, branchId, subjects, cells } = command.data;
+  if (!command.data.sitting) throw invalid(examResultMessages.notSitting);
+  if (command.data.published) throw conflict(examResultMessages.locked);
+  const errors: Record<string, string[]> = {};
+  for (const cell of cells) {
+    const subject = subjects.find((one) => one.key === cell.subject);
+    if (!subject) throw invalid(examResultMessages.unknownSubject);
+    if (typeof cell.value === 'number') {
+      const checked = checkMark(cell.value, subject);
+      if ('error' in checked) (errors[`${studentId}.${cell.subject}`] ??= []).push(checked.error);
+    }
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw invalid(first[0]!, errors);
+  const stale = new Set(conflictingCells(state, cells).map((cell) => cell.subject));
+  const marks = cells
+    .filter((cell) => !stale.has(cell.subject) && (state.cells[cell.subject]?.value ?? null) !== cell.value)
+    .map(({ subject, value }) => ({ subject, value }));
+  const entered: MarksEntered = { type: 'MarksEntered', data: { examId, studentId, branchId, marks } };
+  return marks.length === 0 ? [] : [entered];
+}
+
+/** A sitting folded: a draft until its results are published. */
+export interface Sitting {
+  version: number;
+  published: boolean;
+}
+
+export const initialSitting: Sitting = { version: 0, published: false };
+
+export function evolveSitting(state: Sitting, event: ExamSittingEvent): Sitting {
+  switch (event.type) {
+    case 'ExamResultsPublished':
+      return { version: state.version + 1, published: true };
+  }
+}
+
+/** A sitting's results to publish, with what the caller read: each student's outcome and how many marks are missing. */
+export type PublishResults = {
+  type: 'PublishResults';
+  data: ExamResultsPublished['data'] & { missingMarks: number };
+};
+
+export function decideSitting(command: PublishResults, state: Sitting): ExamSittingEvent[] {
+  const { missingMarks, ...published } = command.data;
+  if (state.published) throw conflict(examResultMessages.alreadyPublished);
+  if (published.students.length === 0) throw invalid(examResultMessages.nobodySitting);
+  if (missingMarks > 0) throw invalid(examResultMessages.marksMissing(missingMarks));
+  return [{ type: 'ExamResultsPublished', data: published }];
+}

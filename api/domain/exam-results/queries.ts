@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { examResultMessages } from '../../../common/contracts/exam-results';
+import { examSubjectsOf, fromHundredths, ABSENT, type ExamSubject, type MarkValue } from '../../../common/exam-results';
+import { fieldsDataToValues } from '../../../common/forms/fields';
+import type { Executor } from '../../db/client';
+import { examMarks, examSittings, records } from '../../db/schema';
+import type { Actor } from '../auth/actor';
+import { branchScope } from '../auth/branch-scope';
+import { missing } from '../errors';
+import { findRecord } from '../record-queries';
+import type { Cell } from './decide';
+
+/** Who enters and reads results: their branch confines them to its sitting. */
+export type Caller = Pick<Actor, 'role' | 'branchId'>;
+
+/** An exam as results are entered for it. */
+export interface ResultsExam {
+  id: string;
+  examId: string | null;
+  examName: string;
+  courseId: string | null;
+  courseName: string | null;
+  /** Set when the exam is a branch's own: only that branch sits it. */
+  branchId: string | null;
+  subjects: ExamSubject[];
+}
+
+/** The exam, as the caller reaches it; another branch's exam, or none, is not found. */
+export async function resultsExam(db: Executor, id: string, caller: Caller): Promise<ResultsExam> {
+  const exam = await findRecord(db, id, branchScope(caller));
+  if (!exam || exam.formType !== 'examResult') throw missing(examResultMessages.examMissing);
+  const rows = fieldsDataToValues(exam.fieldsData).examSubjectsTable;
+  return {
+    id: exam._id,
+    examId: exam.code,
+    examName: exam.title,
+    courseId: exam.courseId,
+    courseName: exam.courseName,
+    branchId: exam.branchId,
+    subjects: examSubjectsOf(Array.isArray(rows) ? (rows as Record<string, unknown>[]) : []),
+  };
+}
+
+/**
+ * The students who sit an exam: registered and active in its course, in the exam's branch when
+ * it is a branch's own, and in the caller's branch when they belong to one.
+ */
+function sitting(exam: ResultsExam, caller: Caller) {
+  const scope = branchScope(caller);
+  return and(
+    eq(records.formType, 'student'),
+    eq(records.courseId, exam.courseId ?? ''),
+    eq(records.isRegistered, true),
+    eq(records.isActive, true),
+    exam.branchId === null ? undefined : eq(records.branchId, exam.branchId),
+    scope === null ? undefined : eq(records.branchId, scope),
+  );
+}
+
+const branch = alias(records, 'branch');
+
+/** The branches in which the caller may open the exam's sitting: those with a student sitting it, by name. */
+export async function sittingBranches(db: Executor, exam: ResultsExam, caller: Caller) {
+  return db
+    .selectDistinct({ _id: branch.id, name: branch.title })
+    .from(records)
+    .innerJoin(branch, and(eq(branch.id, records.branchId), eq(branch.formType, 'branch')))
+    .where(sitting(exam, caller))
+    .orderBy(asc(branch.title), asc(branch.id));
+}
+
+export interface SittingStudent {
+  studentId: string;
+  name: string;
+  rollNo: string | null;
+  registrationNo: string | null;
+}
+
+/** The students sitting the exam in a branch, by roll number, then name. */
+export async function sittingStudents(db: Executor, exam: ResultsExam, branchId: string, caller: Caller): Promise<SittingStudent[]> {
+  return db
+    .select({ studentId: records.id, name: records.title, rollNo: records.rollNo, registrationNo: records.registrationNo })
+    .from(records)
+    .where(and(sitting(exam, caller), eq(records.branchId, branchId)))
+    .orderBy(sql`${records.rollNo} asc nulls last`, asc(records.title), asc(records.id));
+}
+
+/** The branch of each of these students that sits the exam; one who does not (or whom the caller may not reach) is left out. */
+export async function sittingBranchOf(db: Executor, exam: ResultsExam, studentIds: string[], caller: Caller): Promise<Map<string, string>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: records.id, branchId: records.branchId })
+    .from(records)
+    .where(and(sitting(exam, caller), inArray(records.id, studentIds)));
+  return new Map(rows.flatMap((row) => (row.branchId ? [[row.id, row.branchId] as const] : [])));
+}
+
+/** The marks of a sitting, by student, then subject. */
+export async function sittingMarks(db: Executor, examId: string, branchId: string): Promise<Map<string, Record<string, Cell>>> {
+  const rows = await db
+    .select()
+    .from(examMarks)
+    .where(and(eq(examMarks.examId, examId), eq(examMarks.branchId, branchId)));
+  const marks = new Map<string, Record<string, Cell>>();
+  for (const row of rows) {
+    const value: MarkValue = row.absent ? ABSENT : fromHundredths(row.hundredths ?? 0);
+    marks.set(row.studentId, { ...marks.get(row.studentId), [row.subject]: { value, version: row.version } });
+  }
+  return marks;
+}
+
+/** A sitting's state as published, or a draft. */
+export async function sittingState(db: Executor, examId: string, branchId: string) {
+  const [row] = await db
+    .select()
+    .from(examSittings)
+    .where(and(eq(examSittings.examId, examId), eq(examSittings.branchId, branchId)));
+  return row ?? { examId, branchId, state: 'draft' as const, publishedAt: null, publishedBy: null, version: 0 };
+}
+
+/**
+ * Holds a sitting against publishing while marks are written to it (shared), or against any
+ * writer while it is published (exclusive), until the transaction ends: a mark is never written
+ * to a sitting after its results were published.
+ */
+export async function lockSitting(db: Executor, examId: string, branchId: string, mode: 'shared' | 'exclusive') {
+  const key = `sitting:${examId}:${branchId}`;
+  await db.execute(
+    mode === 'shared' ? sql`SELECT pg_advisory_xact_lock_shared(hashtext(${key}))` : sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`,
+  );
+}

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
+import { testClock } from '../../tests/support/test-database';
+import { examResultMessages, type ExamSheet, type SavedMarks } from '../../common/contracts/exam-results';
+import { projectionSnapshot } from '../db/projection-snapshot';
+import { rebuildProjections } from '../db/rebuild';
+import { createRecord } from '../domain/records';
+
+const clock = testClock('2026-05-01T09:00:00.000Z');
+let accounts: AccountsApi;
+let north: string;
+let south: string;
+const tokens = {} as Record<'admin' | 'marker' | 'northStaff' | 'examViewer', string>;
+
+beforeAll(async () => {
+  accounts = await createAccountsApi(clock);
+  const { db, auth } = accounts;
+  await syncCatalogue(db);
+  north = await addBranch(db, 'North Campus', 'NC');
+  south = await addBranch(db, 'South Campus', 'SC');
+  const token = async (permissions: string[], role = 'admin', branchId: string | null = null) =>
+    tokenFor(db, auth, await addUser(db, { role, permissions, branchId }), clock.now());
+  tokens.admin = await token(['RESULT_MANAGE']);
+  tokens.marker = await token(['EXAM_MARKS_ENTRY']);
+  tokens.northStaff = await token(['EXAM_MARKS_ENTRY'], 'branch_admin', north);
+  tokens.examViewer = await token(['EXAM_VIEW_ALL', 'EXAM_LIST']);
+});
+afterAll(() => accounts?.cleanup());
+
+async function record(formType: string, branchId: string | null, fields: Record<string, unknown>) {
+  const { id } = await asSystem(accounts.db, (ctx) => createRecord(ctx, { formType, branchId, fields }));
+  return id;
+}
+
+let serial = 0;
+/** The course of the exam made last: each test has its own, so its sittings hold its own students only. */
+let course = '';
+
+/** A student of the branch in the last exam's course, registered and active unless told otherwise. */
+function student(branchId: string, more: Record<string, unknown> = {}) {
+  return record('student', branchId, {
+    centerName: branchId,
+    studentName: `Student ${String(++serial).padStart(3, '0')}`,
+    selectedCourse: course,
+    isRegistered: true,
+    isActive: true,
+    ...more,
+  });
+}
+
+const subjects = [
+  { subjectName: 'Accounting Basics', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 },
+  { subjectName: 'GST Returns', questionPaperMarks: 50, passingMarks: 20 },
+];
+
+/** An exam of a course of its own. */
+async function exam(branchId: string | null = null, rows: Record<string, unknown>[] = subjects) {
+  course = await record('course', null, { courseName: `Tally with GST ${++serial}` });
+  return record('examResult', branchId, {
+    examId: `EX-${++serial}`,
+    examName: 'Half Yearly',
+    selectedCourse: course,
+    examSubjectsTable: rows,
+  });
+}
+
+const call = (method: string, path: string, body?: unknown, token = tokens.admin, headers: Record<string, string> = {}) =>
+  accounts.call(method, path, { token, body, headers });
+
+async function sheet(examId: string, branchId?: string, token = tokens.admin) {
+  const response = await call('GET', `/exams/${examId}/results${branchId ? `?branchId=${branchId}` : ''}`, undefined, token);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data as ExamSheet;
+}
+
+async function save(examId: string, cells: unknown[], token = tokens.admin) {
+  const response = await call('PUT', `/exams/${examId}/results/marks`, { cells }, token);
+  return { status: response.status, body: response.body as { message: string; data: SavedMarks; errors?: Record<string, string[]> } };
+}
+
+describe('an exam’s sitting', () => {
+  it('lists the branch’s registered, active students of the course, with the exam’s subjects', async () => {
+    const examId = await exam();
+    const [first, second] = [await student(north), await student(north)];
+    await student(north, { isRegistered: false });
+    await student(north, { isActive: false });
+    const inSouth = await student(south);
+
+    const northSheet = await sheet(examId, north);
+    expect(northSheet.branch).toEqual({ _id: north, name: 'North Campus' });
+    expect(northSheet.students.map((one) => one.studentId)).toEqual(expect.arrayContaining([first, second]));
+    expect(northSheet.students.map((one) => one.studentId)).not.toContain(inSouth);
+    expect(northSheet.subjects.map((one) => [one.key, one.questionPaperMarks, one.passingMarks])).toEqual([
+      ['acc', 100, 40],
+      ['gst returns', 50, 20],
+    ]);
+    expect(northSheet.sitting).toEqual({ state: 'draft', version: 0, publishedAt: null });
+    expect(northSheet.branches.map((one) => one.name)).toEqual(['North Campus', 'South Campus']);
+    expect((await sheet(examId, south)).students.map((one) => one.studentId)).toEqual([inSouth]);
+  });
+
+  it('opens only the caller’s own branch for branch staff, and another branch not at all', async () => {
+    const examId = await exam();
+    await student(north);
+    await student(south);
+    const own = await sheet(examId, undefined, tokens.northStaff);
+    expect(own.branch?._id).toBe(north);
+    expect(own.branches.map((one) => one._id)).toEqual([north]);
+    const other = await call('GET', `/exams/${examId}/results?branchId=${south}`, undefined, tokens.northStaff);
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe(examResultMessages.nobodySitting);
+  });
+
+  it('is refused without a results permission, and answers a record that is no exam as not found', async () => {
+    const examId = await exam();
+    expect((await call('GET', `/exams/${examId}/results`, undefined, tokens.examViewer)).status).toBe(403);
+    const missing = await call('GET', `/exams/${course}/results`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(examResultMessages.examMissing);
+  });
+});
+
+describe('PUT /exams/{id}/results/marks', () => {
+  it('saves marks and absences with a version each, and the outcome follows', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    const saved = await save(examId, [
+      { studentId: one, subject: 'acc', value: 72.5, baseVersion: 0 },
+      { studentId: one, subject: 'gst returns', value: 'AB', baseVersion: 0 },
+    ]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.conflicts).toEqual([]);
+    expect(saved.body.data.saved).toEqual([
+      { studentId: one, subject: 'acc', value: 72.5, version: 1 },
+      { studentId: one, subject: 'gst returns', value: 'AB', version: 1 },
+    ]);
+    const row = (await sheet(examId, north)).students.find((s) => s.studentId === one)!;
+    expect(row.marks).toEqual({ acc: { value: 72.5, version: 1 }, 'gst returns': { value: 'AB', version: 1 } });
+    expect(row.outcome).toMatchObject({
+      total: 72.5,
+      maximum: 150,
+      percentage: 48.33,
+      standing: 'fail',
+      grade: 'F',
+      failedSubjects: ['gst returns'],
+    });
+
+    const passed = await save(examId, [{ studentId: one, subject: 'gst returns', value: 45, baseVersion: 1 }], tokens.marker);
+    expect(passed.body.data.saved).toEqual([{ studentId: one, subject: 'gst returns', value: 45, version: 2 }]);
+    const after = (await sheet(examId, north)).students.find((s) => s.studentId === one)!;
+    expect(after.outcome).toMatchObject({ total: 117.5, percentage: 78.33, standing: 'pass', grade: 'B+' });
+  });
+
+  it('leaves a cell someone else changed since it was read, and answers it as it now is', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    await save(examId, [{ studentId: one, subject: 'acc', value: 60, baseVersion: 0 }]);
+    // A second person, who read the empty cell, types over it.
+    const late = await save(
+      examId,
+      [
+        { studentId: one, subject: 'acc', value: 65, baseVersion: 0 },
+        { studentId: one, subject: 'gst returns', value: 30, baseVersion: 0 },
+      ],
+      tokens.marker,
+    );
+    expect(late.status).toBe(200);
+    expect(late.body.data.conflicts).toEqual([{ studentId: one, subject: 'acc', value: 60, version: 1 }]);
+    expect(late.body.data.saved).toEqual([{ studentId: one, subject: 'gst returns', value: 30, version: 2 }]);
+    expect((await sheet(examId, north)).students[0]!.marks.acc).toEqual({ value: 60, version: 1 });
+  });
+
+  it('settles two saves of one cell at once as one save and one conflict, nothing lost unseen', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    const [a, b] = await Promise.all([
+      save(examId, [{ studentId: one, subject: 'acc', value: 55, baseVersion: 0 }]),
+      save(examId, [{ studentId: one, subject: 'acc', value: 66, baseVersion: 0 }], tokens.marker),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const answers = [a.body.data, b.body.data];
+    expect(answers.map((answer) => answer.saved.length).sort()).toEqual([0, 1]);
+    expect(answers.map((answer) => answer.conflicts.length).sort()).toEqual([0, 1]);
+    const kept = answers.find((answer) => answer.saved.length === 1)!.saved[0]!.value;
+    expect((await sheet(examId, north)).students[0]!.marks.acc?.value).toBe(kept);
+  });
+
+  it('refuses a mark out of range, a third decimal, a subject the exam lacks and a student not sitting it, saving nothing', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    const unregistered = await student(north, { isRegistered: false });
+    const refusals = [
+      [[{ studentId: one, subject: 'gst returns', value: 51, baseVersion: 0 }], 'GST Returns must be between 0 and 50'],
+      [[{ studentId: one, subject: 'acc', value: -1, baseVersion: 0 }], 'Accounting Basics must be between 0 and 100'],
+      [[{ studentId: one, subject: 'acc', value: 40.125, baseVersion: 0 }], 'Accounting Basics takes at most 2 decimal places'],
+      [[{ studentId: one, subject: 'history', value: 10, baseVersion: 0 }], examResultMessages.unknownSubject],
+      [[{ studentId: unregistered, subject: 'acc', value: 10, baseVersion: 0 }], examResultMessages.notSitting],
+    ] as const;
+    for (const [cells, message] of refusals) {
+      // A good cell before the bad one is not kept either.
+      const refused = await save(examId, [{ studentId: one, subject: 'acc', value: 10, baseVersion: 0 }, ...cells]);
+      expect(refused.status, message).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    expect((await sheet(examId, north)).students.find((s) => s.studentId === one)!.marks).toEqual({});
+  });
+
+  it('keeps branch staff to their own branch’s students', async () => {
+    const examId = await exam();
+    const southern = await student(south);
+    const refused = await save(examId, [{ studentId: southern, subject: 'acc', value: 10, baseVersion: 0 }], tokens.northStaff);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(examResultMessages.notSitting);
+  });
+
+  it('clears a cell with null, which starts it again at version 0', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    await save(examId, [{ studentId: one, subject: 'acc', value: 30, baseVersion: 0 }]);
+    const cleared = await save(examId, [{ studentId: one, subject: 'acc', value: null, baseVersion: 1 }]);
+    expect(cleared.body.data.saved).toEqual([{ studentId: one, subject: 'acc', value: null, version: 0 }]);
+    expect((await sheet(examId, north)).students[0]!.marks).toEqual({});
+  });
+});
+
+describe('POST /exams/{id}/results/publish', () => {
+  it('refuses while marks are missing, then publishes and locks the sitting', async () => {
+    const examId = await exam();
+    const [one, two] = [await student(north), await student(north)];
+    await save(examId, [
+      { studentId: one, subject: 'acc', value: 91, baseVersion: 0 },
+      { studentId: one, subject: 'gst returns', value: 48, baseVersion: 0 },
+      { studentId: two, subject: 'acc', value: 35, baseVersion: 0 },
+    ]);
+    const early = await call('POST', `/exams/${examId}/results/publish`, { branchId: north });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(examResultMessages.marksMissing(1));
+
+    await save(examId, [{ studentId: two, subject: 'gst returns', value: 'AB', baseVersion: 0 }]);
+    const published = await call('POST', `/exams/${examId}/results/publish`, { branchId: north }, tokens.admin, { 'If-Match': '"0"' });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.headers.get('ETag')).toBe('"1"');
+    const data = published.body.data as ExamSheet;
+    expect(data.sitting).toEqual({ state: 'published', version: 1, publishedAt: clock.now().toISOString() });
+    expect(data.students.find((s) => s.studentId === one)!.outcome).toMatchObject({ standing: 'pass', grade: 'A+', percentage: 92.67 });
+
+    const locked = await save(examId, [{ studentId: one, subject: 'acc', value: 92, baseVersion: 1 }]);
+    expect(locked.status).toBe(409);
+    expect(locked.body.message).toBe(examResultMessages.locked);
+    const again = await call('POST', `/exams/${examId}/results/publish`, { branchId: north });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(examResultMessages.alreadyPublished);
+  });
+
+  it('publishes one branch’s sitting only: another branch goes on entering marks', async () => {
+    const examId = await exam(null, [subjects[0]!]);
+    const [northern, southern] = [await student(north), await student(south)];
+    await save(examId, [
+      { studentId: northern, subject: 'acc', value: 50, baseVersion: 0 },
+      { studentId: southern, subject: 'acc', value: 50, baseVersion: 0 },
+    ]);
+    expect((await call('POST', `/exams/${examId}/results/publish`, { branchId: north })).status).toBe(200);
+    const southSave = await save(examId, [{ studentId: southern, subject: 'acc', value: 60, baseVersion: 1 }]);
+    expect(southSave.status).toBe(200);
+    expect((await sheet(examId, south)).sitting.state).toBe('draft');
+  });
+
+  it('never takes a mark after publishing: a save racing the publish is in what was published, or refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const examId = await exam(null, [subjects[0]!]);
+      const one = await student(north);
+      await save(examId, [{ studentId: one, subject: 'acc', value: 50, baseVersion: 0 }]);
+      const [published, changed] = await Promise.all([
+        call('POST', `/exams/${examId}/results/publish`, { branchId: north }),
+        save(examId, [{ studentId: one, subject: 'acc', value: 75, baseVersion: 1 }], tokens.marker),
+      ]);
+      expect(published.status).toBe(200);
+      const publishedMark = (published.body.data as ExamSheet).students[0]!.marks.acc?.value;
+      const markNow = (await sheet(examId, north)).students[0]!.marks.acc?.value;
+      expect(markNow, `round ${round}`).toBe(publishedMark);
+      expect([changed.status, markNow]).toEqual(changed.status === 200 ? [200, 75] : [409, 50]);
+    }
+  });
+
+  it('refuses a sitting with nobody in it', async () => {
+    const examId = await exam();
+    const refused = await call('POST', `/exams/${examId}/results/publish`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(examResultMessages.nobodySitting);
+  });
+
+  it('leaves the read tables as a rebuild from the log makes them', async () => {
+    const before = await projectionSnapshot(accounts.db);
+    await rebuildProjections(accounts.db);
+    expect(await projectionSnapshot(accounts.db)).toEqual(before);
+  });
+});

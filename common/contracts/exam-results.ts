@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { ABSENT } from '../exam-results';
+import { defineContract } from './endpoint';
+
+/**
+ * An exam's results as the API speaks them. An exam is sat once per branch (a sitting): its
+ * students are those registered in the exam's course in that branch, each with the roll number
+ * of their admission. Marks are entered cell by cell, each cell with a version of its own, so two
+ * people entering one exam never overwrite each other unseen; publishing locks a sitting.
+ */
+
+const tag = 'results';
+const params = z.object({ id: z.string().min(1).max(100).describe('The exam’s record id') });
+
+const branchId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe(
+    'The sitting’s branch. Branch staff always work in their own; the institute’s staff name one, else the first branch with students',
+  );
+
+export const MARK_CELLS_MAX = 500;
+
+export const sittingStates = ['draft', 'published'] as const;
+export type SittingState = (typeof sittingStates)[number];
+
+const markValue = z
+  .union([z.number(), z.literal(ABSENT), z.null()])
+  .describe(`A mark from 0 to the subject’s question-paper marks (two decimal places at most), "${ABSENT}" for absent, or null for none`);
+
+const cellView = z.object({
+  value: markValue,
+  version: z.number().int().describe('0 before any mark; send it back as the baseVersion of a change'),
+});
+
+const examSubjectView = z.object({
+  key: z.string().describe('The subject’s key in the exam: its code, else its name, in lower case'),
+  name: z.string(),
+  code: z.string().nullable(),
+  questionPaperMarks: z.number(),
+  passingMarks: z.number(),
+});
+
+const outcomeView = z.object({
+  total: z.number(),
+  maximum: z.number(),
+  percentage: z.number().nullable().describe('Null until every mark is in'),
+  standing: z.enum(['pass', 'fail', 'incomplete', 'absent']),
+  grade: z.string().nullable().describe('Null until every mark is in'),
+  failedSubjects: z.array(z.string()),
+});
+
+const sheetStudent = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  rollNo: z.string().nullable(),
+  registrationNo: z.string().nullable(),
+  marks: z.record(cellView).describe('By subject key; a subject with no mark yet is left out'),
+  outcome: outcomeView,
+});
+
+export const examSheet = z.object({
+  exam: z.object({
+    _id: z.string(),
+    examId: z.string().nullable(),
+    examName: z.string(),
+    courseId: z.string().nullable(),
+    courseName: z.string().nullable(),
+  }),
+  branch: z.object({ _id: z.string(), name: z.string() }).nullable().describe('Null when no branch has a student sitting it'),
+  branches: z.array(z.object({ _id: z.string(), name: z.string() })).describe('The branches the caller may open a sitting of'),
+  subjects: z.array(examSubjectView),
+  sitting: z.object({
+    state: z.enum(sittingStates),
+    version: z.number().int().describe('Send it as If-Match to publish'),
+    publishedAt: z.string().datetime().nullable(),
+  }),
+  students: z.array(sheetStudent),
+});
+export type ExamSheet = z.infer<typeof examSheet>;
+export type ExamSheetStudent = z.infer<typeof sheetStudent>;
+
+export const markCell = z.object({
+  studentId: z.string().min(1).max(100),
+  subject: z.string().min(1).max(200).describe('The subject’s key'),
+  value: markValue,
+  baseVersion: z.number().int().min(0).describe('The cell’s version the change was made on'),
+});
+export type MarkCell = z.infer<typeof markCell>;
+
+const saveMarksBody = z.object({
+  branchId,
+  cells: z.array(markCell).min(1).max(MARK_CELLS_MAX, `At most ${MARK_CELLS_MAX} marks are saved at once`),
+});
+
+const savedCell = z.object({ studentId: z.string(), subject: z.string(), value: markValue, version: z.number().int() });
+
+export const savedMarks = z.object({
+  saved: z.array(savedCell).describe('The cells changed, each at its new version'),
+  conflicts: z
+    .array(savedCell)
+    .describe('The cells someone else changed since their baseVersion: left as that change made them, shown here as they now are'),
+});
+export type SavedMarks = z.infer<typeof savedMarks>;
+
+export const examResultMessages = {
+  sheet: 'Exam results',
+  saved: 'Marks saved',
+  published: 'Results published',
+  examMissing: 'Exam not found',
+  noCourse: 'This exam has no course: choose its course to enter results',
+  notSitting: 'This student is not sitting this exam',
+  unknownSubject: 'This exam has no such subject',
+  locked: 'These results are published: a change now is a revision with a reason',
+  alreadyPublished: 'These results are already published',
+  marksMissing: (count: number) =>
+    `${count} ${count === 1 ? 'mark is' : 'marks are'} missing: enter them, or AB for absent, before publishing`,
+  nobodySitting: 'No student sits this exam in this branch',
+  stale: 'These results changed since they were opened. Reload them and try again.',
+  branchMissing: 'Branch not found',
+};
+
+const examSheetQuery = z.object({ branchId });
+
+export const examResultContract = {
+  sheet: defineContract({
+    method: 'get',
+    path: '/exams/:id/results',
+    summary: 'An exam’s sitting in one branch: its subjects, its students with their marks and outcomes, and whether it is published',
+    tag,
+    params,
+    query: examSheetQuery,
+    response: examSheet,
+    refuses: [404],
+    etag: true,
+  }),
+  saveMarks: defineContract({
+    method: 'put',
+    path: '/exams/:id/results/marks',
+    summary: 'Saves marks cell by cell: a cell changed by someone else since its baseVersion is left as it is and answered as a conflict',
+    tag,
+    params,
+    body: saveMarksBody,
+    response: savedMarks,
+    refuses: [404],
+    example: { body: { cells: [{ studentId: '01J8Z0STUDENT', subject: 'acc', value: 72.5, baseVersion: 0 }] } },
+  }),
+  publish: defineContract({
+    method: 'post',
+    path: '/exams/:id/results/publish',
+    summary: 'Publishes a sitting’s results once every mark is in; they are locked from then on',
+    tag,
+    params,
+    body: z.object({ branchId }),
+    response: examSheet,
+    refuses: [404],
+    etag: true,
+    ifMatch: true,
+    example: { body: { branchId: '01J8Z0BRANCH' } },
+  }),
+};
