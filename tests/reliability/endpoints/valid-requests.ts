@@ -1,6 +1,7 @@
 import { addCoursePaper } from '../../../api/domain/course-papers/commands';
 import { randomBytes } from 'node:crypto';
 import { createCourseCategory } from '../../../api/domain/course-categories/commands';
+import { enterMarks } from '../../../api/domain/exam-results/commands';
 import { configureForm } from '../../../api/domain/form-configs';
 import { createRecord } from '../../../api/domain/records';
 import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
@@ -85,6 +86,21 @@ async function addPaper(institute: Institute): Promise<string> {
       },
     ),
   );
+}
+
+/** An exam of a course of its own with one subject, and a registered student of North sitting it, marked when asked. */
+async function addSitting(institute: Institute, marked = false): Promise<{ examId: string; studentId: string }> {
+  const courseId = await addCourse(institute);
+  return asSystem(institute.db, async (ctx) => {
+    const subject = { subjectName: 'Accounting', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 };
+    const exam = { examId: `EX-${unique()}`, examName: 'Fixture exam', selectedCourse: courseId, examSubjectsTable: [subject] };
+    const { id: examId } = await createRecord(ctx, { formType: 'examResult', branchId: null, fields: exam });
+    const student = { ...studentValues(institute, `Student ${unique()}`), selectedCourse: courseId, isRegistered: true, isActive: true };
+    const { id: studentId } = await createRecord(ctx, { formType: 'student', branchId: institute.north.id, fields: student });
+    if (marked)
+      await enterMarks(ctx, { role: 'admin', branchId: null }, examId, [{ studentId, subject: 'acc', value: 60, baseVersion: 0 }]);
+    return { examId, studentId };
+  });
 }
 
 const addCategory = (institute: Institute) => asSystem(institute.db, (ctx) => createCourseCategory(ctx, `Fixture ${unique()}`));
@@ -376,6 +392,26 @@ export const validRequests: Record<string, Builder> = {
         path: `/course/papers/${id}`,
         body: { code: `R-${unique()}`, name: 'Renamed', kind: 'theory', questionPaperMarks: 80, passingMarks: 30 },
       },
+    };
+  },
+  'PUT /exams/:id/results/marks': async (institute) => {
+    const { examId, studentId } = await addSitting(institute);
+    const path = `/exams/${examId}/results/marks`;
+    return {
+      headers: institute.authorization('superadmin'),
+      path,
+      body: { cells: [{ studentId, subject: 'acc', value: 55, baseVersion: 0 }] },
+      other: { path, body: { cells: [{ studentId, subject: 'acc', value: 'AB', baseVersion: 0 }] } },
+    };
+  },
+  'POST /exams/:id/results/publish': async (institute) => {
+    const [one, other] = [await addSitting(institute, true), await addSitting(institute, true)];
+    const body = { branchId: institute.north.id };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/exams/${one.examId}/results/publish`,
+      body,
+      other: { path: `/exams/${other.examId}/results/publish`, body },
     };
   },
   'DELETE /course/papers/:id': async (institute) => ({
