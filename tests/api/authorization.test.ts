@@ -177,6 +177,17 @@ const walk: Record<string, WalkEntry> = {
   'PUT /students/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }), body: () => ({ studentName: 'Renamed' }) },
   'DELETE /students/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
   'GET /results': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /exams/:id/results': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
+  'PUT /exams/:id/results/marks': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId }),
+    body: (fx) => ({ cells: [{ studentId: fx.branchA.studentId, subject: 'walk', value: 1, baseVersion: 0 }] }),
+  },
+  'POST /exams/:id/results/publish': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId }),
+    body: (fx) => ({ branchId: fx.branchA.branchId }),
+  },
   'GET /settings': { branch: 'none' },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },
