@@ -11,6 +11,7 @@ import {
   SAVE_DEBOUNCE_MS,
   SaveError,
   shownValue,
+  splitCellId,
   type ResultEntryContext,
 } from './result-entry.machine';
 import { toTestMachine } from './test-model';
@@ -123,8 +124,7 @@ function expectSound(snapshot: Snapshot, sent: MarkCell[][]) {
   if (snapshot.matches('saving')) {
     expect(sent.at(-1)).toEqual(
       Object.entries(context.sending).map(([id, value]) => ({
-        studentId: id.split('\u001f')[0],
-        subject: 'acc',
+        ...splitCellId(id),
         value,
         baseVersion: context.saved[id]?.version ?? 0,
       })),

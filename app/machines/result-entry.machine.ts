@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import type { MarkCell, SavedMarks } from '../../common/contracts/exam-results';
 import type { MarkValue } from '../../common/exam-results';
 
@@ -165,8 +165,9 @@ export const resultEntryMachine = setup({
       return edited(context, event.cell, context.conflicts[event.cell]!.mine);
     }),
     takeTheirs: assign(({ context, event }) => {
-      const conflict = event.type === 'conflict.takeTheirs' ? context.conflicts[event.cell] : undefined;
-      if (!conflict || event.type !== 'conflict.takeTheirs') return {};
+      if (event.type !== 'conflict.takeTheirs') return {};
+      const conflict = context.conflicts[event.cell];
+      if (!conflict) return {};
       const conflicts = { ...context.conflicts };
       delete conflicts[event.cell];
       return { conflicts, saved: { ...context.saved, [event.cell]: conflict.theirs } };
@@ -226,7 +227,7 @@ export const resultEntryMachine = setup({
       },
     },
     waiting: {
-      always: { guard: ({ context }) => Object.keys(context.pending).length === 0, target: 'idle' },
+      always: { guard: not('hasPending'), target: 'idle' },
       after: { debounce: 'saving' },
       on: {
         'cell.edit': { target: 'waiting', reenter: true, actions: 'edit' },
