@@ -121,6 +121,14 @@ export function outcomeOf(
   return { ...outcome, percentage, standing: 'pass', grade: gradeOf(percentage, scale) };
 }
 
+/** How many marks a sitting still lacks: each student's subjects with neither a mark nor AB. */
+export function missingMarks(
+  subjects: readonly ExamSubject[],
+  students: ReadonlyArray<{ marks: Readonly<Record<string, unknown>> }>,
+): number {
+  return students.reduce((sum, student) => sum + subjects.filter((subject) => !(subject.key in student.marks)).length, 0);
+}
+
 /** The grade of a percentage on a scale, highest step first. */
 export function gradeOf(percentage: number, scale: readonly GradeStep[] = defaultGradingScale): string {
   return scale.find((step) => percentage >= step.from)?.grade ?? FAILING_GRADE;
@@ -142,14 +150,14 @@ export function examSubjectsOf(rows: readonly Record<string, unknown>[]): ExamSu
       key: seen === 1 ? base : `${base}#${seen}`,
       name,
       code,
-      questionPaperMarks: positiveNumber(row.questionPaperMarks) ?? 100,
-      passingMarks: positiveNumber(row.passingMarks) ?? 0,
+      questionPaperMarks: nonNegativeNumber(row.questionPaperMarks) ?? 100,
+      passingMarks: nonNegativeNumber(row.passingMarks) ?? 0,
     });
   }
   return subjects;
 }
 
-function positiveNumber(value: unknown): number | null {
+function nonNegativeNumber(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) && number >= 0 ? number : null;
 }

@@ -73,6 +73,17 @@ async function sheet(examId: string, branchId?: string, token = tokens.admin) {
   return response.body.data as ExamSheet;
 }
 
+/** North staff who list exams and enter results. */
+async function tokenOfNorthResultsReader() {
+  const { db, auth } = accounts;
+  return tokenFor(
+    db,
+    auth,
+    await addUser(db, { role: 'branch_admin', branchId: north, permissions: ['EXAM_VIEW_BRANCH', 'EXAM_MARKS_ENTRY'] }),
+    clock.now(),
+  );
+}
+
 async function save(examId: string, cells: unknown[], token = tokens.admin) {
   const response = await call('PUT', `/exams/${examId}/results/marks`, { cells }, token);
   return { status: response.status, body: response.body as { message: string; data: SavedMarks; errors?: Record<string, string[]> } };
@@ -287,6 +298,27 @@ describe('POST /exams/{id}/results/publish', () => {
     const refused = await call('POST', `/exams/${examId}/results/publish`, {});
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(examResultMessages.nobodySitting);
+  });
+
+  it('moves the exam’s entry in /results from awaiting entry to in progress to published, per the caller’s sittings', async () => {
+    const examId = await exam(null, [subjects[0]!]);
+    const [northern, southern] = [await student(north), await student(south)];
+    const stateOf = async (token = tokens.admin) => {
+      const list = await call('GET', `/results?search=${encodeURIComponent('Half Yearly')}&limit=100`, undefined, token);
+      expect(list.status).toBe(200);
+      return (list.body.data.results as Array<{ _id: string; state: string }>).find((entry) => entry._id === examId)?.state;
+    };
+    const northStaffList = await tokenOfNorthResultsReader();
+    expect(await stateOf()).toBe('awaiting entry');
+    await save(examId, [{ studentId: northern, subject: 'acc', value: 50, baseVersion: 0 }]);
+    expect(await stateOf()).toBe('in progress');
+    await call('POST', `/exams/${examId}/results/publish`, { branchId: north });
+    // North's own staff are done; the institute still has South's sitting to enter and publish.
+    expect(await stateOf(northStaffList)).toBe('published');
+    expect(await stateOf()).toBe('in progress');
+    await save(examId, [{ studentId: southern, subject: 'acc', value: 40, baseVersion: 0 }]);
+    await call('POST', `/exams/${examId}/results/publish`, { branchId: south });
+    expect(await stateOf()).toBe('published');
   });
 
   it('leaves the read tables as a rebuild from the log makes them', async () => {

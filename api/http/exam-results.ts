@@ -28,8 +28,7 @@ const publish = defineEndpoint({
   ...examResultContract.publish,
   access,
   async handle({ tx, meta, actor, params, body, c }) {
-    const branchId = await publishResults({ tx, meta }, actor, params.id, body.branchId, ifMatchVersion(c));
-    const data = await examSheet(tx, actor, params.id, branchId);
+    const data = await publishResults({ tx, meta }, actor, params.id, body.branchId, ifMatchVersion(c));
     c.header('ETag', versionTag(data.sitting.version));
     return { message: examResultMessages.published, data };
   },

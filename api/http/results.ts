@@ -1,7 +1,8 @@
-import { resultContract, type ResultEntry } from '../../common/contracts/results';
+import { resultContract, type ResultEntry, type ResultState } from '../../common/contracts/results';
 import type { RecordView } from '../../common/contracts/dynamic-data';
 import { fieldsDataToValues } from '../../common/forms/fields';
 import { branchScope } from '../domain/auth/branch-scope';
+import { resultsStates } from '../domain/exam-results/queries';
 import { listRecords } from '../domain/record-queries';
 import { defineEndpoint } from './endpoint';
 import { formPermissionNames } from './form-access';
@@ -9,7 +10,7 @@ import { formPermissionNames } from './form-access';
 /** Whoever reads exams, and whoever enters results: both naming sets. */
 const readers = [...formPermissionNames('examResult', 'read'), 'RESULT_MANAGE', 'EXAM_MARKS_ENTRY'];
 
-function entryOf(exam: RecordView): ResultEntry {
+function entryOf(exam: RecordView, state: ResultState): ResultEntry {
   const values = fieldsDataToValues(exam.fieldsData);
   return {
     _id: exam._id,
@@ -21,8 +22,7 @@ function entryOf(exam: RecordView): ResultEntry {
     branchId: exam.branchId,
     branchName: exam.branchName,
     subjects: Array.isArray(values.examSubjectsTable) ? (values.examSubjectsTable as Record<string, unknown>[]) : [],
-    // No marks are entered anywhere yet: every exam awaits them.
-    state: 'awaiting entry',
+    state,
     createdAt: exam.createdAt,
     updatedAt: exam.updatedAt,
   };
@@ -33,7 +33,12 @@ const list = defineEndpoint({
   access: { kind: 'permission', anyOf: readers },
   async handle({ db, actor, query: { sortBy, ...query } }) {
     const { records, ...paging } = await listRecords(db, { ...query, formType: 'examResult', sort: sortBy }, branchScope(actor));
-    return { message: 'Results', data: { results: records.map(entryOf), ...paging } };
+    const states = await resultsStates(
+      db,
+      records.map((exam) => exam._id),
+      actor,
+    );
+    return { message: 'Results', data: { results: records.map((exam) => entryOf(exam, states.get(exam._id)!)), ...paging } };
   },
 });
 

@@ -4,11 +4,12 @@ import { defineContract } from './endpoint';
 import { pageFields, pagingQuery } from './paging';
 
 /**
- * The results of exams, as far as they exist: one entry per exam (the exam records, form type
- * `examResult`) with its course and subjects, each awaiting the entry of marks. The exam results
- * area adds the marks and the states that follow (decision 023).
+ * The results of exams: one entry per exam (the exam records, form type `examResult`) with its
+ * course, its subjects and where the entry of its marks stands in the sittings the caller
+ * reaches (decisions 023 and 027). The marks themselves are under /exams/{id}/results.
  */
-const resultStates = ['awaiting entry'] as const;
+export const resultStates = ['awaiting entry', 'in progress', 'published'] as const;
+export type ResultState = (typeof resultStates)[number];
 
 const resultEntry = z.object({
   _id: z.string().describe('The exam’s id: GET /dynamic-data/{id} opens the exam'),
@@ -20,7 +21,7 @@ const resultEntry = z.object({
   branchId: z.string().nullable().describe('Null for an exam of the whole institute'),
   branchName: z.string().nullable(),
   subjects: z.array(z.record(z.unknown())).describe('The exam’s subject rows, as the exam form holds them'),
-  state: z.enum(resultStates).describe('Where the entry of the exam’s results stands'),
+  state: z.enum(resultStates).describe('No mark yet; marks in a sitting not yet published; or every sitting with marks published'),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
 });

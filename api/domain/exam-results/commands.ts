@@ -1,10 +1,11 @@
 import { examResultMessages, type ExamSheet, type MarkCell, type SavedMarks } from '../../../common/contracts/exam-results';
-import { outcomeOf } from '../../../common/exam-results';
+import { missingMarks, outcomeOf } from '../../../common/exam-results';
 import type { Executor } from '../../db/client';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { invalid, missing } from '../errors';
 import {
-  conflictingCells,
+  cellVersion,
+  conflictsAfter,
   decideMarks,
   decideSitting,
   evolveMarks,
@@ -36,53 +37,52 @@ const sittingDecider: Decider<PublishResults, Sitting, ExamSittingEvent> = {
   decide: decideSitting,
 };
 
+const marksDecider: Decider<EnterMarks, StudentMarks, ExamMarksEvent> = {
+  initialState: initialStudentMarks,
+  evolve: evolveMarks,
+  decide: decideMarks,
+};
+
 /**
  * Saves marks, one student's stream at a time, all in the caller's transaction: a cell someone
  * else changed since its base version is left as it is and answered as a conflict, with its value
  * now; a mark out of range, a subject the exam lacks or a student not sitting it refuses the
- * whole save.
+ * whole save. Each sitting written to is held against publishing until the save commits.
  */
 export async function enterMarks(ctx: CommandContext, caller: Caller, examId: string, cells: readonly MarkCell[]): Promise<SavedMarks> {
   const exam = await resultsExam(ctx.tx, examId, caller);
   if (exam.courseId === null) throw invalid(examResultMessages.noCourse);
   const byStudent = new Map<string, MarkCell[]>();
   for (const cell of cells) byStudent.set(cell.studentId, [...(byStudent.get(cell.studentId) ?? []), cell]);
-  const branches = await sittingBranchOf(ctx.tx, exam, [...byStudent.keys()], caller);
+  const branchOf = await sittingBranchOf(ctx.tx, exam, [...byStudent.keys()], caller);
+  const published = new Map<string, boolean>();
+  for (const branchId of new Set(branchOf.values())) {
+    await lockSitting(ctx.tx, exam.id, branchId, 'shared');
+    published.set(branchId, (await sittingState(ctx.tx, exam.id, branchId)).state === 'published');
+  }
   const answer: SavedMarks = { saved: [], conflicts: [] };
   for (const [studentId, own] of byStudent) {
-    const branchId = branches.get(studentId);
-    if (branchId) await lockSitting(ctx.tx, exam.id, branchId, 'shared');
-    const published = branchId ? (await sittingState(ctx.tx, exam.id, branchId)).state === 'published' : false;
-    // The fold the decision is made on also says which cells met someone else's change.
-    let conflicts: MarkCell[] = [];
-    const decider: Decider<EnterMarks, StudentMarks, ExamMarksEvent> = {
-      initialState: initialStudentMarks,
-      evolve: evolveMarks,
-      decide(command, state) {
-        conflicts = conflictingCells(state, own);
-        return decideMarks(command, state);
-      },
-    };
-    const after = await runCommand(ctx, examMarksStream(exam.id, studentId), decider, {
+    const branchId = branchOf.get(studentId) ?? null;
+    const after = await runCommand(ctx, examMarksStream(exam.id, studentId), marksDecider, {
       type: 'EnterMarks',
       data: {
         examId: exam.id,
         studentId,
-        branchId: branchId ?? '',
+        branchId,
         subjects: exam.subjects,
-        sitting: Boolean(branchId),
-        published,
+        published: branchId !== null && published.get(branchId) === true,
         cells: own,
       },
     });
-    const cellNow = (subject: string) => ({
+    const conflicts = conflictsAfter(after, own);
+    const cellNow = (cell: MarkCell) => ({
       studentId,
-      subject,
-      value: after.cells[subject]?.value ?? null,
-      version: after.cells[subject]?.version ?? 0,
+      subject: cell.subject,
+      value: after.cells[cell.subject]?.value ?? null,
+      version: cellVersion(after, cell.subject),
     });
-    answer.conflicts.push(...conflicts.map((cell) => cellNow(cell.subject)));
-    answer.saved.push(...own.filter((cell) => !conflicts.includes(cell)).map((cell) => cellNow(cell.subject)));
+    answer.conflicts.push(...conflicts.map(cellNow));
+    answer.saved.push(...own.filter((cell) => !conflicts.includes(cell)).map(cellNow));
   }
   return answer;
 }
@@ -100,6 +100,16 @@ async function sittingBranch(db: Executor, exam: ResultsExam, caller: Caller, na
 export async function examSheet(db: Executor, caller: Caller, examId: string, branchId?: string): Promise<ExamSheet> {
   const exam = await resultsExam(db, examId, caller);
   const { branch, branches } = await sittingBranch(db, exam, caller, branchId);
+  return sheetIn(db, exam, caller, branch, branches);
+}
+
+async function sheetIn(
+  db: Executor,
+  exam: ResultsExam,
+  caller: Caller,
+  branch: ExamSheet['branch'],
+  branches: ExamSheet['branches'],
+): Promise<ExamSheet> {
   const state = branch ? await sittingState(db, exam.id, branch._id) : null;
   const students = branch ? await sittingStudents(db, exam, branch._id, caller) : [];
   const marks = branch ? await sittingMarks(db, exam.id, branch._id) : new Map<string, Record<string, Cell>>();
@@ -109,7 +119,7 @@ export async function examSheet(db: Executor, caller: Caller, examId: string, br
     branches,
     subjects: exam.subjects,
     sitting: {
-      state: state?.state === 'published' ? ('published' as const) : ('draft' as const),
+      state: state?.state === 'published' ? 'published' : 'draft',
       version: state?.version ?? 0,
       publishedAt: state?.publishedAt?.toISOString() ?? null,
     },
@@ -122,8 +132,9 @@ export async function examSheet(db: Executor, caller: Caller, examId: string, br
 }
 
 /**
- * Publishes a sitting's results as they stand, once every mark is in. It holds the sitting
- * against writers first, so the outcomes it records are those of the marks it read.
+ * Publishes a sitting's results as they stand, once every mark is in, and answers the sheet as
+ * published. It holds the sitting against writers before it reads the marks, so the outcomes it
+ * records are those of the marks it read.
  */
 export async function publishResults(
   ctx: CommandContext,
@@ -131,17 +142,13 @@ export async function publishResults(
   examId: string,
   branchId: string | undefined,
   expectedVersion?: number,
-) {
+): Promise<ExamSheet> {
   const exam = await resultsExam(ctx.tx, examId, caller);
-  const { branch } = await sittingBranch(ctx.tx, exam, caller, branchId);
+  const { branch, branches } = await sittingBranch(ctx.tx, exam, caller, branchId);
   if (!branch) throw invalid(examResultMessages.nobodySitting);
   await lockSitting(ctx.tx, exam.id, branch._id, 'exclusive');
-  const sheet = await examSheet(ctx.tx, caller, examId, branch._id);
-  const missingMarks = sheet.students.reduce(
-    (sum, student) => sum + exam.subjects.filter((subject) => !(subject.key in student.marks)).length,
-    0,
-  );
-  await runCommand(
+  const sheet = await sheetIn(ctx.tx, exam, caller, branch, branches);
+  const after = await runCommand(
     ctx,
     examSittingStream(exam.id, branch._id),
     sittingDecider,
@@ -150,7 +157,7 @@ export async function publishResults(
       data: {
         examId: exam.id,
         branchId: branch._id,
-        missingMarks,
+        missingMarks: missingMarks(exam.subjects, sheet.students),
         students: sheet.students.map(({ studentId, outcome }) => ({
           studentId,
           total: outcome.total,
@@ -162,5 +169,5 @@ export async function publishResults(
     },
     { ifMatch: expectedVersion === undefined ? undefined : { version: expectedVersion, staleMessage: examResultMessages.stale } },
   );
-  return branch._id;
+  return { ...sheet, sitting: { state: 'published', version: after.version, publishedAt: ctx.meta.occurredAt.toISOString() } };
 }

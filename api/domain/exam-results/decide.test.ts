@@ -3,7 +3,7 @@ import { examResultMessages } from '../../../common/contracts/exam-results';
 import type { ExamSubject } from '../../../common/exam-results';
 import { DomainError } from '../errors';
 import {
-  conflictingCells,
+  conflictsAfter,
   decideMarks,
   decideSitting,
   evolveMarks,
@@ -17,7 +17,7 @@ const subjects: ExamSubject[] = [{ key: 'acc', name: 'Accounting', code: 'ACC', 
 
 const enter = (cells: EnterMarks['data']['cells'], more: Partial<EnterMarks['data']> = {}): EnterMarks => ({
   type: 'EnterMarks',
-  data: { examId: 'e', studentId: 's', branchId: 'b', subjects, sitting: true, published: false, cells, ...more },
+  data: { examId: 'e', studentId: 's', branchId: 'b', subjects, published: false, cells, ...more },
 });
 
 const fold = (...commands: EnterMarks[]) =>
@@ -43,15 +43,16 @@ describe('marks', () => {
   it('leaves out a cell changed since its base version, and one that already holds the value', () => {
     const state = fold(enter([{ subject: 'acc', value: 55, baseVersion: 0 }]));
     expect(decideMarks(enter([{ subject: 'acc', value: 60, baseVersion: 0 }]), state)).toEqual([]);
-    expect(conflictingCells(state, [{ subject: 'acc', value: 60, baseVersion: 0 }])).toHaveLength(1);
+    expect(conflictsAfter(state, [{ subject: 'acc', value: 60, baseVersion: 0 }])).toHaveLength(1);
     // The same value sent on an old version is what the sender wanted: no conflict, nothing to write.
-    expect(conflictingCells(state, [{ subject: 'acc', value: 55, baseVersion: 0 }])).toEqual([]);
+    expect(decideMarks(enter([{ subject: 'acc', value: 55, baseVersion: 0 }]), state)).toEqual([]);
+    expect(conflictsAfter(state, [{ subject: 'acc', value: 55, baseVersion: 0 }])).toEqual([]);
     expect(decideMarks(enter([{ subject: 'acc', value: 55, baseVersion: 1 }]), state)).toEqual([]);
   });
 
   it('refuses a student not sitting, a published sitting, an unknown subject and a mark out of range', () => {
     const cell = { subject: 'acc', value: 10, baseVersion: 0 };
-    expect(refusal(() => decideMarks(enter([cell], { sitting: false }), initialStudentMarks))).toEqual([
+    expect(refusal(() => decideMarks(enter([cell], { branchId: null }), initialStudentMarks))).toEqual([
       'invalid',
       examResultMessages.notSitting,
     ]);

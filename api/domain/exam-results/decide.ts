@@ -32,32 +32,34 @@ export const cellVersion = (state: StudentMarks, subject: string) => state.cells
 
 /**
  * Marks typed into a sitting's grid for one student, with the facts around them read by the
- * caller: the exam's subjects, whether the student sits it, and whether its sitting is published.
+ * caller: the exam's subjects, the branch in which the student sits it (null: they do not), and
+ * whether that sitting is published.
  */
 export type EnterMarks = {
   type: 'EnterMarks';
   data: {
     examId: string;
     studentId: string;
-    branchId: string;
+    branchId: string | null;
     subjects: readonly ExamSubject[];
-    sitting: boolean;
     published: boolean;
     cells: ReadonlyArray<Pick<MarkCell, 'subject' | 'value' | 'baseVersion'>>;
   };
 };
 
+const valueOf = (state: StudentMarks, subject: string): MarkValue => state.cells[subject]?.value ?? null;
+
 /**
- * The cells of a change that someone else changed since it was made on them; one that already
- * holds the value sent is no conflict.
+ * Whether someone else changed a cell since the change was made on it; a cell that already holds
+ * the value sent is no conflict. After the change, the conflicting cells are exactly those that
+ * do not hold the value sent.
  */
-export function conflictingCells<T extends Pick<MarkCell, 'subject' | 'value' | 'baseVersion'>>(
-  state: StudentMarks,
-  cells: readonly T[],
-): T[] {
-  return cells.filter(
-    (cell) => cellVersion(state, cell.subject) !== cell.baseVersion && (state.cells[cell.subject]?.value ?? null) !== cell.value,
-  );
+const conflicting = (state: StudentMarks, cell: Pick<MarkCell, 'subject' | 'value' | 'baseVersion'>) =>
+  cellVersion(state, cell.subject) !== cell.baseVersion && valueOf(state, cell.subject) !== cell.value;
+
+/** The cells of a change that, after it, hold another value than the one sent: someone else's, met as a conflict. */
+export function conflictsAfter<T extends Pick<MarkCell, 'subject' | 'value'>>(after: StudentMarks, cells: readonly T[]): T[] {
+  return cells.filter((cell) => valueOf(after, cell.subject) !== cell.value);
 }
 
 /**
@@ -67,7 +69,7 @@ export function conflictingCells<T extends Pick<MarkCell, 'subject' | 'value' | 
  */
 export function decideMarks(command: EnterMarks, state: StudentMarks): ExamMarksEvent[] {
   const { examId, studentId, branchId, subjects, cells } = command.data;
-  if (!command.data.sitting) throw invalid(examResultMessages.notSitting);
+  if (branchId === null) throw invalid(examResultMessages.notSitting);
   if (command.data.published) throw conflict(examResultMessages.locked);
   const errors: Record<string, string[]> = {};
   for (const cell of cells) {
@@ -80,9 +82,8 @@ export function decideMarks(command: EnterMarks, state: StudentMarks): ExamMarks
   }
   const first = Object.values(errors)[0];
   if (first) throw invalid(first[0]!, errors);
-  const stale = new Set(conflictingCells(state, cells).map((cell) => cell.subject));
   const marks = cells
-    .filter((cell) => !stale.has(cell.subject) && (state.cells[cell.subject]?.value ?? null) !== cell.value)
+    .filter((cell) => !conflicting(state, cell) && valueOf(state, cell.subject) !== cell.value)
     .map(({ subject, value }) => ({ subject, value }));
   const entered: MarksEntered = { type: 'MarksEntered', data: { examId, studentId, branchId, marks } };
   return marks.length === 0 ? [] : [entered];

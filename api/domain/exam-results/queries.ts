@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { examResultMessages } from '../../../common/contracts/exam-results';
+import type { ResultState } from '../../../common/contracts/results';
 import { examSubjectsOf, fromHundredths, ABSENT, type ExamSubject, type MarkValue } from '../../../common/exam-results';
 import { fieldsDataToValues } from '../../../common/forms/fields';
 import type { Executor } from '../../db/client';
@@ -44,19 +45,28 @@ export async function resultsExam(db: Executor, id: string, caller: Caller): Pro
 
 /**
  * The students who sit an exam: registered and active in its course, in the exam's branch when
- * it is a branch's own, and in the caller's branch when they belong to one.
+ * it is a branch's own, and in the caller's branch when they belong to one. The course and the
+ * exam's branch are values, or the columns of an exam's row joined in.
  */
-function sitting(exam: ResultsExam, caller: Caller) {
+function sitters(course: string | AnyPgColumn, examBranch: string | AnyPgColumn | null, caller: Caller) {
   const scope = branchScope(caller);
   return and(
     eq(records.formType, 'student'),
-    eq(records.courseId, exam.courseId ?? ''),
+    eq(records.courseId, course),
     eq(records.isRegistered, true),
     eq(records.isActive, true),
-    exam.branchId === null ? undefined : eq(records.branchId, exam.branchId),
+    examBranch === null
+      ? undefined
+      : typeof examBranch === 'string'
+        ? eq(records.branchId, examBranch)
+        : or(isNull(examBranch), eq(records.branchId, examBranch)),
     scope === null ? undefined : eq(records.branchId, scope),
   );
 }
+
+// An exam without a course is sat by nobody.
+const sitting = (exam: ResultsExam, caller: Caller) =>
+  exam.courseId === null ? sql`false` : sitters(exam.courseId, exam.branchId, caller);
 
 const branch = alias(records, 'branch');
 
@@ -129,4 +139,36 @@ export async function lockSitting(db: Executor, examId: string, branchId: string
   await db.execute(
     mode === 'shared' ? sql`SELECT pg_advisory_xact_lock_shared(hashtext(${key}))` : sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`,
   );
+}
+
+/**
+ * Where each exam's results stand in the sittings the caller reaches (the branches with a
+ * student sitting it): published once every sitting is, in progress once any holds a mark,
+ * else awaiting entry.
+ */
+export async function resultsStates(db: Executor, examIds: string[], caller: Caller): Promise<Map<string, ResultState>> {
+  const states = new Map<string, ResultState>(examIds.map((id) => [id, 'awaiting entry']));
+  if (examIds.length === 0) return states;
+  const scope = branchScope(caller);
+  const exam = alias(records, 'exam');
+  const [sat, marked, published] = await Promise.all([
+    db
+      .selectDistinct({ examId: exam.id, branchId: records.branchId })
+      .from(exam)
+      .innerJoin(records, sitters(exam.courseId, exam.branchId, caller))
+      .where(inArray(exam.id, examIds)),
+    db
+      .selectDistinct({ examId: examMarks.examId })
+      .from(examMarks)
+      .where(and(inArray(examMarks.examId, examIds), scope === null ? undefined : eq(examMarks.branchId, scope))),
+    db
+      .select({ examId: examSittings.examId, branchId: examSittings.branchId })
+      .from(examSittings)
+      .where(and(inArray(examSittings.examId, examIds), eq(examSittings.state, 'published'))),
+  ]);
+  const isPublished = new Set(published.map((row) => `${row.examId} ${row.branchId}`));
+  for (const { examId } of marked) states.set(examId, 'in progress');
+  const unpublished = new Set(sat.filter((row) => !isPublished.has(`${row.examId} ${row.branchId}`)).map((row) => row.examId));
+  for (const { examId } of sat) if (!unpublished.has(examId)) states.set(examId, 'published');
+  return states;
 }
