@@ -200,6 +200,15 @@ export const adminRoutes: readonly AdminRoute[] = [
     keywords: ['marks', 'results'],
   },
   {
+    path: '/admin/exam/result-entry/:examId',
+    title: 'Exam Results',
+    group: 'Exams & Results',
+    icon: 'PenLine',
+    permissions: ['RESULT_MANAGE', 'EXAM_MARKS_ENTRY'],
+    sidebar: false,
+    keywords: [],
+  },
+  {
     path: '/admin/exam/student-marksheet',
     title: 'Student Marksheet',
     group: 'Exams & Results',

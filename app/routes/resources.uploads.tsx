@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { z } from 'zod';
 import { uploadContract } from '../../common/contracts/uploads';
 import { callEndpoint } from '~/services/api.server';
-import { duringWork, requireAdmin, SESSION_ENDED_HEADER } from '~/services/auth.server';
+import { requireAdmin, requireAdminForFetch } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
 
 /**
@@ -38,25 +38,8 @@ const request = z.discriminatedUnion('intent', [
   }),
 ]);
 
-/**
- * The upload's own session check: a session that ends mid-upload answers 401 with SPEC.md's
- * words (and the cookie that ends it), which the upload shows, instead of a redirect that a
- * fetch would follow to the login page.
- */
-async function requireUploader(req: Request, context: ActionFunctionArgs['context']) {
-  try {
-    return await requireAdmin(req, context, duringWork);
-  } catch (thrown) {
-    const ended = thrown instanceof Response ? thrown.headers.get(SESSION_ENDED_HEADER) : null;
-    if (!ended || !(thrown instanceof Response)) throw thrown;
-    const headers = new Headers();
-    for (const cookie of thrown.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
-    throw Response.json({ success: false, message: decodeURIComponent(ended), data: null }, { status: 401, headers });
-  }
-}
-
 export async function action({ request: req, context }: ActionFunctionArgs) {
-  const { api, headers } = await requireUploader(req, context);
+  const { api, headers } = await requireAdminForFetch(req, context);
   const formData = await req.formData();
   await validateCsrf(formData, req);
   const parsed = request.safeParse(Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === 'string')));

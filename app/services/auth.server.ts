@@ -203,6 +203,23 @@ export async function startSession(
 }
 
 /**
+ * The session check of a request the page makes with fetch (an upload, a save of marks): a
+ * session that ends answers 401 with its message (and the cookie that ends it), which the page
+ * shows, instead of a redirect that fetch would follow to the login page.
+ */
+export async function requireAdminForFetch(request: Request, context: AppLoadContext) {
+  try {
+    return await requireAdmin(request, context, duringWork);
+  } catch (thrown) {
+    const ended = thrown instanceof Response ? thrown.headers.get(SESSION_ENDED_HEADER) : null;
+    if (!ended || !(thrown instanceof Response)) throw thrown;
+    const headers = new Headers();
+    for (const cookie of thrown.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+    throw Response.json({ success: false, message: decodeURIComponent(ended), data: null }, { status: 401, headers });
+  }
+}
+
+/**
  * The guard of every admin screen: the registry entry for the URL decides who may open it;
  * an unknown path or a missing permission ends at access denied.
  */

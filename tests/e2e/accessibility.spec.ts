@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminRoutes, openableRoutes } from '../../app/lib/route-registry';
+import { adminRoutes, canOpen, openableRoutes } from '../../app/lib/route-registry';
 import { seriousViolations } from './axe';
 import { demo, expect, hydrated, loginAs, palette, test } from './fixtures';
 
@@ -39,6 +39,12 @@ async function settled(page: Page) {
   await page.waitForFunction(() => document.readyState === 'complete');
 }
 
+/** The pages of one record, each opened on the first demo record of its kind, from its list. */
+const recordPages = [
+  { path: '/admin/courses/:id', list: '/admin/courses', query: 'formType=course' },
+  { path: '/admin/exam/result-entry/:examId', list: '/admin/exam/result-entry', query: 'formType=examResult' },
+];
+
 const roles: [string, Account][] = [
   ['admin', demo.admin],
   ['branch admin', demo.northAdmin],
@@ -48,13 +54,13 @@ const roles: [string, Account][] = [
 for (const [role, account] of roles) {
   test(`every page the ${role} may open has no serious accessibility violation`, async ({ page, request }) => {
     const { user, token } = await apiSignIn(request, account);
-    const courseId = await firstRecordId(request, token, 'formType=course');
-    const paths = [
-      ...openableRoutes(user).map((route) => route.path),
-      ...adminRoutes
-        .filter((route) => route.path === '/admin/courses/:id' && openableRoutes(user).some((open) => open.path === '/admin/courses'))
-        .map((route) => route.path.replace(':id', courseId)),
-    ];
+    const recordPaths = [];
+    for (const { path, list, query } of recordPages) {
+      const route = adminRoutes.find((one) => one.path === path)!;
+      if (!canOpen(route, user) || !openableRoutes(user).some((open) => open.path === list)) continue;
+      recordPaths.push(path.replace(/:\w+/, await firstRecordId(request, token, query)));
+    }
+    const paths = [...openableRoutes(user).map((route) => route.path), ...recordPaths];
     // axe takes a few seconds a page, many more on a busy machine.
     test.setTimeout(30_000 + paths.length * 20_000);
 

@@ -1,0 +1,150 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { addRecord, apiHeaders, demo, expect, loginAs, test } from './fixtures';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+function unique(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/**
+ * An exam of a course of its own, with two subjects, sat by three registered students of North
+ * Campus (their names sort as listed): what each test enters marks for.
+ */
+async function examWithStudents(request: APIRequestContext) {
+  const headers = await apiHeaders(request);
+  const branches = await request.get('/api/v1/dynamic-data?formType=branch&search=North', { headers });
+  const north = ((await branches.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
+  const tag = unique('R');
+  const categories = await request.get('/api/v1/course/categories', { headers, params: { limit: '1' } });
+  const category = ((await categories.json()) as { data: { categories: { _id: string }[] } }).data.categories[0]!._id;
+  const course = await addRecord(request, 'course', { courseName: `Results Course ${tag}`, category, isActive: true }, headers);
+  const examId = unique('EX');
+  const exam = await addRecord(
+    request,
+    'examResult',
+    {
+      examId,
+      examName: `Term End ${tag}`,
+      selectedCourse: course,
+      examSubjectsTable: [
+        { subjectName: 'Accounting Basics', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 },
+        { subjectName: 'GST Returns', subjectCode: 'GST', questionPaperMarks: 50, passingMarks: 20 },
+      ],
+    },
+    headers,
+  );
+  const names = ['Asha Rao', 'Bhavna Iyer', 'Chetan Das'].map((name) => `${name} ${tag}`);
+  for (const [index, name] of names.entries()) {
+    await addRecord(
+      request,
+      'student',
+      {
+        centerName: north,
+        studentName: name,
+        selectedCourse: course,
+        studentEmail: `${tag.toLowerCase()}.${index}@students.example`,
+        phoneNumber: `98${String(Date.now() + index).slice(-8)}`,
+        isRegistered: true,
+        isActive: true,
+      },
+      headers,
+    );
+  }
+  return { exam, examId, names };
+}
+
+const cell = (page: Page, subject: string, student: string) => page.getByRole('textbox', { name: `${subject}, ${student}` });
+const row = (page: Page, student: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: student }) });
+
+test.describe('Result Entry', () => {
+  test('marks entered from the keyboard are saved as typed, totalled and graded; the exam is then published and locked', async ({
+    page,
+    request,
+  }) => {
+    const { examId, names } = await examWithStudents(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/exam/result-entry');
+    await page.getByRole('searchbox').fill(examId);
+    await page.getByRole('link', { name: /^Term End/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Term End/ })).toBeVisible();
+    expect(await seriousViolations(page, 'result entry')).toEqual([]);
+
+    // Down the first column with Enter, AB for the absent one.
+    await cell(page, 'Accounting Basics', names[0]!).focus();
+    for (const mark of ['92', 'AB', '35']) {
+      await page.keyboard.type(mark);
+      await page.keyboard.press('Enter');
+    }
+    await cell(page, 'GST Returns', names[0]!).focus();
+    for (const mark of ['47', '30', '18']) {
+      await page.keyboard.type(mark);
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await expect(row(page, names[0]!)).toContainText('139');
+    await expect(row(page, names[0]!)).toContainText('92.67');
+    await expect(row(page, names[0]!).getByRole('cell', { name: 'A+' })).toBeVisible();
+    await expect(row(page, names[1]!)).toContainText('Fail');
+    await expect(row(page, names[2]!)).toContainText('Fail');
+
+    // A mark out of range says why and is not saved; Ctrl+Z takes back the last change.
+    await cell(page, 'GST Returns', names[2]!).fill('51');
+    await expect(page.getByText('GST Returns must be between 0 and 50')).toBeVisible();
+    await expect(cell(page, 'GST Returns', names[2]!)).toHaveAttribute('aria-invalid', 'true');
+    await cell(page, 'GST Returns', names[2]!).fill('25');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(cell(page, 'GST Returns', names[2]!)).toHaveValue('18');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+
+    await page.reload();
+    await expect(cell(page, 'Accounting Basics', names[1]!)).toHaveValue('AB');
+    await expect(cell(page, 'GST Returns', names[2]!)).toHaveValue('18');
+
+    await page.getByRole('button', { name: 'Publish results' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /Publish the results of North Campus/ });
+    await confirm.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Results published')).toBeVisible();
+    await expect(page.getByText('These results are published: the marks are locked.')).toBeVisible();
+    await expect(cell(page, 'Accounting Basics', names[0]!)).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Publish results' })).toHaveCount(0);
+  });
+
+  test('a mark someone else changed meanwhile is shown beside the one typed, and the user chooses', async ({ page, browser, request }) => {
+    const { exam, names } = await examWithStudents(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/exam/result-entry/${exam}`);
+    const other = await browser.newPage();
+    await loginAs(other, demo.admin.email, demo.admin.password);
+    await other.goto(`/admin/exam/result-entry/${exam}`);
+
+    await cell(page, 'Accounting Basics', names[0]!).fill('60');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    // The other page still holds the cell as it was when it opened.
+    await cell(other, 'Accounting Basics', names[0]!).fill('65');
+    await expect(other.getByText('Someone else entered 60.')).toBeVisible();
+    await expect(other.getByRole('status').filter({ hasText: '1 mark was changed by someone else' })).toBeVisible();
+    await other.getByRole('button', { name: 'Keep 65' }).click();
+    await expect(other.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await page.reload();
+    await expect(cell(page, 'Accounting Basics', names[0]!)).toHaveValue('65');
+    await other.close();
+  });
+});
+
+test.describe('Result Entry without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Save marks sends the changed cells', async ({ page, request }) => {
+    const { exam, names } = await examWithStudents(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/exam/result-entry/${exam}`);
+    await cell(page, 'Accounting Basics', names[0]!).fill('71');
+    await cell(page, 'GST Returns', names[1]!).fill('ab');
+    await page.getByRole('button', { name: 'Save marks' }).click();
+    await expect(cell(page, 'Accounting Basics', names[0]!)).toHaveValue('71');
+    await expect(cell(page, 'GST Returns', names[1]!)).toHaveValue('AB');
+  });
+});
