@@ -1,8 +1,9 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import type { ResultEntry } from '../../common/contracts/results';
+import type { ResultEntry, ResultState } from '../../common/contracts/results';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ResourceList } from '~/components/list/resource-list';
+import { Badge } from '~/components/ui/badge';
 import type { Column } from '~/components/list/types';
 import { PenLineIcon } from '~/components/ui/icons';
 import { listQueryParser, type QueryDefaults } from '~/lib/list-query';
@@ -36,12 +37,27 @@ export const loader = listLoader(async (request, auth) => {
   });
 });
 
+const stateBadges: Record<ResultState, { label: string; variant: 'outline' | 'warning' | 'success' }> = {
+  'awaiting entry': { label: 'Awaiting entry', variant: 'outline' },
+  'in progress': { label: 'In progress', variant: 'warning' },
+  published: { label: 'Published', variant: 'success' },
+};
+
 const columns: Column<ExamRow, ExamSort>[] = [
   { id: 'examId', header: 'Exam ID', cell: (row) => row.examId ?? '—', card: 'subtitle', className: 'tabular-nums' },
   { id: 'name', header: 'Exam', cell: (row) => row.examName, sort: 'title', viewLink: true, card: 'title' },
   { id: 'course', header: 'Course', cell: (row) => row.courseName ?? '—', className: 'max-w-64 truncate' },
-  { id: 'branch', header: 'Branch', cell: (row) => row.branchName ?? 'All branches', priority: 'medium' },
-  { id: 'subjects', header: 'Subjects', cell: (row) => row.subjects.length || '—', align: 'end' },
+  { id: 'branch', header: 'Branch', cell: (row) => row.branchName ?? 'All branches', priority: 'low' },
+  { id: 'subjects', header: 'Subjects', cell: (row) => row.subjects.length || '—', align: 'end', priority: 'medium' },
+  {
+    id: 'state',
+    header: 'Results',
+    cell: (row) => (
+      <Badge variant={stateBadges[row.state].variant} className="whitespace-nowrap">
+        {stateBadges[row.state].label}
+      </Badge>
+    ),
+  },
   { id: 'created', header: 'Created', cell: (row) => formatDate(row.createdAt), sort: 'createdAt', priority: 'low' },
 ];
 

@@ -20,6 +20,7 @@ const lists = [
   '/admin/branches',
   '/admin/courses',
   '/admin/exam/list',
+  '/admin/exam/result-entry',
 ];
 
 const bodyRows = (page: Page) => page.locator('[data-slot="table-body"] tr');
