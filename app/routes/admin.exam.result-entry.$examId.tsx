@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { useSelector } from '@xstate/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -8,7 +9,8 @@ import { readMark } from '../../common/exam-results';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeader } from '~/components/list/page-header';
-import { ResultGrid } from '~/components/result-entry/result-grid';
+import { marksMissingNow, ResultGrid, useResultEntry } from '~/components/result-entry/result-grid';
+import { hasUnsaved } from '~/machines/result-entry.machine';
 import { AlertDialogAction, AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -94,15 +96,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ResultEntrySheet() {
   const { sheet } = useLoaderData<typeof loader>();
+  // Another branch, or the sitting published: the grid starts again from the marks loaded.
+  return <Sitting key={`${sheet.branch?._id}:${sheet.sitting.version}`} sheet={sheet} />;
+}
+
+function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
   const refusal = useActionData<typeof action>();
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const actor = useResultEntry(sheet);
+  const context = useSelector(actor, (snapshot) => snapshot.context);
   const published = sheet.sitting.state === 'published';
-  const missing = sheet.students.reduce(
-    (sum, student) => sum + sheet.subjects.filter((subject) => !(subject.key in student.marks)).length,
-    0,
-  );
-  const busy = navigation.state !== 'idle';
+  const gridShown = Boolean(sheet.branch) && sheet.students.length > 0 && sheet.subjects.length > 0;
 
   return (
     <div className="grid gap-4">
@@ -125,7 +130,16 @@ export default function ResultEntrySheet() {
             )}
           </span>
         }
-        actions={sheet.branch && !published ? <PublishButton sheet={sheet} missing={missing} busy={busy} /> : null}
+        actions={
+          gridShown && !published ? (
+            <PublishButton
+              sheet={sheet}
+              missing={marksMissingNow(sheet, context)}
+              unsaved={hasUnsaved(context)}
+              busy={navigation.state !== 'idle'}
+            />
+          ) : null
+        }
       />
       {sheet.branches.length > 1 ? (
         <nav aria-label="Branches" className="flex flex-wrap gap-2">
@@ -153,7 +167,7 @@ export default function ResultEntrySheet() {
           <AuthenticityTokenInput />
           <input type="hidden" name="branchId" value={sheet.branch._id} />
           {published ? <p className="text-sm text-muted-foreground">These results are published: the marks are locked.</p> : null}
-          <ResultGrid key={`${sheet.branch._id}:${sheet.sitting.version}`} sheet={sheet} locked={published} />
+          <ResultGrid sheet={sheet} locked={published} actor={actor} />
           {!hydrated && !published ? (
             <Button type="submit" name="intent" value="save" className="w-fit">
               Save marks
@@ -166,7 +180,18 @@ export default function ResultEntrySheet() {
 }
 
 /** Publishing locks the marks: asked once more, and only once every mark is in. */
-function PublishButton({ sheet, missing, busy }: { sheet: SerializeFrom<typeof loader>['sheet']; missing: number; busy: boolean }) {
+function PublishButton({
+  sheet,
+  missing,
+  unsaved,
+  busy,
+}: {
+  sheet: SerializeFrom<typeof loader>['sheet'];
+  missing: number;
+  /** Marks typed and not yet saved: publishing waits for them. */
+  unsaved: boolean;
+  busy: boolean;
+}) {
   const [open, setOpen] = React.useState(false);
   const submit = useSubmit();
   const hydrated = useHydrated();

@@ -71,9 +71,14 @@ test.describe('Result Entry', () => {
     // Other tests' exams are named Term End too: the list is narrowed to this one first.
     await expect(page).toHaveURL((url) => url.searchParams.get('search') === examId);
     await expect(page.getByRole('link', { name: /^Term End/ })).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: examName })).toContainText('Awaiting entry');
     await page.getByRole('link', { name: examName, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: examName })).toBeVisible();
     expect(await seriousViolations(page, 'result entry')).toEqual([]);
+
+    const publish = page.getByRole('button', { name: 'Publish results' });
+    await expect(page.getByText('6 marks missing')).toBeVisible();
+    await expect(publish).toBeDisabled();
 
     // Down the first column with Enter, AB for the absent one.
     await cell(page, 'Accounting Basics', names[0]!).focus();
@@ -87,6 +92,9 @@ test.describe('Result Entry', () => {
       await page.keyboard.press('Enter');
     }
     await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    // Every mark typed and saved: publishing is offered without a reload.
+    await expect(page.getByText(/marks? missing/)).toHaveCount(0);
+    await expect(publish).toBeEnabled();
     await expect(row(page, names[0]!)).toContainText('139');
     await expect(row(page, names[0]!)).toContainText('92.67');
     await expect(row(page, names[0]!).getByRole('cell', { name: 'A+' })).toBeVisible();
@@ -114,6 +122,9 @@ test.describe('Result Entry', () => {
     await expect(page.getByText('These results are published: the marks are locked.')).toBeVisible();
     await expect(cell(page, 'Accounting Basics', names[0]!)).toHaveAttribute('readonly', '');
     await expect(page.getByRole('button', { name: 'Publish results' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'All exams' }).click();
+    await page.getByRole('searchbox').fill(examId);
+    await expect(page.getByRole('row').filter({ hasText: examName })).toContainText('Published');
   });
 
   test('a mark someone else changed meanwhile is shown beside the one typed, and the user chooses', async ({ page, browser, request }) => {

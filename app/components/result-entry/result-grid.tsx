@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import * as React from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import type { ExamSheet } from '../../../common/contracts/exam-results';
-import { ABSENT, outcomeOf, readMark, type MarkValue } from '../../../common/exam-results';
+import { ABSENT, missingMarks, outcomeOf, readMark, type MarkValue } from '../../../common/exam-results';
 import { LeaveGuard } from '~/components/leave-guard';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
@@ -12,6 +13,7 @@ import {
   hasUnsaved,
   resultEntryMachine,
   shownValue,
+  splitCellId,
   type CellId,
   type ResultEntryContext,
 } from '~/machines/result-entry.machine';
@@ -26,6 +28,29 @@ function savedCells(sheet: ExamSheet): ResultEntryContext['saved'] {
     for (const [subject, cell] of Object.entries(student.marks)) saved[cellId(student.studentId, subject)] = cell;
   }
   return saved;
+}
+
+export type ResultEntryActor = ActorRefFrom<typeof resultEntryMachine>;
+
+/** The save cycle of a sheet's grid, started from the marks the sheet holds. */
+export function useResultEntry(sheet: ExamSheet): ResultEntryActor {
+  const csrf = useAuthenticityToken();
+  const examId = sheet.exam._id;
+  const machine = React.useMemo(() => resultEntryMachine.provide({ actors: { saveCells: saveMarksActor(csrf, examId) } }), [csrf, examId]);
+  return useActorRef(machine, { input: { saved: savedCells(sheet) } });
+}
+
+/** How many marks the sheet lacks as the grid shows it now, typed marks counted. */
+export function marksMissingNow(sheet: ExamSheet, context: ResultEntryContext): number {
+  const shown = sheet.students.map((student) => ({
+    marks: Object.fromEntries(
+      sheet.subjects.flatMap((subject) => {
+        const value = shownValue(context, cellId(student.studentId, subject.key));
+        return value === null ? [] : [[subject.key, value]];
+      }),
+    ),
+  }));
+  return missingMarks(sheet.subjects, shown);
 }
 
 const standingLabels = { pass: 'Pass', fail: 'Fail', incomplete: '—', absent: 'Absent' } as const;
@@ -57,11 +82,7 @@ function moveFor(event: React.KeyboardEvent<HTMLInputElement>): [number, number]
  * between cells, Ctrl/Cmd+Z takes back the last edit, a pasted column fills down. Without
  * JavaScript it is a form whose Save marks button sends every cell.
  */
-export function ResultGrid({ sheet, locked }: { sheet: ExamSheet; locked: boolean }) {
-  const csrf = useAuthenticityToken();
-  const examId = sheet.exam._id;
-  const machine = React.useMemo(() => resultEntryMachine.provide({ actors: { saveCells: saveMarksActor(csrf, examId) } }), [csrf, examId]);
-  const actor = useActorRef(machine, { input: { saved: savedCells(sheet) } });
+export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked: boolean; actor: ResultEntryActor }) {
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const stopped = state === 'failed' || state === 'refused' || state === 'offline';
@@ -113,8 +134,9 @@ export function ResultGrid({ sheet, locked }: { sheet: ExamSheet; locked: boolea
       const { [last.cell]: _undone, ...rest } = now;
       return rest;
     });
-    const row = students.findIndex((student) => last.cell.startsWith(`${student.studentId}\u001f`));
-    const column = subjects.findIndex((subject) => last.cell === cellId(students[row]?.studentId ?? '', subject.key));
+    const { studentId, subject } = splitCellId(last.cell);
+    const row = students.findIndex((student) => student.studentId === studentId);
+    const column = subjects.findIndex((one) => one.key === subject);
     if (row >= 0 && column >= 0) focusCell(row, column);
   }
 
