@@ -207,7 +207,11 @@ function PublishButton({
           {missing} {missing === 1 ? 'mark' : 'marks'} missing
         </span>
       ) : null}
-      <Button type={hydrated ? 'button' : 'submit'} disabled={busy || missing > 0} onClick={hydrated ? () => setOpen(true) : undefined}>
+      <Button
+        type={hydrated ? 'button' : 'submit'}
+        disabled={busy || missing > 0 || unsaved}
+        onClick={hydrated ? () => setOpen(true) : undefined}
+      >
         Publish results
       </Button>
       <ConfirmDialog

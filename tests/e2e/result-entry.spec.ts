@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { addRecord, apiHeaders, demo, expect, loginAs, test } from './fixtures';
+import { addRecord, apiHeaders, demo, expect, holdBack, loginAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -95,6 +95,16 @@ test.describe('Result Entry', () => {
     // Every mark typed and saved: publishing is offered without a reload.
     await expect(page.getByText(/marks? missing/)).toHaveCount(0);
     await expect(publish).toBeEnabled();
+    // A change still on its way holds publishing back: what would be published is not what is shown.
+    const save = await holdBack(page, /\/resources\/exam-marks$/);
+    await cell(page, 'GST Returns', names[0]!).fill('48');
+    await save.requested;
+    await expect(publish).toBeDisabled();
+    save.release();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await expect(publish).toBeEnabled();
+    await cell(page, 'GST Returns', names[0]!).fill('47');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     await expect(row(page, names[0]!)).toContainText('139');
     await expect(row(page, names[0]!)).toContainText('92.67');
     await expect(row(page, names[0]!).getByRole('cell', { name: 'A+' })).toBeVisible();
