@@ -59,7 +59,7 @@ async function main() {
   process.env.SESSION_SECRET = await loadSecret(env.dataDir, 'session-secret', env.SESSION_SECRET);
   const storage = await createObjectStorage(env, systemClock);
   logger.info({ storage: storage.kind }, 'file storage ready');
-  const api = createApi({ database, logger, clock: systemClock, auth, storage, trustProxy: env.TRUST_PROXY });
+  const api = createApi({ database, logger, clock: systemClock, auth, storage, trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL });
   const fetchApi = env.API_ANSWER_LOG ? loggingAnswers(api.fetch, env.API_ANSWER_LOG) : api.fetch;
   const apiListener = getRequestListener(fetchApi);
   const transportFor = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(fetchApi);

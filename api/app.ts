@@ -30,6 +30,8 @@ import { recordResourceEndpoints } from './http/record-resources';
 import { resultEndpoints } from './http/results';
 import { examResultEndpoints } from './http/exam-results';
 import { settingsEndpoints } from './http/settings';
+import { documentEndpoints, VERIFICATION_LIMIT } from './http/documents';
+import { fixedWindowLimiter } from './http/rate-limit';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
 export const apiEndpoints: Endpoint[] = [
@@ -45,6 +47,7 @@ export const apiEndpoints: Endpoint[] = [
   ...recordResourceEndpoints,
   ...resultEndpoints,
   ...examResultEndpoints,
+  ...documentEndpoints,
   ...settingsEndpoints,
   ...dashboardEndpoints,
   ...coursePaperEndpoints,
@@ -74,7 +77,7 @@ export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'no
  * app; without a storage, files go to a temporary folder of the app's own.
  */
 export function createApi(
-  given: Omit<ApiDeps, 'auth' | 'storage' | 'callers' | 'settings'> & { auth?: AuthConfig; storage?: ObjectStorage },
+  given: Omit<ApiDeps, 'auth' | 'storage' | 'callers' | 'settings' | 'verificationLimit'> & { auth?: AuthConfig; storage?: ObjectStorage },
   endpoints: Endpoint[] = apiEndpoints,
 ) {
   const deps: ApiDeps = {
@@ -83,6 +86,7 @@ export function createApi(
     storage: given.storage ?? temporaryObjectStorage(given.clock),
     callers: createCallers(given.database),
     settings: createSettings(given.database),
+    verificationLimit: fixedWindowLimiter(VERIFICATION_LIMIT),
   };
   const app = new Hono<ApiEnv>().basePath('/api/v1');
 

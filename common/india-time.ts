@@ -24,6 +24,12 @@ export function indianDay(at: Date): string {
   return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** YYYY-MM-DD as dd/mm/yyyy, the way India writes a date; anything else as it is. */
+export function formatDayFirst(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
 /** The first instant of the Indian day or month holding `at`. */
 export function startOf(period: 'day' | 'month', at: Date): Date {
   const day = indianDay(at);

@@ -207,6 +207,30 @@ export const examSittings = pgTable(
 );
 
 /**
+ * The marksheets and admit cards issued, by verification code: the public verification page reads
+ * it. A document replaced by a later one of its kind for the same student and exam is superseded.
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    code: text('code').primaryKey(),
+    kind: text('kind').notNull(),
+    examId: text('exam_id').notNull(),
+    studentId: text('student_id').notNull(),
+    branchId: text('branch_id').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedBy: text('issued_by'),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('issued_documents_current_key')
+      .on(t.kind, t.examId, t.studentId)
+      .where(sql`${t.supersededAt} IS NULL`),
+    index('issued_documents_sitting_idx').on(t.examId, t.branchId, t.kind),
+  ],
+);
+
+/**
  * Records entered through the dynamic forms (students, courses, branches, exams, custom types).
  * The full field values live in `fields`; what lists filter and sort on is lifted into columns.
  */

@@ -13,6 +13,7 @@ import { permissionContract } from '../../common/contracts/permissions';
 import { branchContract, courseContract, studentContract } from '../../common/contracts/record-resources';
 import { resultContract } from '../../common/contracts/results';
 import { examResultContract } from '../../common/contracts/exam-results';
+import { documentContract } from '../../common/contracts/documents';
 import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
@@ -37,6 +38,7 @@ const contracts: EndpointContract[] = [
   permissionContract,
   resultContract,
   examResultContract,
+  documentContract,
   settingsContract,
   studentContract,
   uploadContract,
@@ -50,7 +52,7 @@ describe('the contracts in common/contracts', () => {
     for (const endpoint of apiEndpoints) {
       const contract = contracts.find((each) => each.method === endpoint.method && each.path === endpoint.path);
       expect(contract, `${endpoint.method} ${endpoint.path}`).toBeDefined();
-      for (const part of ['summary', 'tag', 'body', 'submission', 'query', 'params', 'response'] as const) {
+      for (const part of ['summary', 'tag', 'body', 'submission', 'query', 'params', 'response', 'produces'] as const) {
         expect(endpoint[part], `${endpoint.method} ${endpoint.path}: ${part}`).toBe(contract![part]);
       }
       unmatched.delete(contract!);

@@ -35,8 +35,16 @@ export interface Reply<Data = unknown> {
   errors?: Record<string, string[]>;
 }
 
+/** A file a handler answers instead of JSON: its bytes, and the name a browser saves it under. */
+export interface FileReply {
+  file: { bytes: Uint8Array; name: string; type: 'application/pdf' };
+}
+
 /** A handler's answer as its contract types it: the contract's data, or nothing on a failure. */
 export type TypedReply<Data> = { status?: SuccessStatus; message: string; data: Data } | FailureReply;
+
+/** What an endpoint that produces a file answers: the file, or a failure. */
+export type FileAnswer = FileReply | FailureReply;
 
 /** A failure a handler answers (and commits) rather than throws, with messages per field where it has them. */
 export interface FailureReply {
@@ -95,7 +103,7 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown>
   body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
   query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
   params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
-  handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply>;
+  handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply | FileReply>;
 }
 
 /**
@@ -124,6 +132,20 @@ export function defineEndpoint<
 ): Endpoint<Body, Query, Params> {
   // The handler asks for what Guaranteed promises; mountEndpoints keeps that promise.
   return endpoint as Endpoint<Body, Query, Params>;
+}
+
+/** An endpoint that answers a file (its contract's `produces`): a read, so it runs outside a transaction. */
+export function defineFileEndpoint<Kind extends Access['kind'], Query = undefined, Params = undefined>(
+  endpoint: Omit<EndpointContract, 'method' | 'body' | 'query' | 'params' | 'response' | 'produces'> & {
+    method: 'get';
+    produces: NonNullable<EndpointContract['produces']>;
+    access: Access & { kind: Kind };
+    query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
+    params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
+    handle(input: Guaranteed<'get', Kind, undefined, Query, Params>): Promise<FileAnswer>;
+  },
+): Endpoint<undefined, Query, Params> {
+  return endpoint as Endpoint<undefined, Query, Params>;
 }
 
 const MAX_ATTEMPTS = 4;
@@ -175,7 +197,12 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       const requestHash = createHash('sha256').update(`${endpoint.method} ${c.req.path}\n`).update(bytes).digest('hex');
       const actorId = meta().actorId ?? null;
       const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
-      const stored = await runCommand(deps, idempotency, (tx) => endpoint.handle({ ...input, db: tx, tx, meta: meta() }));
+      const stored = await runCommand(deps, idempotency, async (tx) => {
+        const reply = await endpoint.handle({ ...input, db: tx, tx, meta: meta() });
+        // Files answer reads; a change answers JSON, which a replay can repeat.
+        if ('file' in reply) throw new Error(`${endpoint.method} ${endpoint.path} answered a file`);
+        return reply;
+      });
       if (CALLER_CHANGING_TAGS.has(endpoint.tag)) deps.callers.forget();
       if (endpoint.changesSettings) deps.settings.forget();
       if (stored.replayed) c.header('Idempotent-Replayed', 'true');
@@ -271,7 +298,13 @@ async function runCommand(
   }
 }
 
-function respond(c: Context<ApiEnv>, reply: Reply) {
+function respond(c: Context<ApiEnv>, reply: Reply | FileReply) {
+  if ('file' in reply) {
+    const { bytes, name, type } = reply.file;
+    c.header('Content-Type', type);
+    c.header('Content-Disposition', `inline; filename="${name.replace(/[^\w.-]+/g, '-')}"`);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
+  }
   const status = reply.status ?? 200;
   return c.json(
     { success: status < 400, message: reply.message, data: reply.data ?? null, ...(reply.errors && { errors: reply.errors }) },

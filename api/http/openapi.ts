@@ -39,7 +39,7 @@ const refusals: Record<number, string> = {
   412: 'If-Match names a version that is no longer the current one',
   413: 'The body is larger than the endpoint accepts',
   422: 'The Idempotency-Key was used before for a different request, or the request cannot be acted on as it is',
-  429: 'Too many failed attempts: try again after Retry-After seconds',
+  429: 'Too many attempts: try again after Retry-After seconds',
   500: 'An unexpected failure; `requestId` names it in the server’s log',
   503: 'Too busy, or the database cannot be reached: try again after Retry-After seconds',
 };
@@ -78,6 +78,14 @@ function responseOf(endpoint: Endpoint, status: number): ResponseConfig {
         .enum(['true'])
         .optional()
         .describe('Sent when the answer is the one kept for this Idempotency-Key');
+    }
+    if (endpoint.produces) {
+      headers['Content-Disposition'] = z.string().describe('The name a browser saves the file under');
+      return {
+        description: 'The file',
+        headers: z.object(headers),
+        content: { [endpoint.produces]: { schema: z.string().openapi({ format: 'binary' }) } },
+      };
     }
     const success = z.object({ success: z.literal(true), message: z.string(), data: endpoint.response ?? z.null() });
     return {

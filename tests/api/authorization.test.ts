@@ -29,6 +29,8 @@ const publicEndpoints = [
   'POST /users/logout',
   // SPEC.md section 7: the client sends no token to /dynamic-forms; a form's fields are not secret.
   'GET /dynamic-forms/type/:formType',
+  // Anyone holding a marksheet or an admit card may check it: that is what its code is for.
+  'GET /public/verify/:code',
 ];
 
 /**
@@ -188,6 +190,17 @@ const walk: Record<string, WalkEntry> = {
     params: (fx) => ({ id: fx.branchA.examId }),
     body: (fx) => ({ branchId: fx.branchA.branchId }),
   },
+  'GET /exams/:id/results/marksheets/:studentId': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId, studentId: fx.branchA.studentId }),
+  },
+  'GET /exams/:id/admit-cards': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
+  'POST /exams/:id/admit-cards': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId }),
+    body: (fx) => ({ branchId: fx.branchA.branchId }),
+  },
+  'GET /exams/:id/admit-cards/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
   'GET /settings': { branch: 'none' },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },

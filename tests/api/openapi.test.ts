@@ -142,6 +142,8 @@ interface Made {
   /** An exam of a course with one subject, and a registered student sitting it. */
   examId: string;
   sittingStudentId: string;
+  /** The code of the admit card issued to the student sitting the exam. */
+  admitCardCode: string;
   priceId: string;
   chargeId: string;
   refreshTokens: string[];
@@ -267,6 +269,21 @@ const steps: Step[] = [
     params: (made) => ({ id: made.examId }),
     body: (made) => ({ branchId: made.branchId }),
   },
+  {
+    operation: 'GET /exams/:id/results/marksheets/:studentId',
+    as: 'admin',
+    params: (made) => ({ id: made.examId, studentId: made.sittingStudentId }),
+  },
+  { operation: 'GET /exams/:id/admit-cards', as: 'admin', params: (made) => ({ id: made.examId }) },
+  {
+    operation: 'POST /exams/:id/admit-cards',
+    as: 'admin',
+    params: (made) => ({ id: made.examId }),
+    body: (made) => ({ branchId: made.branchId }),
+    keep: (data, made) => void (made.admitCardCode = (data.students as Example[])[0]!.code as string),
+  },
+  { operation: 'GET /exams/:id/admit-cards/pdf', as: 'admin', params: (made) => ({ id: made.examId }) },
+  { operation: 'GET /public/verify/:code', as: 'anonymous', params: (made) => ({ code: made.admitCardCode }) },
   { operation: 'GET /settings', as: 'admin' },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },

@@ -42,7 +42,7 @@ export interface Exchange {
 }
 
 /** Headers whose presence the document states: an answer that sends one must be documented to. */
-const STATED_HEADERS = ['ETag', 'Idempotent-Replayed', 'Retry-After'];
+const STATED_HEADERS = ['ETag', 'Idempotent-Replayed', 'Retry-After', 'Content-Disposition'];
 /**
  * Request headers only some operations act on. (An Idempotency-Key an operation ignores is a
  * documented choice, sign-in's; one it honours shows in its Idempotent-Replayed answers.)
@@ -127,6 +127,10 @@ export function createConformance(document: OpenApiDocument) {
       if (exchange.headers.has(header) && !(header in headers)) violations.push(`${name} with an undocumented ${header} header`);
     }
     const schema = response.content?.['application/json']?.schema;
+    const fileType = Object.keys(response.content ?? {}).find((type) => type !== 'application/json');
+    if (fileType && !exchange.headers.get('Content-Type')?.includes(fileType)) {
+      violations.push(`${name} with ${exchange.headers.get('Content-Type')}, not ${fileType}`);
+    }
     if (schema) {
       if (!exchange.headers.get('Content-Type')?.includes('application/json')) {
         violations.push(`${name} with ${exchange.headers.get('Content-Type')}, not JSON`);

@@ -160,6 +160,8 @@ export interface TestResponse<Body = any> {
   status: number;
   body: Body;
   headers: Headers;
+  /** The answer as it came, for a file (a PDF) that text would garble. */
+  bytes: Uint8Array;
 }
 
 export interface RequestOptions {
@@ -184,9 +186,10 @@ export async function request<Body = any>(
     init.headers = { 'Content-Type': 'application/json', ...headers };
   }
   const response = await app.request(path, init, bindings);
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const json = response.headers.get('Content-Type')?.includes('application/json');
-  const answer = { status: response.status, body: json && text ? JSON.parse(text) : text, headers: response.headers };
+  const answer = { status: response.status, body: json && text ? JSON.parse(text) : text, headers: response.headers, bytes };
   apiConformance.expectConformingAnswer({ method, path, requestHeaders: headers, ...answer });
   return answer;
 }

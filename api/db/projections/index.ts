@@ -5,6 +5,7 @@ import { accessChangesProjection } from './access-changes';
 import { courseCategoriesProjection } from './course-categories';
 import { dashboardProjection } from './dashboard';
 import { examResultsProjection } from './exam-results';
+import { documentsProjection } from './documents';
 import { coursePapersProjection } from './course-papers';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
@@ -46,6 +47,7 @@ export const projections: Registered[] = [
   register(walletProjection),
   register(dashboardProjection),
   register(examResultsProjection),
+  register(documentsProjection),
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();

@@ -2,7 +2,8 @@ import { examResultMessages, type ExamSheet, type MarkCell, type SavedMarks } fr
 import { missingMarks, outcomeOf } from '../../../common/exam-results';
 import type { Executor } from '../../db/client';
 import { runCommand, type CommandContext, type Decider } from '../command';
-import { invalid, missing } from '../errors';
+import { newVerificationCode } from '../documents/codes';
+import { invalid } from '../errors';
 import {
   cellVersion,
   conflictsAfter,
@@ -23,7 +24,7 @@ import {
   lockSitting,
   resultsExam,
   sittingBranchOf,
-  sittingBranches,
+  sittingBranch,
   sittingMarks,
   sittingState,
   sittingStudents,
@@ -85,15 +86,6 @@ export async function enterMarks(ctx: CommandContext, caller: Caller, examId: st
     answer.saved.push(...own.filter((cell) => !conflicts.includes(cell)).map(cellNow));
   }
   return answer;
-}
-
-/** The branch whose sitting the caller opens: their own, the one they name, else the first with a student sitting the exam. */
-async function sittingBranch(db: Executor, exam: ResultsExam, caller: Caller, named: string | undefined) {
-  const branches = await sittingBranches(db, exam, caller);
-  if (named === undefined) return { branch: branches[0] ?? null, branches };
-  const branch = branches.find((one) => one._id === named);
-  if (!branch) throw missing(examResultMessages.nobodySitting);
-  return { branch, branches };
 }
 
 /** An exam's sitting in a branch as the grid shows it: subjects, students, their marks and outcomes. */
@@ -164,6 +156,7 @@ export async function publishResults(
           percentage: outcome.percentage,
           standing: outcome.standing,
           grade: outcome.grade,
+          marksheetCode: newVerificationCode(),
         })),
       },
     },

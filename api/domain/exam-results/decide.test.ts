@@ -72,7 +72,7 @@ describe('marks', () => {
 });
 
 describe('publishing', () => {
-  const students = [{ studentId: 's', total: 55, percentage: 55, standing: 'pass', grade: 'C' }];
+  const students = [{ studentId: 's', total: 55, percentage: 55, standing: 'pass', grade: 'C', marksheetCode: '7K2QM-XH4DA-P9R3T-WQ8NB' }];
 
   it('publishes once, with every mark in and somebody sitting', () => {
     const events = decideSitting(

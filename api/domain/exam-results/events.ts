@@ -24,13 +24,20 @@ export type MarksEntered = DomainEvent<
 
 export type ExamMarksEvent = MarksEntered;
 
-/** A sitting's results published, as they stood: the outcome of each of its students. */
+/** A sitting's results published, as they stood: the outcome of each of its students, and the verification code of their marksheet. */
 export type ExamResultsPublished = DomainEvent<
   'ExamResultsPublished',
   {
     examId: string;
     branchId: string;
-    students: Array<{ studentId: string; total: number; percentage: number | null; standing: string; grade: string | null }>;
+    students: Array<{
+      studentId: string;
+      total: number;
+      percentage: number | null;
+      standing: string;
+      grade: string | null;
+      marksheetCode: string;
+    }>;
   }
 >;
 

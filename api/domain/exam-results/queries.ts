@@ -25,13 +25,16 @@ export interface ResultsExam {
   /** Set when the exam is a branch's own: only that branch sits it. */
   branchId: string | null;
   subjects: ExamSubject[];
+  /** The subject rows as the exam form holds them, with their dates and times. */
+  subjectRows: Record<string, unknown>[];
 }
 
 /** The exam, as the caller reaches it; another branch's exam, or none, is not found. */
 export async function resultsExam(db: Executor, id: string, caller: Caller): Promise<ResultsExam> {
   const exam = await findRecord(db, id, branchScope(caller));
   if (!exam || exam.formType !== 'examResult') throw missing(examResultMessages.examMissing);
-  const rows = fieldsDataToValues(exam.fieldsData).examSubjectsTable;
+  const table = fieldsDataToValues(exam.fieldsData).examSubjectsTable;
+  const rows = Array.isArray(table) ? (table as Record<string, unknown>[]) : [];
   return {
     id: exam._id,
     examId: exam.code,
@@ -39,7 +42,8 @@ export async function resultsExam(db: Executor, id: string, caller: Caller): Pro
     courseId: exam.courseId,
     courseName: exam.courseName,
     branchId: exam.branchId,
-    subjects: examSubjectsOf(Array.isArray(rows) ? (rows as Record<string, unknown>[]) : []),
+    subjects: examSubjectsOf(rows),
+    subjectRows: rows,
   };
 }
 
@@ -80,6 +84,15 @@ export async function sittingBranches(db: Executor, exam: ResultsExam, caller: C
     .orderBy(asc(branch.title), asc(branch.id));
 }
 
+/** The branch whose sitting the caller opens: their own, the one they name, else the first with a student sitting the exam. */
+export async function sittingBranch(db: Executor, exam: ResultsExam, caller: Caller, named: string | undefined) {
+  const branches = await sittingBranches(db, exam, caller);
+  if (named === undefined) return { branch: branches[0] ?? null, branches };
+  const branch = branches.find((one) => one._id === named);
+  if (!branch) throw missing(examResultMessages.nobodySitting);
+  return { branch, branches };
+}
+
 export interface SittingStudent {
   studentId: string;
   name: string;
@@ -106,12 +119,23 @@ export async function sittingBranchOf(db: Executor, exam: ResultsExam, studentId
   return new Map(rows.flatMap((row) => (row.branchId ? [[row.id, row.branchId] as const] : [])));
 }
 
-/** The marks of a sitting, by student, then subject. */
-export async function sittingMarks(db: Executor, examId: string, branchId: string): Promise<Map<string, Record<string, Cell>>> {
+/** The marks of a sitting (or of some of its students), by student, then subject. */
+export async function sittingMarks(
+  db: Executor,
+  examId: string,
+  branchId: string,
+  studentIds?: readonly string[],
+): Promise<Map<string, Record<string, Cell>>> {
   const rows = await db
     .select()
     .from(examMarks)
-    .where(and(eq(examMarks.examId, examId), eq(examMarks.branchId, branchId)));
+    .where(
+      and(
+        eq(examMarks.examId, examId),
+        eq(examMarks.branchId, branchId),
+        studentIds === undefined ? undefined : inArray(examMarks.studentId, [...studentIds]),
+      ),
+    );
   const marks = new Map<string, Record<string, Cell>>();
   for (const row of rows) {
     const value: MarkValue = row.absent ? ABSENT : fromHundredths(row.hundredths ?? 0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayFirst, parseDayFirst, withNextSlash } from './date-input';
+import { formatDayFirst } from '../../../common/india-time';
+import { parseDayFirst, withNextSlash } from './date-input';
 
 describe('day-first dates', () => {
   it('reads the day before the month, with any of / - . or none between, and a pasted YYYY-MM-DD', () => {

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { formatDayFirst } from '../../../common/india-time';
 import { Input } from './input';
 
 const DAY_FIRST = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/;
@@ -18,12 +19,6 @@ export function parseDayFirst(text: string): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** YYYY-MM-DD as dd/mm/yyyy; anything else as it is. */
-export function formatDayFirst(value: string): string {
-  const match = ISO.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
 /** While typing forward, the slash after a two-digit day and month comes by itself. */

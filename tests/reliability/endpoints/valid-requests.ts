@@ -414,6 +414,16 @@ export const validRequests: Record<string, Builder> = {
       other: { path: `/exams/${other.examId}/results/publish`, body },
     };
   },
+  'POST /exams/:id/admit-cards': async (institute) => {
+    const [one, other] = [await addSitting(institute), await addSitting(institute)];
+    const body = { branchId: institute.north.id };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/exams/${one.examId}/admit-cards`,
+      body,
+      other: { path: `/exams/${other.examId}/admit-cards`, body },
+    };
+  },
   'DELETE /course/papers/:id': async (institute) => ({
     headers: institute.authorization('superadmin'),
     path: `/course/papers/${await addPaper(institute)}`,

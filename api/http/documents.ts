@@ -1,0 +1,90 @@
+import type { Context } from 'hono';
+import { documentContract, documentMessages, normaliseVerificationCode, VERIFICATION_CODE_PATTERN } from '../../common/contracts/documents';
+import { admitCardFacts, admitCardList, issueAdmitCards } from '../domain/documents/admit-cards';
+import { marksheetFacts } from '../domain/documents/marksheets';
+import { verification } from '../domain/documents/queries';
+import { admitCardsPdf, marksheetPdf } from '../pdf/exam-documents';
+import { clientAddress } from './client-address';
+import type { ApiDeps, ApiEnv } from './context';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
+import { badRequest, HttpError } from './errors';
+
+/** Look-ups of the public verification per address and minute: enough for a desk checking a pile of papers, too few to guess codes. */
+export const VERIFICATION_LIMIT = { limit: 30, windowMs: 60_000 };
+
+const marksheets = { kind: 'permission', anyOf: ['MARKSHEET_GENERATE', 'EXAM_STUDENT_MARKSHEET'] } as const;
+const admitCards = { kind: 'permission', anyOf: ['ADMIT_CARD_GENERATE', 'EXAM_ADMIT_CARD'] } as const;
+
+/** The origin printed verification links start with: the public address when it is set, else the one the request came to. */
+const originOf = (c: Context<ApiEnv>, deps: ApiDeps) => deps.publicUrl ?? new URL(c.req.url).origin;
+
+const fileName = (...parts: Array<string | null>) => `${parts.filter(Boolean).join('-')}.pdf`;
+
+const marksheet = defineFileEndpoint({
+  ...documentContract.marksheet,
+  access: marksheets,
+  async handle({ db, actor, params, deps, c }) {
+    const facts = await marksheetFacts(db, actor, params.id, params.studentId);
+    const bytes = await marksheetPdf(facts, deps.storage, originOf(c, deps));
+    return {
+      file: {
+        bytes,
+        name: fileName('marksheet', facts.exam.examName, facts.student.registrationNo ?? facts.student.name),
+        type: 'application/pdf',
+      },
+    };
+  },
+});
+
+const admitCardListEndpoint = defineEndpoint({
+  ...documentContract.admitCardList,
+  access: admitCards,
+  async handle({ db, actor, params, query }) {
+    return { message: documentMessages.admitCards, data: await admitCardList(db, actor, params.id, query.branchId) };
+  },
+});
+
+const issue = defineEndpoint({
+  ...documentContract.issueAdmitCards,
+  access: admitCards,
+  async handle({ tx, meta, actor, params, body }) {
+    const { issued, list } = await issueAdmitCards({ tx, meta }, actor, params.id, body.branchId);
+    return { message: documentMessages.admitCardsIssued(issued), data: list };
+  },
+});
+
+const admitCardsFile = defineFileEndpoint({
+  ...documentContract.admitCardsPdf,
+  access: admitCards,
+  async handle({ db, actor, params, query, deps, c }) {
+    const facts = await admitCardFacts(db, actor, params.id, query.branchId, query.studentId);
+    const bytes = await admitCardsPdf(facts, deps.storage, originOf(c, deps));
+    const one = query.studentId ? facts.cards[0]?.student : undefined;
+    return {
+      file: {
+        bytes,
+        name: fileName('admit-cards', facts.exam.examName, one ? (one.rollNo ?? one.name) : facts.centre.name),
+        type: 'application/pdf',
+      },
+    };
+  },
+});
+
+const verify = defineEndpoint({
+  ...documentContract.verify,
+  access: { kind: 'public' },
+  async handle({ db, params, deps, c }) {
+    const admission = deps.verificationLimit.take(clientAddress(c.env, deps.trustProxy ?? 0), deps.clock.now());
+    if (!admission.allowed) {
+      c.header('Retry-After', String(admission.retryAfterSeconds));
+      return { status: 429, message: documentMessages.tooManyLookups, data: null };
+    }
+    const code = normaliseVerificationCode(params.code);
+    if (!VERIFICATION_CODE_PATTERN.test(code)) throw badRequest(documentMessages.malformedCode, { code: [documentMessages.malformedCode] });
+    const found = await verification(db, code);
+    if (!found) throw new HttpError(404, documentMessages.unknownCode);
+    return { message: documentMessages.verified, data: found };
+  },
+});
+
+export const documentEndpoints = [marksheet, admitCardListEndpoint, issue, admitCardsFile, verify];

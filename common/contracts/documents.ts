@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { defineContract } from './endpoint';
+
+/**
+ * The documents an institute hands to students about an exam: marksheets (of published results)
+ * and admit cards. Each carries a verification code, random and not sequential, and a QR code of
+ * the public page that tells anyone holding the paper whether it stands.
+ */
+
+export const documentKinds = ['marksheet', 'admit-card'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+export const documentKindLabels: Record<DocumentKind, string> = { marksheet: 'Marksheet', 'admit-card': 'Admit card' };
+
+/** How a code is written: four groups of five letters and digits, of an alphabet without I, L, O and U. */
+export const VERIFICATION_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/;
+
+/** A typed code as it is stored: upper case, dashes where they belong, and the letters people mistake for digits read as those digits. */
+export function normaliseVerificationCode(typed: string): string {
+  const plain = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  return plain.match(/.{1,5}/g)?.join('-') ?? '';
+}
+
+export const verificationStates = ['valid', 'superseded', 'withdrawn'] as const;
+export type VerificationState = (typeof verificationStates)[number];
+
+/** What the public learns of a document from its code: who issued it, to whom, for what, and whether it stands. Nothing more. */
+export const verificationView = z.object({
+  code: z.string(),
+  kind: z.enum(documentKinds),
+  state: z
+    .enum(verificationStates)
+    .describe('valid: it stands; superseded: a later document replaced it; withdrawn: the student no longer sits the exam'),
+  issuedAt: z.string().datetime(),
+  issuedBy: z.string().describe('The branch (centre) that issued it'),
+  holder: z.object({ name: z.string(), registrationNo: z.string().nullable() }),
+  exam: z.object({ name: z.string(), course: z.string().nullable() }),
+});
+export type VerificationView = z.infer<typeof verificationView>;
+
+export const documentMessages = {
+  verified: 'Document found',
+  unknownCode: 'No document carries this code. Check it against the paper and try again.',
+  malformedCode: 'A verification code is 20 letters and digits, as printed under the QR code',
+  tooManyLookups: 'Too many look-ups from this address. Please wait a minute and try again.',
+  marksheet: 'Marksheet',
+  admitCards: 'Admit cards',
+  admitCardsIssued: (count: number) =>
+    count === 0 ? 'Every student already has an admit card' : `${count} admit ${count === 1 ? 'card' : 'cards'} issued`,
+  notPublished: 'These results are not published yet: a marksheet is made from published results',
+  notSitting: 'This student is not sitting this exam',
+  noAdmitCard: 'No admit card has been issued to this student yet: issue admit cards first',
+  nobodySitting: 'No student sits this exam in this branch',
+};
+
+const tag = 'documents';
+const examParams = z.object({ id: z.string().min(1).max(100).describe('The exam’s record id') });
+const branchId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe(
+    'The sitting’s branch. Branch staff always work in their own; the institute’s staff name one, else the first branch with students',
+  );
+
+export const admitCardHolder = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  rollNo: z.string().nullable(),
+  registrationNo: z.string().nullable(),
+  code: z.string().nullable().describe('The admit card’s verification code; null until one is issued'),
+});
+export type AdmitCardHolder = z.infer<typeof admitCardHolder>;
+
+export const admitCardList = z.object({
+  branch: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  branches: z.array(z.object({ _id: z.string(), name: z.string() })),
+  students: z.array(admitCardHolder),
+});
+export type AdmitCardList = z.infer<typeof admitCardList>;
+
+export const documentContract = {
+  marksheet: defineContract({
+    method: 'get',
+    path: '/exams/:id/results/marksheets/:studentId',
+    summary: 'A student’s marksheet of a published sitting, as a PDF carrying its verification code and QR code',
+    tag,
+    params: examParams.extend({ studentId: z.string().min(1).max(100) }),
+    produces: 'application/pdf',
+    refuses: [404, 409],
+  }),
+  admitCardList: defineContract({
+    method: 'get',
+    path: '/exams/:id/admit-cards',
+    summary: 'The students sitting an exam in a branch, each with the code of their admit card once it is issued',
+    tag,
+    params: examParams,
+    query: z.object({ branchId }),
+    response: admitCardList,
+    refuses: [404],
+  }),
+  issueAdmitCards: defineContract({
+    method: 'post',
+    path: '/exams/:id/admit-cards',
+    summary: 'Issues admit cards to the students of a sitting who have none yet, each with a verification code of its own',
+    tag,
+    params: examParams,
+    body: z.object({ branchId }),
+    response: admitCardList,
+    refuses: [404],
+    example: { body: { branchId: '01J8Z0BRANCH' } },
+  }),
+  admitCardsPdf: defineContract({
+    method: 'get',
+    path: '/exams/:id/admit-cards/pdf',
+    summary: 'Admit cards as a PDF, two to an A4 page: one student’s, or the whole sitting’s',
+    tag,
+    params: examParams,
+    query: z.object({
+      branchId,
+      studentId: z.string().min(1).max(100).optional().describe('One student’s card; without it, every card issued'),
+    }),
+    produces: 'application/pdf',
+    refuses: [404, 409],
+  }),
+  verify: defineContract({
+    method: 'get',
+    path: '/public/verify/:code',
+    summary: 'Verifies a marksheet or an admit card by its code: who issued it, to whom, for what, and whether it stands',
+    tag,
+    params: z.object({ code: z.string().min(1).max(40) }),
+    response: verificationView,
+    refuses: [404, 429],
+  }),
+};

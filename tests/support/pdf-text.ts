@@ -1,0 +1,24 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * The text of each page of a PDF with no white space at all: what a reader sees written, whatever
+ * the spacing of its letters (a letter-spaced title comes out a letter at a time).
+ */
+export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const document = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join('')
+        .replace(/\s+/g, ''),
+    );
+  }
+  await document.destroy();
+  return pages;
+}
+
+/** Text as pdfPages gives it, to look for in a page. */
+export const unspaced = (text: string) => text.replace(/\s+/g, '');
