@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { pdfPages, unspaced } from '../../tests/support/pdf-text';
 import { testClock } from '../../tests/support/test-database';
-import { documentMessages, VERIFICATION_CODE_PATTERN, type AdmitCardList, type VerificationView } from '../../common/contracts/documents';
+import {
+  documentMessages,
+  VERIFICATION_CODE_PATTERN,
+  type SittingDocuments,
+  type VerificationView,
+} from '../../common/contracts/documents';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { createRecord, deleteRecord } from '../domain/records';
@@ -103,6 +108,8 @@ describe('GET /exams/{id}/results/marksheets/{studentId}', () => {
 
     const early = await call('GET', `/exams/${examId}/results/marksheets/${asha}`);
     expect([early.status, early.body.message]).toEqual([409, documentMessages.notPublished]);
+    const draft = (await call('GET', `/exams/${examId}/results/marksheets?branchId=${north}`)).body.data as SittingDocuments;
+    expect([draft.published, draft.students.map((one) => one.code)]).toEqual([false, [null, null]]);
 
     await publishWithMarks(examId, north, { [asha]: [72.5, 41], [ravi]: [35, 'AB'] });
     const answer = await call('GET', `/exams/${examId}/results/marksheets/${asha}`);
@@ -132,6 +139,9 @@ describe('GET /exams/{id}/results/marksheets/{studentId}', () => {
     const code = /\/verify\/([0-9A-Z-]{23})/.exec(text)?.[1] ?? '';
     expect(code).toMatch(VERIFICATION_CODE_PATTERN);
     expect(text).toContain(`Verificationcode${code}`);
+    const listed = (await call('GET', `/exams/${examId}/results/marksheets?branchId=${north}`)).body.data as SittingDocuments;
+    expect(listed.published).toBe(true);
+    expect(listed.students.find((one) => one.studentId === asha)?.code).toBe(code);
 
     const failed = (await pdfPages((await call('GET', `/exams/${examId}/results/marksheets/${ravi}`)).bytes))[0]!;
     for (const expected of ['Ravi Singh', 'GST Returns 50 20 AB Absent', 'Total 150 35', 'ResultFAIL', 'GradeF'])
@@ -171,7 +181,7 @@ describe('admit cards', () => {
   const list = async (examId: string, branchId = north, token = tokens.admin) => {
     const answer = await call('GET', `/exams/${examId}/admit-cards?branchId=${branchId}`, undefined, token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.data as AdmitCardList;
+    return answer.body.data as SittingDocuments;
   };
 
   it('are issued once per student, each with a code of its own, and print two to a page', async () => {
@@ -183,13 +193,13 @@ describe('admit cards', () => {
 
     const issued = await call('POST', `/exams/${examId}/admit-cards`, { branchId: north });
     expect([issued.status, issued.body.message]).toEqual([200, documentMessages.admitCardsIssued(3)]);
-    const codes = (issued.body.data as AdmitCardList).students.map((one) => one.code!);
+    const codes = (issued.body.data as SittingDocuments).students.map((one) => one.code!);
     codes.forEach((code) => expect(code).toMatch(VERIFICATION_CODE_PATTERN));
     expect(new Set(codes).size).toBe(3);
 
     const again = await call('POST', `/exams/${examId}/admit-cards`, { branchId: north });
     expect(again.body.message).toBe(documentMessages.admitCardsIssued(0));
-    expect((again.body.data as AdmitCardList).students.map((one) => one.code)).toEqual(codes);
+    expect((again.body.data as SittingDocuments).students.map((one) => one.code)).toEqual(codes);
 
     const all = await call('GET', `/exams/${examId}/admit-cards/pdf?branchId=${north}`);
     expect(all.headers.get('Content-Type')).toBe('application/pdf');
@@ -228,7 +238,7 @@ describe('admit cards', () => {
     expect(other.status).toBe(404);
     const issued = await call('POST', `/exams/${examId}/admit-cards`, { branchId: south }, tokens.northCards);
     expect(issued.status).toBe(404);
-    const code = ((await call('POST', `/exams/${examId}/admit-cards`, {}, tokens.northCards)).body.data as AdmitCardList).students[0]!
+    const code = ((await call('POST', `/exams/${examId}/admit-cards`, {}, tokens.northCards)).body.data as SittingDocuments).students[0]!
       .code!;
     expect((await verify(code)).body.data.state).toBe('valid');
 
@@ -241,7 +251,8 @@ describe('GET /public/verify/{code}', () => {
   it('reads a code however it is typed, and says plainly when no document carries it', async () => {
     const examId = await exam();
     await student(north, 'Gita Seven');
-    const code = ((await call('POST', `/exams/${examId}/admit-cards`, { branchId: north })).body.data as AdmitCardList).students[0]!.code!;
+    const code = ((await call('POST', `/exams/${examId}/admit-cards`, { branchId: north })).body.data as SittingDocuments).students[0]!
+      .code!;
     const typed = code.toLowerCase().replace(/-/g, ' ').replace(/0/g, 'o');
     expect((await verify(typed, '203.0.113.20')).body.data.code).toBe(code);
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { documentContract, documentMessages, normaliseVerificationCode, VERIFICATION_CODE_PATTERN } from '../../common/contracts/documents';
-import { admitCardFacts, admitCardList, issueAdmitCards } from '../domain/documents/admit-cards';
+import { admitCardFacts, issueAdmitCards } from '../domain/documents/admit-cards';
+import { sittingDocuments } from '../domain/documents/sittings';
 import { marksheetFacts } from '../domain/documents/marksheets';
 import { verification } from '../domain/documents/queries';
 import { admitCardsPdf, marksheetPdf } from '../pdf/exam-documents';
@@ -36,11 +37,19 @@ const marksheet = defineFileEndpoint({
   },
 });
 
-const admitCardListEndpoint = defineEndpoint({
+const marksheetList = defineEndpoint({
+  ...documentContract.marksheets,
+  access: marksheets,
+  async handle({ db, actor, params, query }) {
+    return { message: documentMessages.marksheets, data: await sittingDocuments(db, actor, params.id, 'marksheet', query.branchId) };
+  },
+});
+
+const admitCardList = defineEndpoint({
   ...documentContract.admitCardList,
   access: admitCards,
   async handle({ db, actor, params, query }) {
-    return { message: documentMessages.admitCards, data: await admitCardList(db, actor, params.id, query.branchId) };
+    return { message: documentMessages.admitCards, data: await sittingDocuments(db, actor, params.id, 'admit-card', query.branchId) };
   },
 });
 
@@ -87,4 +96,4 @@ const verify = defineEndpoint({
   },
 });
 
-export const documentEndpoints = [marksheet, admitCardListEndpoint, issue, admitCardsFile, verify];
+export const documentEndpoints = [marksheetList, marksheet, admitCardList, issue, admitCardsFile, verify];

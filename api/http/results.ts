@@ -7,8 +7,16 @@ import { listRecords } from '../domain/record-queries';
 import { defineEndpoint } from './endpoint';
 import { formPermissionNames } from './form-access';
 
-/** Whoever reads exams, and whoever enters results: both naming sets. */
-const readers = [...formPermissionNames('examResult', 'read'), 'RESULT_MANAGE', 'EXAM_MARKS_ENTRY'];
+/** Whoever reads exams, enters results or makes an exam's documents: both naming sets. */
+const readers = [
+  ...formPermissionNames('examResult', 'read'),
+  'RESULT_MANAGE',
+  'EXAM_MARKS_ENTRY',
+  'MARKSHEET_GENERATE',
+  'EXAM_STUDENT_MARKSHEET',
+  'ADMIT_CARD_GENERATE',
+  'EXAM_ADMIT_CARD',
+];
 
 function entryOf(exam: RecordView, state: ResultState): ResultEntry {
   const values = fieldsDataToValues(exam.fieldsData);

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useSelector } from '@xstate/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -8,6 +8,7 @@ import type { MarkCell } from '../../common/contracts/exam-results';
 import { readMark } from '../../common/exam-results';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { AllExamsLink, BranchTabs } from '~/components/exams/sitting-nav';
 import { PageHeader } from '~/components/list/page-header';
 import { marksMissingNow, ResultGrid, useResultEntry } from '~/components/result-entry/result-grid';
 import { hasUnsaved } from '~/machines/result-entry.machine';
@@ -15,7 +16,6 @@ import { AlertDialogAction, AlertDialogCancel, AlertDialogFooter, ConfirmDialog 
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/field-error';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
 import { loadExamSheet, publishExamResults, saveMarks } from '~/services/exam-results.server';
@@ -111,13 +111,7 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
 
   return (
     <div className="grid gap-4">
-      <Link
-        to="/admin/exam/result-entry"
-        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeftIcon aria-hidden className="size-4" />
-        All exams
-      </Link>
+      <AllExamsLink to="/admin/exam/result-entry" />
       <PageHeader
         title={sheet.exam.examName}
         description={
@@ -141,17 +135,7 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
           ) : null
         }
       />
-      {sheet.branches.length > 1 ? (
-        <nav aria-label="Branches" className="flex flex-wrap gap-2">
-          {sheet.branches.map((branch) => (
-            <Button key={branch._id} asChild size="sm" variant={branch._id === sheet.branch?._id ? 'default' : 'outline'}>
-              <Link to={`?branch=${encodeURIComponent(branch._id)}`} aria-current={branch._id === sheet.branch?._id ? 'page' : undefined}>
-                {branch.name}
-              </Link>
-            </Button>
-          ))}
-        </nav>
-      ) : null}
+      <BranchTabs branches={sheet.branches} current={sheet.branch?._id} />
       {refusal?.message ? <FormError id="result-entry-error" errors={[refusal.message]} /> : null}
       {!sheet.branch || sheet.students.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">

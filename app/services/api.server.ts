@@ -15,6 +15,20 @@ export interface ApiRequest {
   idempotencyKey?: string;
   /** Abandons the call (a refresh that timed out). */
   signal?: AbortSignal;
+  /** Asks for a file (a PDF): a success answers its bytes as an ApiFile. */
+  file?: boolean;
+  /**
+   * The address the browser reached this server at, for an answer that prints links to it (a
+   * document's verification link). The in-process API reads it from the request's address.
+   */
+  origin?: string;
+}
+
+/** A file the API answered: its bytes, type and the name a browser saves it under. */
+export interface ApiFile {
+  bytes: Uint8Array;
+  type: string;
+  disposition: string | null;
 }
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,7 +44,7 @@ export function anonymousApi(transport: ApiTransport): ApiClient {
 }
 
 /** Beside a call's input: a header such as If-Match, an Idempotency-Key, a signal that abandons it. */
-export type CallOptions = Pick<ApiRequest, 'headers' | 'idempotencyKey' | 'signal'>;
+export type CallOptions = Pick<ApiRequest, 'headers' | 'idempotencyKey' | 'signal' | 'origin'>;
 
 /** The version the screen showed, sent as If-Match so that a change made since is refused (412); none sends no header. */
 export function ifMatch(version?: number): Pick<CallOptions, 'headers'> {
@@ -58,7 +72,26 @@ export function callEndpoint<Contract extends EndpointContract>(
   return api.call<ResponseOf<Contract>>(method, pathOf(endpoint, params), { ...options, query, body });
 }
 
-/** Any origin works: the in-process transport ignores it and the HTTP one replaces it. */
+/** Calls an endpoint that produces a file (its contract's `produces`), for the browser at `origin`. */
+export function callFile<Contract extends EndpointContract & { produces: string }>(
+  api: ApiClient,
+  endpoint: Contract,
+  input: InputOf<Contract> & { origin: string },
+): Promise<ApiResult<ApiFile>> {
+  const { params, query, origin } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; origin: string };
+  return api.call<ApiFile>('GET', pathOf(endpoint, params), { query, origin, file: true });
+}
+
+/** A file the API answered, handed on to the browser as it came. */
+export function fileResponse(file: ApiFile, headers?: Headers) {
+  const response = new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers });
+  response.headers.set('Content-Type', file.type);
+  if (file.disposition) response.headers.set('Content-Disposition', file.disposition);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/** Any origin works: the in-process API takes it as the browser's, and the HTTP transport replaces it. */
 const INTERNAL_ORIGIN = 'http://api.internal';
 
 /** The one way loaders and actions call /api/v1; every answer keeps its HTTP status. */
@@ -68,12 +101,12 @@ export async function callApi<Data>(
   path: string,
   request: ApiRequest = {},
 ): Promise<ApiResult<Data>> {
-  const url = new URL(`/api/v1${path}`, INTERNAL_ORIGIN);
+  const url = new URL(`/api/v1${path}`, request.origin ?? INTERNAL_ORIGIN);
   for (const [name, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
   }
   const headers = new Headers(request.headers);
-  headers.set('Accept', 'application/json');
+  headers.set('Accept', request.file ? 'application/pdf, application/json' : 'application/json');
   if (request.token) headers.set('Authorization', `Bearer ${request.token}`);
   if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
   let body: string | undefined;
@@ -84,6 +117,15 @@ export async function callApi<Data>(
     headers.set('Content-Length', String(Buffer.byteLength(body)));
   }
   const response = await transport(new Request(url, { method, headers, body, signal: request.signal }));
+  const type = response.headers.get('Content-Type') ?? '';
+  if (request.file && response.ok && !type.includes('application/json')) {
+    const file: ApiFile = {
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      type,
+      disposition: response.headers.get('Content-Disposition'),
+    };
+    return { ok: true, status: response.status, message: '', data: file as Data };
+  }
   const payload = (await response.json().catch(() => null)) as {
     message?: string;
     data?: Data;

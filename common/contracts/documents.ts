@@ -44,6 +44,7 @@ export const documentMessages = {
   malformedCode: 'A verification code is 20 letters and digits, as printed under the QR code',
   tooManyLookups: 'Too many look-ups from this address. Please wait a minute and try again.',
   marksheet: 'Marksheet',
+  marksheets: 'Marksheets',
   admitCards: 'Admit cards',
   admitCardsIssued: (count: number) =>
     count === 0 ? 'Every student already has an admit card' : `${count} admit ${count === 1 ? 'card' : 'cards'} issued`,
@@ -65,23 +66,36 @@ const branchId = z
     'The sitting’s branch. Branch staff always work in their own; the institute’s staff name one, else the first branch with students',
   );
 
-export const admitCardHolder = z.object({
+export const documentHolder = z.object({
   studentId: z.string(),
   name: z.string(),
   rollNo: z.string().nullable(),
   registrationNo: z.string().nullable(),
-  code: z.string().nullable().describe('The admit card’s verification code; null until one is issued'),
+  code: z.string().nullable().describe('The document’s verification code; null until one is issued'),
 });
-export type AdmitCardHolder = z.infer<typeof admitCardHolder>;
+export type DocumentHolder = z.infer<typeof documentHolder>;
 
-export const admitCardList = z.object({
-  branch: z.object({ _id: z.string(), name: z.string() }).nullable(),
-  branches: z.array(z.object({ _id: z.string(), name: z.string() })),
-  students: z.array(admitCardHolder),
+/** A sitting's students with their documents of one kind. */
+export const sittingDocuments = z.object({
+  exam: z.object({ _id: z.string(), examId: z.string().nullable(), examName: z.string(), courseName: z.string().nullable() }),
+  branch: z.object({ _id: z.string(), name: z.string() }).nullable().describe('Null when no branch has a student sitting the exam'),
+  branches: z.array(z.object({ _id: z.string(), name: z.string() })).describe('The branches the caller may open a sitting of'),
+  published: z.boolean().describe('Whether the sitting’s results are published'),
+  students: z.array(documentHolder),
 });
-export type AdmitCardList = z.infer<typeof admitCardList>;
+export type SittingDocuments = z.infer<typeof sittingDocuments>;
 
 export const documentContract = {
+  marksheets: defineContract({
+    method: 'get',
+    path: '/exams/:id/results/marksheets',
+    summary: 'The marksheets of a sitting: its students as its results were published, each with their marksheet’s code',
+    tag,
+    params: examParams,
+    query: z.object({ branchId }),
+    response: sittingDocuments,
+    refuses: [404],
+  }),
   marksheet: defineContract({
     method: 'get',
     path: '/exams/:id/results/marksheets/:studentId',
@@ -98,7 +112,7 @@ export const documentContract = {
     tag,
     params: examParams,
     query: z.object({ branchId }),
-    response: admitCardList,
+    response: sittingDocuments,
     refuses: [404],
   }),
   issueAdmitCards: defineContract({
@@ -108,7 +122,7 @@ export const documentContract = {
     tag,
     params: examParams,
     body: z.object({ branchId }),
-    response: admitCardList,
+    response: sittingDocuments,
     refuses: [404],
     example: { body: { branchId: '01J8Z0BRANCH' } },
   }),

@@ -190,6 +190,7 @@ const walk: Record<string, WalkEntry> = {
     params: (fx) => ({ id: fx.branchA.examId }),
     body: (fx) => ({ branchId: fx.branchA.branchId }),
   },
+  'GET /exams/:id/results/marksheets': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
   'GET /exams/:id/results/marksheets/:studentId': {
     branch: 'by-id',
     params: (fx) => ({ id: fx.branchA.examId, studentId: fx.branchA.studentId }),

@@ -269,6 +269,7 @@ const steps: Step[] = [
     params: (made) => ({ id: made.examId }),
     body: (made) => ({ branchId: made.branchId }),
   },
+  { operation: 'GET /exams/:id/results/marksheets', as: 'admin', params: (made) => ({ id: made.examId }) },
   {
     operation: 'GET /exams/:id/results/marksheets/:studentId',
     as: 'admin',

@@ -1,60 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { addRecord, apiHeaders, demo, expect, holdBack, loginAs, test } from './fixtures';
+import { examWithStudents } from './exams';
+import { demo, expect, holdBack, loginAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-function unique(prefix: string) {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
-
-/**
- * An exam of a course of its own, with two subjects, sat by three registered students of North
- * Campus (their names sort as listed): what each test enters marks for.
- */
-async function examWithStudents(request: APIRequestContext) {
-  const headers = await apiHeaders(request);
-  const branches = await request.get('/api/v1/dynamic-data?formType=branch&search=North', { headers });
-  const north = ((await branches.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
-  const tag = unique('R');
-  const categories = await request.get('/api/v1/course/categories', { headers, params: { limit: '1' } });
-  const category = ((await categories.json()) as { data: { categories: { _id: string }[] } }).data.categories[0]!._id;
-  const course = await addRecord(request, 'course', { courseName: `Results Course ${tag}`, category, isActive: true }, headers);
-  const examId = unique('EX');
-  const examName = `Term End ${tag}`;
-  const exam = await addRecord(
-    request,
-    'examResult',
-    {
-      examId,
-      examName,
-      selectedCourse: course,
-      examSubjectsTable: [
-        { subjectName: 'Accounting Basics', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 },
-        { subjectName: 'GST Returns', subjectCode: 'GST', questionPaperMarks: 50, passingMarks: 20 },
-      ],
-    },
-    headers,
-  );
-  const names = ['Asha Rao', 'Bhavna Iyer', 'Chetan Das'].map((name) => `${name} ${tag}`);
-  for (const [index, name] of names.entries()) {
-    await addRecord(
-      request,
-      'student',
-      {
-        centerName: north,
-        studentName: name,
-        selectedCourse: course,
-        studentEmail: `${tag.toLowerCase()}.${index}@students.example`,
-        phoneNumber: `98${String(Date.now() + index).slice(-8)}`,
-        isRegistered: true,
-        isActive: true,
-      },
-      headers,
-    );
-  }
-  return { exam, examId, examName, names };
-}
 
 const cell = (page: Page, subject: string, student: string) => page.getByRole('textbox', { name: `${subject}, ${student}` });
 const row = (page: Page, student: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: student }) });

@@ -1,35 +1,21 @@
-import { documentMessages, type AdmitCardList } from '../../../common/contracts/documents';
+import { documentMessages } from '../../../common/contracts/documents';
 import { examResultMessages } from '../../../common/contracts/exam-results';
 import { formatDayFirst } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { conflict, invalid, missing } from '../errors';
-import { resultsExam, sittingBranch, sittingStudents, type Caller, type ResultsExam } from '../exam-results/queries';
+import { resultsExam, type Caller, type ResultsExam } from '../exam-results/queries';
 import { newVerificationCode } from './codes';
 import { decideAdmitCards, evolveAdmitCards, initialAdmitCards, type AdmitCards, type IssueAdmitCards } from './decide';
 import { admitCardsStream, type AdmitCardsEvent } from './events';
-import { centreOf, documentHolders, sittingCodes, type DocumentHolder } from './queries';
+import { centreOf, documentHolders, type DocumentHolder } from './queries';
+import { sittingDocumentsOf } from './sittings';
 
 const admitCardsDecider: Decider<IssueAdmitCards, AdmitCards, AdmitCardsEvent> = {
   initialState: initialAdmitCards,
   evolve: evolveAdmitCards,
   decide: decideAdmitCards,
 };
-
-/** The sitting the caller opens, with the students sitting it now, each with their admit card's code once issued. */
-async function openSitting(db: Executor, caller: Caller, exam: ResultsExam, branchId: string | undefined): Promise<AdmitCardList> {
-  const { branch, branches } = await sittingBranch(db, exam, caller, branchId);
-  if (!branch) return { branch: null, branches, students: [] };
-  const [students, codes] = await Promise.all([
-    sittingStudents(db, exam, branch._id, caller),
-    sittingCodes(db, 'admit-card', exam.id, branch._id),
-  ]);
-  return { branch, branches, students: students.map((student) => ({ ...student, code: codes.get(student.studentId) ?? null })) };
-}
-
-export async function admitCardList(db: Executor, caller: Caller, examId: string, branchId?: string): Promise<AdmitCardList> {
-  return openSitting(db, caller, await resultsExam(db, examId, caller), branchId);
-}
 
 /**
  * Issues an admit card, with a code of its own, to each student sitting the exam in the branch who
@@ -38,7 +24,7 @@ export async function admitCardList(db: Executor, caller: Caller, examId: string
 export async function issueAdmitCards(ctx: CommandContext, caller: Caller, examId: string, branchId?: string) {
   const exam = await resultsExam(ctx.tx, examId, caller);
   if (exam.courseId === null) throw invalid(examResultMessages.noCourse);
-  const before = await openSitting(ctx.tx, caller, exam, branchId);
+  const before = await sittingDocumentsOf(ctx.tx, caller, exam, 'admit-card', branchId);
   if (!before.branch) throw invalid(documentMessages.nobodySitting);
   const after = await runCommand(ctx, admitCardsStream(exam.id, before.branch._id), admitCardsDecider, {
     type: 'IssueAdmitCards',
@@ -49,7 +35,7 @@ export async function issueAdmitCards(ctx: CommandContext, caller: Caller, examI
     },
   });
   const issued = before.students.filter((student) => student.code === null && after.holders.has(student.studentId)).length;
-  return { issued, list: await openSitting(ctx.tx, caller, exam, before.branch._id) };
+  return { issued, list: await sittingDocumentsOf(ctx.tx, caller, exam, 'admit-card', before.branch._id) };
 }
 
 /** A paper of the exam as an admit card lists it: when, and which. */
@@ -99,7 +85,7 @@ export async function admitCardFacts(
   studentId: string | undefined,
 ): Promise<AdmitCardFacts> {
   const exam = await resultsExam(db, examId, caller);
-  const sitting = await openSitting(db, caller, exam, branchId);
+  const sitting = await sittingDocumentsOf(db, caller, exam, 'admit-card', branchId);
   if (!sitting.branch) throw invalid(documentMessages.nobodySitting);
   const wanted = studentId === undefined ? sitting.students : sitting.students.filter((student) => student.studentId === studentId);
   if (studentId !== undefined && wanted.length === 0) throw missing(documentMessages.notSitting);

@@ -1,0 +1,29 @@
+import { Link } from '@remix-run/react';
+import { Button } from '~/components/ui/button';
+import { ArrowLeftIcon } from '~/components/ui/icons';
+
+/** Back to the list of exams a sitting was picked from. */
+export function AllExamsLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeftIcon aria-hidden className="size-4" />
+      All exams
+    </Link>
+  );
+}
+
+/** The branches whose sitting of the exam the caller may open, the open one marked; none when there is only one. */
+export function BranchTabs({ branches, current }: { branches: ReadonlyArray<{ _id: string; name: string }>; current?: string }) {
+  if (branches.length < 2) return null;
+  return (
+    <nav aria-label="Branches" className="flex flex-wrap gap-2">
+      {branches.map((branch) => (
+        <Button key={branch._id} asChild size="sm" variant={branch._id === current ? 'default' : 'outline'}>
+          <Link to={`?branch=${encodeURIComponent(branch._id)}`} aria-current={branch._id === current ? 'page' : undefined}>
+            {branch.name}
+          </Link>
+        </Button>
+      ))}
+    </nav>
+  );
+}

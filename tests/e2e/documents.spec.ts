@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { pdfPages, unspaced } from '../support/pdf-text';
+import { seriousViolations } from './axe';
+import { examWithStudents } from './exams';
+import { demo, expect, loginAs, test } from './fixtures';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function pagesOf(download: Download) {
+  return pdfPages(new Uint8Array(await readFile((await download.path())!)));
+}
+
+/** Opens an exam from a picker's list, narrowed to it first: other tests' exams are named alike. */
+async function openExam(page: Page, picker: string, examId: string, examName: string) {
+  await page.goto(picker);
+  await page.getByRole('searchbox').fill(examId);
+  await expect(page).toHaveURL((url) => url.searchParams.get('search') === examId);
+  await expect(page.getByRole('link', { name: /^Term End/ })).toHaveCount(1);
+  await page.getByRole('link', { name: examName, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: examName })).toBeVisible();
+}
+
+test.describe('Exam documents', () => {
+  test('admit cards are issued, found as a name is typed, downloaded two to a page, and a card’s code verifies in public', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const { examId, examName, names } = await examWithStudents(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await openExam(page, '/admin/exam/admit-card', examId, examName);
+    await expect(page.getByRole('row').filter({ hasText: names[0]! })).toContainText('Not issued');
+    expect(await seriousViolations(page, 'admit cards')).toEqual([]);
+
+    await page.getByRole('button', { name: 'Issue 3 admit cards' }).click();
+    await expect(toast(page, '3 admit cards issued')).toBeVisible();
+    const codeOf = (name: string) => page.getByRole('row').filter({ hasText: name }).locator('code');
+    await expect(codeOf(names[0]!)).toHaveText(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+    await expect(page.getByRole('button', { name: /^Issue/ })).toHaveCount(0);
+
+    await page.getByRole('searchbox', { name: 'Find a student' }).fill(names[1]!.split(' ')[0]!);
+    await expect(page.getByText('1 of 3 students')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: names[1]! })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: names[0]! })).toHaveCount(0);
+
+    const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all (3)' }).click()]);
+    const pages = await pagesOf(all);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain(unspaced(names[0]!));
+    expect(pages[0]).toContain(unspaced('05/12/2026 10:00 AM ACC Accounting Basics'));
+    expect(pages[1]).toContain(unspaced(names[2]!));
+
+    const [one] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `Download admit card of ${names[1]}` }).click(),
+    ]);
+    const card = await pagesOf(one);
+    expect(card).toHaveLength(1);
+    const code = await codeOf(names[1]!).innerText();
+    expect(card[0]).toContain(code);
+
+    // Anyone holding the card checks it, signed in or not, typing the code as it comes.
+    const visitor = await browser.newPage();
+    await visitor.goto('/verify');
+    await visitor.getByLabel('Verification code').fill(code.toLowerCase().replace(/-/g, ''));
+    await visitor.getByRole('button', { name: 'Verify' }).click();
+    await expect(visitor).toHaveURL(`/verify/${code}`);
+    await expect(visitor.getByText('This document is genuine and stands')).toBeVisible();
+    await expect(visitor.getByText(names[1]!)).toBeVisible();
+    await expect(visitor.getByText('Admit card', { exact: true })).toBeVisible();
+    expect(await seriousViolations(visitor, 'verification')).toEqual([]);
+    await visitor.goto('/verify/ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ');
+    await expect(visitor.getByRole('alert')).toHaveText('No document carries this code. Check it against the paper and try again.');
+    await visitor.close();
+  });
+
+  test('marksheets wait for published results, then each student’s downloads with its marks and a code', async ({ page, request }) => {
+    const { exam, examId, examName, names, students, north, headers } = await examWithStudents(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await openExam(page, '/admin/exam/student-marksheet', examId, examName);
+    await expect(page.getByText('these results are not published yet')).toBeVisible();
+
+    const cells = students.flatMap((studentId, index) => [
+      { studentId, subject: 'acc', value: 60 + index, baseVersion: 0 },
+      { studentId, subject: 'gst', value: 30, baseVersion: 0 },
+    ]);
+    expect((await request.put(`/api/v1/exams/${exam}/results/marks`, { headers, data: { cells } })).ok()).toBe(true);
+    expect((await request.post(`/api/v1/exams/${exam}/results/publish`, { headers, data: { branchId: north } })).ok()).toBe(true);
+
+    await page.reload();
+    await expect(page.getByText('Results published')).toBeVisible();
+    expect(await seriousViolations(page, 'marksheets')).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `Download marksheet of ${names[2]}` }).click(),
+    ]);
+    const sheet = await pagesOf(download);
+    expect(sheet).toHaveLength(1);
+    for (const expected of [
+      'STATEMENT OF MARKS',
+      names[2]!,
+      'Accounting Basics 100 40 62 Pass',
+      'Total 150 92',
+      'Percentage 61.33%',
+      'Grade B',
+    ]) {
+      expect(sheet[0]).toContain(unspaced(expected));
+    }
+    const code = await page.getByRole('row').filter({ hasText: names[2]! }).locator('code').innerText();
+    expect(sheet[0]).toContain(code);
+  });
+});
