@@ -77,7 +77,7 @@ export function SittingDocumentsTable({
               <TableHead>Roll No.</TableHead>
               <TableHead>Student</TableHead>
               <TableHead className="hidden sm:table-cell">Registration No.</TableHead>
-              <TableHead>{document}</TableHead>
+              <TableHead className="hidden md:table-cell">{document}</TableHead>
               <TableHead className="text-right">
                 <span className="sr-only">Actions</span>
               </TableHead>
@@ -87,9 +87,13 @@ export function SittingDocumentsTable({
             {shown.map((student) => (
               <TableRow key={student.studentId}>
                 <TableCell className="tabular-nums">{student.rollNo ?? '—'}</TableCell>
-                <TableCell className="font-medium">{student.name}</TableCell>
-                <TableCell className="hidden tabular-nums sm:table-cell">{student.registrationNo ?? '—'}</TableCell>
                 <TableCell>
+                  <span className="font-medium">{student.name}</span>
+                  {/* On a phone the code goes under the name, where the row has room for it. */}
+                  <span className="block font-mono text-xs text-muted-foreground md:hidden">{student.code ?? 'Not issued'}</span>
+                </TableCell>
+                <TableCell className="hidden tabular-nums sm:table-cell">{student.registrationNo ?? '—'}</TableCell>
+                <TableCell className="hidden md:table-cell">
                   {student.code ? (
                     <code className="whitespace-nowrap text-xs">{student.code}</code>
                   ) : (
