@@ -1,4 +1,5 @@
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
+import { resultContract } from '../../common/contracts/results';
 import { userContract } from '../../common/contracts/users';
 import type { PaletteSearchResult } from '~/lib/palette-search';
 import { callEndpoint } from './api.server';
@@ -33,6 +34,13 @@ function withQuery(path: string, query: Record<string, string>) {
 }
 
 const allUsers = route('/admin/users');
+
+/** What an exam found by the palette opens, on each screen that works on one exam. */
+const examScreens = [
+  { route: route('/admin/exam/result-entry'), label: (exam: string) => `Enter results for ${exam}` },
+  { route: route('/admin/exam/admit-card'), label: (exam: string) => `Admit cards for ${exam}` },
+  { route: route('/admin/exam/student-marksheet'), label: (exam: string) => `Marksheets of ${exam}` },
+];
 
 /**
  * Users open where the searcher manages them: the super admin's panel, or All Users in the admin
@@ -77,12 +85,35 @@ async function searchStudents(api: AuthedApi, user: Searcher, query: string): Pr
   });
 }
 
+/** Exams matching the query, each offered on the exam screens the searcher opens: enter its results, print its documents. */
+async function searchExams(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
+  if (user.role === SUPERADMIN) return [];
+  const screens = examScreens.filter((screen) => canOpen(screen.route, user));
+  if (screens.length === 0) return [];
+  const result = await callEndpoint(api, resultContract.list, { query: { search: query, limit: LIMIT } });
+  if (!result.ok) return [];
+  return result.data.results.slice(0, LIMIT).flatMap((exam) =>
+    screens.map((screen) => ({
+      id: `exam:${screen.route.path}:${exam._id}`,
+      group: 'Exams',
+      kind: 'record' as const,
+      label: screen.label(exam.examName),
+      description: [exam.examId, exam.courseName].filter(Boolean).join(' · ') || undefined,
+      href: `${screen.route.path}/${encodeURIComponent(exam._id)}`,
+    })),
+  );
+}
+
 /**
  * Records matching a palette query, from the kinds the user may see. A kind whose API call fails
  * or is refused adds nothing: the palette shows what it can.
  */
 export async function searchForPalette(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
-  const settled = await Promise.allSettled([searchStudents(api, user, query), searchUsers(api, user, query)]);
+  const settled = await Promise.allSettled([
+    searchStudents(api, user, query),
+    searchExams(api, user, query),
+    searchUsers(api, user, query),
+  ]);
   return settled.flatMap((outcome) => {
     if (outcome.status === 'fulfilled') return outcome.value;
     // A redirect (the session ended) must still reach the browser.
