@@ -20,6 +20,9 @@ import { inProcessTransport, httpTransport } from './app/services/api-transport.
 import { loggingAnswers } from './api/http/answer-log';
 import { admitBody, FORM_WITH_FILES_BYTES, isMultipart, refusalOf } from './api/http/body-limits';
 
+/** The one page shown framed, inside its own editor: a marksheet template's preview. */
+const FRAMED_BY_OWN_PAGES = /^\/admin\/exam\/templates\/[^/]+\/preview$/;
+
 /**
  * The web tier reads any body but a multipart one whole (request.formData()), so it is held to
  * the API's limits, and to the process's budget of bodies in flight, before a byte is read.
@@ -74,10 +77,11 @@ async function main() {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
+    // A template's preview is shown inside its own editor; nothing else is framed, by anyone.
+    res.setHeader('X-Frame-Options', FRAMED_BY_OWN_PAGES.test(req.path) ? 'SAMEORIGIN' : 'DENY');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();

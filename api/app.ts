@@ -31,6 +31,7 @@ import { resultEndpoints } from './http/results';
 import { examResultEndpoints } from './http/exam-results';
 import { settingsEndpoints } from './http/settings';
 import { documentEndpoints, VERIFICATION_LIMIT } from './http/documents';
+import { marksheetTemplateEndpoints } from './http/marksheet-templates';
 import { fixedWindowLimiter } from './http/rate-limit';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
@@ -48,6 +49,7 @@ export const apiEndpoints: Endpoint[] = [
   ...resultEndpoints,
   ...examResultEndpoints,
   ...documentEndpoints,
+  ...marksheetTemplateEndpoints,
   ...settingsEndpoints,
   ...dashboardEndpoints,
   ...coursePaperEndpoints,

@@ -202,8 +202,41 @@ export const examSittings = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedBy: text('published_by'),
     version: integer('version').notNull(),
+    /** The marksheet template the results were published with, and which of its contents. */
+    templateId: text('template_id'),
+    templateRevision: integer('template_revision'),
   },
   (t) => [primaryKey({ columns: [t.examId, t.branchId] })],
+);
+
+/** Marksheet templates as last saved; the one default template prints the results published from then on. */
+export const marksheetTemplates = pgTable(
+  'marksheet_templates',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    content: jsonb('content').notNull(),
+    isDefault: boolean('is_default').notNull(),
+    /** The number of its latest saved content, from 1. */
+    revision: integer('revision').notNull(),
+    /** The stream's version: the ETag a client sends back as If-Match. */
+    version: integer('version').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('marksheet_templates_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** Every content a template was saved with, so a marksheet is printed again as it was first made. */
+export const marksheetTemplateRevisions = pgTable(
+  'marksheet_template_revisions',
+  {
+    templateId: text('template_id').notNull(),
+    revision: integer('revision').notNull(),
+    content: jsonb('content').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    savedBy: text('saved_by'),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.revision] })],
 );
 
 /**
@@ -221,6 +254,9 @@ export const issuedDocuments = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     issuedBy: text('issued_by'),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** The template a marksheet is printed with, and which of its contents; null: the built-in layout. */
+    templateId: text('template_id'),
+    templateRevision: integer('template_revision'),
   },
   (t) => [
     uniqueIndex('issued_documents_current_key')

@@ -14,6 +14,7 @@ import { branchContract, courseContract, studentContract } from '../../common/co
 import { resultContract } from '../../common/contracts/results';
 import { examResultContract } from '../../common/contracts/exam-results';
 import { documentContract } from '../../common/contracts/documents';
+import { marksheetTemplateContract } from '../../common/contracts/marksheet-templates';
 import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
@@ -39,6 +40,7 @@ const contracts: EndpointContract[] = [
   resultContract,
   examResultContract,
   documentContract,
+  marksheetTemplateContract,
   settingsContract,
   studentContract,
   uploadContract,

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { documentContract, documentMessages, normaliseVerificationCode, VERIFICATION_CODE_PATTERN } from '../../common/contracts/documents';
 import { admitCardFacts, issueAdmitCards } from '../domain/documents/admit-cards';
 import { sittingDocuments } from '../domain/documents/sittings';
@@ -6,8 +5,8 @@ import { marksheetFacts } from '../domain/documents/marksheets';
 import { verification } from '../domain/documents/queries';
 import { admitCardsPdf, marksheetPdf } from '../pdf/exam-documents';
 import { clientAddress } from './client-address';
-import type { ApiDeps, ApiEnv } from './context';
 import { defineEndpoint, defineFileEndpoint } from './endpoint';
+import { printedOrigin } from './origin';
 import { badRequest, HttpError } from './errors';
 
 /** Look-ups of the public verification per address and minute: enough for a desk checking a pile of papers, too few to guess codes. */
@@ -16,9 +15,6 @@ export const VERIFICATION_LIMIT = { limit: 30, windowMs: 60_000 };
 const marksheets = { kind: 'permission', anyOf: ['MARKSHEET_GENERATE', 'EXAM_STUDENT_MARKSHEET'] } as const;
 const admitCards = { kind: 'permission', anyOf: ['ADMIT_CARD_GENERATE', 'EXAM_ADMIT_CARD'] } as const;
 
-/** The origin printed verification links start with: the public address when it is set, else the one the request came to. */
-const originOf = (c: Context<ApiEnv>, deps: ApiDeps) => deps.publicUrl ?? new URL(c.req.url).origin;
-
 const fileName = (...parts: Array<string | null>) => `${parts.filter(Boolean).join('-')}.pdf`;
 
 const marksheet = defineFileEndpoint({
@@ -26,7 +22,7 @@ const marksheet = defineFileEndpoint({
   access: marksheets,
   async handle({ db, actor, params, deps, c }) {
     const facts = await marksheetFacts(db, actor, params.id, params.studentId);
-    const bytes = await marksheetPdf(facts, deps.storage, originOf(c, deps));
+    const bytes = await marksheetPdf(facts, deps.storage, printedOrigin(c, deps));
     return {
       file: {
         bytes,
@@ -67,7 +63,7 @@ const admitCardsFile = defineFileEndpoint({
   access: admitCards,
   async handle({ db, actor, params, query, deps, c }) {
     const facts = await admitCardFacts(db, actor, params.id, query.branchId, query.studentId);
-    const bytes = await admitCardsPdf(facts, deps.storage, originOf(c, deps));
+    const bytes = await admitCardsPdf(facts, deps.storage, printedOrigin(c, deps));
     const one = query.studentId ? facts.cards[0]?.student : undefined;
     return {
       file: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { testClock } from '../../tests/support/test-database';
-import { examResultMessages, type ExamSheet, type SavedMarks } from '../../common/contracts/exam-results';
+import { examResultMessages, type ExamSheet, type SavedMarks, type StudentExam } from '../../common/contracts/exam-results';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { createRecord } from '../domain/records';
@@ -319,6 +319,37 @@ describe('POST /exams/{id}/results/publish', () => {
     await save(examId, [{ studentId: southern, subject: 'acc', value: 40, baseVersion: 0 }]);
     await call('POST', `/exams/${examId}/results/publish`, { branchId: south });
     expect(await stateOf()).toBe('published');
+  });
+
+  it('shows on the student: the exams of their course, their marks and outcome, and their marksheet’s code once published', async () => {
+    const examId = await exam();
+    const later = await record('examResult', null, {
+      examId: `EX-${++serial}`,
+      examName: 'Annual',
+      selectedCourse: course,
+      examSubjectsTable: subjects,
+    });
+    const asha = await student(north);
+    const results = async (token = tokens.admin) => {
+      const answer = await call('GET', `/students/${asha}/results`, undefined, token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data.exams as StudentExam[];
+    };
+    expect((await results()).map((one) => [one.exam._id, one.state])).toEqual([
+      [later, 'awaiting entry'],
+      [examId, 'awaiting entry'],
+    ]);
+    await save(examId, [{ studentId: asha, subject: 'acc', value: 80, baseVersion: 0 }]);
+    expect((await results()).find((one) => one.exam._id === examId)).toMatchObject({ state: 'in progress', marks: { acc: 80 } });
+    await save(examId, [{ studentId: asha, subject: 'gst returns', value: 45, baseVersion: 0 }]);
+    await call('POST', `/exams/${examId}/results/publish`, { branchId: north });
+    const published = (await results(tokens.northStaff)).find((one) => one.exam._id === examId)!;
+    expect(published).toMatchObject({ state: 'published', outcome: { total: 125, percentage: 83.33, grade: 'A', standing: 'pass' } });
+    expect(published.marksheetCode).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+
+    const southStudent = await student(south);
+    const other = await call('GET', `/students/${southStudent}/results`, undefined, tokens.northStaff);
+    expect([other.status, other.body.message]).toEqual([404, examResultMessages.studentMissing]);
   });
 
   it('leaves the read tables as a rebuild from the log makes them', async () => {

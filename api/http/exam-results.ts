@@ -1,5 +1,7 @@
 import { examResultContract, examResultMessages } from '../../common/contracts/exam-results';
 import { enterMarks, examSheet, publishResults } from '../domain/exam-results/commands';
+import { studentResults } from '../domain/exam-results/queries';
+import { formPermissionNames } from './form-access';
 import { defineEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
 
@@ -34,4 +36,13 @@ const publish = defineEndpoint({
   },
 });
 
-export const examResultEndpoints = [sheet, saveMarks, publish];
+/** Whoever reads students sees their results on their details; so does whoever enters results. */
+const ofStudent = defineEndpoint({
+  ...examResultContract.ofStudent,
+  access: { kind: 'permission', anyOf: [...formPermissionNames('student', 'read'), ...access.anyOf] },
+  async handle({ db, actor, params }) {
+    return { message: examResultMessages.studentResults, data: { exams: await studentResults(db, actor, params.id) } };
+  },
+});
+
+export const examResultEndpoints = [sheet, saveMarks, publish, ofStudent];

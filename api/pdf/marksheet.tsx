@@ -2,10 +2,16 @@ import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { ABSENT, defaultGradingScale, FAILING_GRADE, type GradeStep, type MarkValue, type StudentOutcome } from '../../common/exam-results';
 import { accent, base, Details, IssuerHeader, muted, PhotoBox, rule, Signature, tint, VerificationBlock } from './parts';
 import type { Issuer, PdfStyle, Photo, Verification } from './parts';
+import type { MarksheetDetail } from '../../common/contracts/marksheet-templates';
 
 /** One student's marksheet: what the template shows, filled with a published result. */
 export interface MarksheetData {
   issuer: Issuer;
+  /** The template's parts: its title, the student's details it shows, who signs and its footer. */
+  title: string;
+  details: ReadonlySet<MarksheetDetail>;
+  signatures: readonly string[];
+  footer: string;
   exam: { name: string; code: string | null; course: string | null };
   centre: string;
   student: { name: string; fatherName: string | null; registrationNo: string | null; rollNo: string | null; photo: Photo | null };
@@ -86,19 +92,23 @@ export function MarksheetPage({ data }: { data: MarksheetData }) {
   const scale = data.scale ?? defaultGradingScale;
   return (
     <Page size="A4" style={styles.page}>
-      <IssuerHeader issuer={data.issuer} title="STATEMENT OF MARKS" subtitle={exam.name} />
+      <IssuerHeader issuer={data.issuer} title={data.title} subtitle={exam.name} />
       <View style={styles.student}>
         <Details
-          rows={[
-            ['Student’s Name', student.name],
-            ['Father’s Name', student.fatherName],
-            ['Registration No.', student.registrationNo],
-            ['Roll No.', student.rollNo],
-            ['Course', exam.course],
-            ['Centre', data.centre],
-          ]}
+          rows={(
+            [
+              ['name', 'Student’s Name', student.name],
+              ['fatherName', 'Father’s Name', student.fatherName],
+              ['registrationNo', 'Registration No.', student.registrationNo],
+              ['rollNo', 'Roll No.', student.rollNo],
+              ['course', 'Course', exam.course],
+              ['centre', 'Centre', data.centre],
+            ] as const
+          )
+            .filter(([detail]) => detail === 'name' || data.details.has(detail))
+            .map(([, label, value]) => [label, value])}
         />
-        <PhotoBox photo={student.photo} />
+        {data.details.has('photo') ? <PhotoBox photo={student.photo} /> : null}
       </View>
       <View style={styles.table}>
         <Row cells={columns.map((column) => column.title)} style={styles.head} />
@@ -131,11 +141,12 @@ export function MarksheetPage({ data }: { data: MarksheetData }) {
           <VerificationBlock verification={data.verification} />
           <Text style={{ ...base.label, marginTop: 6 }}>Results published on {data.publishedOn}</Text>
         </View>
-        <Signature role="Centre Head" />
-        <Signature role="Controller of Examinations" />
+        {data.signatures.map((role) => (
+          <Signature key={role} role={role} />
+        ))}
       </View>
       <Text style={styles.note} fixed>
-        This marksheet is issued by {data.issuer.name}. Its verification code confirms it at any time.
+        {data.footer || `This marksheet is issued by ${data.issuer.name}. Its verification code confirms it at any time.`}
       </Text>
     </Page>
   );

@@ -1,3 +1,4 @@
+import type { StudentExam } from '../../common/contracts/exam-results';
 import type { FieldChange, HistoryEntry, RecordView as RecordRow } from '../../common/contracts/dynamic-data';
 import type { ListRow, Option } from './list-query';
 import type { ListQuery, QueryDefaults } from './record-query';
@@ -18,6 +19,8 @@ export interface RecordDetail {
   /** The active fields of the form, in form order, then any stored value the form no longer has. */
   fields: DetailField[];
   history: HistoryEntry[];
+  /** A student's exams and results; absent for other records, or when they could not be read. */
+  results?: { exams: StudentExam[]; marksheets: boolean };
 }
 
 /** What a list screen's loader answers. */

@@ -262,6 +262,33 @@ export const adminRoutes: readonly AdminRoute[] = [
     sidebar: true,
     keywords: ['template'],
   },
+  {
+    path: '/admin/exam/templates/new',
+    title: 'New Marksheet Template',
+    group: 'Exams & Results',
+    icon: 'LayoutTemplate',
+    permissions: ['MARKSHEET_TEMPLATE_MANAGE', 'EXAM_TEMPLATE_MANAGEMENT'],
+    sidebar: false,
+    keywords: [],
+  },
+  {
+    path: '/admin/exam/templates/:id',
+    title: 'Marksheet Template',
+    group: 'Exams & Results',
+    icon: 'LayoutTemplate',
+    permissions: ['MARKSHEET_TEMPLATE_MANAGE', 'EXAM_TEMPLATE_MANAGEMENT'],
+    sidebar: false,
+    keywords: [],
+  },
+  {
+    path: '/admin/exam/templates/:id/preview',
+    title: 'Marksheet Template Preview',
+    group: 'Exams & Results',
+    icon: 'LayoutTemplate',
+    permissions: ['MARKSHEET_TEMPLATE_MANAGE', 'EXAM_TEMPLATE_MANAGEMENT'],
+    sidebar: false,
+    keywords: [],
+  },
 
   {
     path: '/admin/branches/add',

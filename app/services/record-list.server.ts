@@ -2,6 +2,7 @@ import { activeFields } from '../../common/forms/fields';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { indianDay } from '../../common/india-time';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
+import { examResultContract } from '../../common/contracts/exam-results';
 import { formPath } from '~/lib/record-links';
 import { parseListQuery, type FilterName, type ListQuery, type QueryDefaults, type SortField } from '~/lib/record-query';
 import type { DetailField, RecordDetail, RecordListData } from '~/lib/record-list';
@@ -86,16 +87,21 @@ async function loadLookups(api: AuthedApi, user: SessionUser, wanted: ListScreen
  * One record with its form's labels and its history. A form configuration that cannot be read
  * leaves the stored names, humanised; a history that cannot be read is left empty.
  */
+/** Where a student's marksheets are printed: their details link to it for whoever opens it. */
+const marksheetScreen = findAdminRoute('/admin/exam/student-marksheet')!;
+
 export async function loadRecordDetail(
   api: AuthedApi,
   id: string,
+  user?: Pick<SessionUser, 'role' | 'permissions'>,
 ): Promise<{ ok: true; detail: RecordDetail } | { ok: false; status: number; message: string }> {
   const found = await callEndpoint(api, dynamicDataContract.show, { params: { id } });
   if (!found.ok) return { ok: false, status: found.status, message: found.message };
   const record = found.data;
-  const [config, history] = await Promise.all([
+  const [config, history, results] = await Promise.all([
     callEndpoint(api, dynamicFormContract.byType, { params: { formType: record.formType } }),
     callEndpoint(api, dynamicDataContract.history, { params: { id } }),
+    record.formType === 'student' ? callEndpoint(api, examResultContract.ofStudent, { params: { id } }) : null,
   ]);
   const configured: DetailField[] = config.ok
     ? activeFields(config.data.fields).map(({ name, label, type }) => ({ name, label, type }))
@@ -106,7 +112,14 @@ export async function loadRecordDetail(
     .map((entry) => ({ name: entry.name, label: humanise(entry.name), type: typeof entry.value === 'boolean' ? 'checkbox' : 'text' }));
   return {
     ok: true,
-    detail: { record, fields: [...configured, ...extra], history: history.ok && Array.isArray(history.data) ? history.data : [] },
+    detail: {
+      record,
+      fields: [...configured, ...extra],
+      history: history.ok && Array.isArray(history.data) ? history.data : [],
+      ...(results?.ok && {
+        results: { exams: results.data.exams, marksheets: user !== undefined && canOpen(marksheetScreen, user) },
+      }),
+    },
   };
 }
 
@@ -162,7 +175,7 @@ export async function loadRecordList(request: Request, auth: Auth, screen: ListS
       },
     }),
     loadLookups(api, user, screen.lookups),
-    query.view ? loadRecordDetail(api, query.view) : Promise.resolve(null),
+    query.view ? loadRecordDetail(api, query.view, user) : Promise.resolve(null),
   ]);
 
   let viewed: RecordListData['view'] = null;

@@ -73,6 +73,9 @@ export const examSheet = z.object({
   branch: z.object({ _id: z.string(), name: z.string() }).nullable().describe('Null when no branch has a student sitting it'),
   branches: z.array(z.object({ _id: z.string(), name: z.string() })).describe('The branches the caller may open a sitting of'),
   subjects: z.array(examSubjectView),
+  gradingScale: z
+    .array(z.object({ grade: z.string(), from: z.number() }))
+    .describe('Top grade first: each from its percentage up; below the last, and on failing a subject, F'),
   sitting: z.object({
     state: z.enum(sittingStates),
     version: z.number().int().describe('Send it as If-Match to publish'),
@@ -106,6 +109,17 @@ export const savedMarks = z.object({
 });
 export type SavedMarks = z.infer<typeof savedMarks>;
 
+const studentExam = z.object({
+  exam: z.object({ _id: z.string(), examId: z.string().nullable(), examName: z.string(), courseName: z.string().nullable() }),
+  state: z.enum(['awaiting entry', 'in progress', 'published']),
+  publishedAt: z.string().datetime().nullable(),
+  subjects: z.array(examSubjectView),
+  marks: z.record(markValue).describe('By subject key; a subject with no mark yet is left out'),
+  outcome: outcomeView,
+  marksheetCode: z.string().nullable().describe('The code of the student’s marksheet, once the results are published'),
+});
+export type StudentExam = z.infer<typeof studentExam>;
+
 export const examResultMessages = {
   sheet: 'Exam results',
   saved: 'Marks saved',
@@ -121,11 +135,22 @@ export const examResultMessages = {
   nobodySitting: 'No student sits this exam in this branch',
   stale: 'These results changed since they were opened. Reload them and try again.',
   branchMissing: 'Branch not found',
+  studentMissing: 'Student not found',
+  studentResults: 'Student results',
 };
 
 const examSheetQuery = z.object({ branchId });
 
 export const examResultContract = {
+  ofStudent: defineContract({
+    method: 'get',
+    path: '/students/:id/results',
+    summary: 'A student’s exams: those of their course and those they hold marks in, each with their marks, outcome and marksheet code',
+    tag,
+    params: z.object({ id: z.string().min(1).max(100).describe('The student’s record id') }),
+    response: z.object({ exams: z.array(studentExam) }),
+    refuses: [404],
+  }),
   sheet: defineContract({
     method: 'get',
     path: '/exams/:id/results',

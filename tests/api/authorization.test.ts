@@ -190,6 +190,7 @@ const walk: Record<string, WalkEntry> = {
     params: (fx) => ({ id: fx.branchA.examId }),
     body: (fx) => ({ branchId: fx.branchA.branchId }),
   },
+  'GET /students/:id/results': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
   'GET /exams/:id/results/marksheets': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
   'GET /exams/:id/results/marksheets/:studentId': {
     branch: 'by-id',
@@ -202,6 +203,12 @@ const walk: Record<string, WalkEntry> = {
     body: (fx) => ({ branchId: fx.branchA.branchId }),
   },
   'GET /exams/:id/admit-cards/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
+  'GET /marksheet-templates': { branch: 'none' },
+  'GET /marksheet-templates/:id': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'POST /marksheet-templates': { branch: 'none' },
+  'PUT /marksheet-templates/:id': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'POST /marksheet-templates/:id/default': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'GET /marksheet-templates/:id/preview': { branch: 'none', params: () => ({ id: 'walk' }) },
   'GET /settings': { branch: 'none' },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },

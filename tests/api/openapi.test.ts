@@ -142,6 +142,7 @@ interface Made {
   /** An exam of a course with one subject, and a registered student sitting it. */
   examId: string;
   sittingStudentId: string;
+  templateId: string;
   /** The code of the admit card issued to the student sitting the exam. */
   admitCardCode: string;
   priceId: string;
@@ -270,6 +271,7 @@ const steps: Step[] = [
     body: (made) => ({ branchId: made.branchId }),
   },
   { operation: 'GET /exams/:id/results/marksheets', as: 'admin', params: (made) => ({ id: made.examId }) },
+  { operation: 'GET /students/:id/results', as: 'admin', params: (made) => ({ id: made.sittingStudentId }) },
   {
     operation: 'GET /exams/:id/results/marksheets/:studentId',
     as: 'admin',
@@ -285,6 +287,12 @@ const steps: Step[] = [
   },
   { operation: 'GET /exams/:id/admit-cards/pdf', as: 'admin', params: (made) => ({ id: made.examId }) },
   { operation: 'GET /public/verify/:code', as: 'anonymous', params: (made) => ({ code: made.admitCardCode }) },
+  { operation: 'POST /marksheet-templates', as: 'admin', keep: (data, made) => void (made.templateId = data._id as string) },
+  { operation: 'GET /marksheet-templates', as: 'admin' },
+  { operation: 'GET /marksheet-templates/:id', as: 'admin', params: (made) => ({ id: made.templateId }) },
+  { operation: 'PUT /marksheet-templates/:id', as: 'admin', params: (made) => ({ id: made.templateId }) },
+  { operation: 'POST /marksheet-templates/:id/default', as: 'admin', params: (made) => ({ id: made.templateId }) },
+  { operation: 'GET /marksheet-templates/:id/preview', as: 'admin', params: (made) => ({ id: made.templateId }) },
   { operation: 'GET /settings', as: 'admin' },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },

@@ -3,7 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import { pdfPages, unspaced } from '../support/pdf-text';
 import { seriousViolations } from './axe';
 import { examWithStudents } from './exams';
-import { demo, expect, loginAs, test } from './fixtures';
+import { demo, expect, hydrated, loginAs, palette, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -78,7 +78,17 @@ test.describe('Exam documents', () => {
   test('marksheets wait for published results, then each student’s downloads with its marks and a code', async ({ page, request }) => {
     const { exam, examId, examName, names, students, north, headers } = await examWithStudents(request);
     await loginAs(page, demo.admin.email, demo.admin.password);
-    await openExam(page, '/admin/exam/student-marksheet', examId, examName);
+    // The palette finds the exam by its ID and offers it on each exam screen.
+    await hydrated(page);
+    await page.keyboard.press('ControlOrMeta+k');
+    await page.keyboard.type(examId);
+    for (const label of [`Enter results for ${examName}`, `Admit cards for ${examName}`, `Marksheets of ${examName}`]) {
+      await expect(palette(page).getByRole('option', { name: new RegExp(`^${label}`) })).toBeVisible();
+    }
+    await palette(page)
+      .getByRole('option', { name: new RegExp(`^Marksheets of ${examName}`) })
+      .click();
+    await expect(page).toHaveURL(`/admin/exam/student-marksheet/${exam}`);
     await expect(page.getByText('these results are not published yet')).toBeVisible();
 
     const cells = students.flatMap((studentId, index) => [
@@ -109,5 +119,16 @@ test.describe('Exam documents', () => {
     }
     const code = await page.getByRole('row').filter({ hasText: names[2]! }).locator('code').innerText();
     expect(sheet[0]).toContain(code);
+
+    // The student's details show the exam, their marks and outcome, and offer the same marksheet.
+    await page.goto(`/admin/students/registered?${new URLSearchParams({ search: names[2]!, view: students[2]! })}`);
+    const results = page.getByRole('region', { name: 'Exams and results' });
+    await expect(results.getByRole('listitem').filter({ hasText: examName })).toContainText('Published');
+    await expect(results).toContainText('Total 92 of 150 · 61.33% · Pass · Grade B');
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      results.getByRole('link', { name: `Download marksheet of ${examName}` }).click(),
+    ]);
+    expect((await pagesOf(again))[0]).toContain(code);
   });
 });

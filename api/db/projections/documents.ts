@@ -6,13 +6,28 @@ import { issuedDocuments } from '../schema';
 import type { Projection } from './projection';
 import type { DocumentKind } from '../../../common/contracts/documents';
 
-async function issue(tx: Tx, event: StoredEvent, kind: DocumentKind, examId: string, branchId: string, codes: Array<[string, string]>) {
+/** Issues documents of one kind in a sitting; a marksheet records the template it is printed with. */
+async function issue(
+  tx: Tx,
+  event: StoredEvent,
+  kind: DocumentKind,
+  { examId, branchId, template }: { examId: string; branchId: string; template?: { id: string; revision: number } | null },
+  codes: Array<[string, string]>,
+) {
   if (codes.length === 0) return;
-  await tx
-    .insert(issuedDocuments)
-    .values(
-      codes.map(([studentId, code]) => ({ code, kind, examId, studentId, branchId, issuedAt: event.occurredAt, issuedBy: event.actorId })),
-    );
+  const printedWith = { templateId: template?.id ?? null, templateRevision: template?.revision ?? null };
+  await tx.insert(issuedDocuments).values(
+    codes.map(([studentId, code]) => ({
+      code,
+      kind,
+      examId,
+      studentId,
+      branchId,
+      issuedAt: event.occurredAt,
+      issuedBy: event.actorId,
+      ...printedWith,
+    })),
+  );
 }
 
 /** The documents issued: a marksheet to each student of a sitting as its results are published, admit cards as they are issued. */
@@ -21,25 +36,21 @@ export const documentsProjection: Projection<ExamSittingEvent | AdmitCardsEvent>
   tables: [issuedDocuments],
   handlers: {
     async ExamResultsPublished(tx, event) {
-      const { examId, branchId, students } = event.data;
       await issue(
         tx,
         event,
         'marksheet',
-        examId,
-        branchId,
-        students.map((student) => [student.studentId, student.marksheetCode]),
+        event.data,
+        event.data.students.map((student) => [student.studentId, student.marksheetCode]),
       );
     },
     async AdmitCardsIssued(tx, event) {
-      const { examId, branchId, cards } = event.data;
       await issue(
         tx,
         event,
         'admit-card',
-        examId,
-        branchId,
-        cards.map((card) => [card.studentId, card.code]),
+        event.data,
+        event.data.cards.map((card) => [card.studentId, card.code]),
       );
     },
   },

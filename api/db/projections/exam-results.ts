@@ -31,8 +31,15 @@ export const examResultsProjection: Projection<ExamMarksEvent | ExamSittingEvent
       }
     },
     async ExamResultsPublished(tx, event) {
-      const { examId, branchId } = event.data;
-      const row = { state: 'published', publishedAt: event.occurredAt, publishedBy: event.actorId, version: event.version };
+      const { examId, branchId, template } = event.data;
+      const row = {
+        state: 'published',
+        publishedAt: event.occurredAt,
+        publishedBy: event.actorId,
+        version: event.version,
+        templateId: template?.id ?? null,
+        templateRevision: template?.revision ?? null,
+      };
       await tx
         .insert(examSittings)
         .values({ examId, branchId, ...row })

@@ -6,6 +6,7 @@ import { courseCategoriesProjection } from './course-categories';
 import { dashboardProjection } from './dashboard';
 import { examResultsProjection } from './exam-results';
 import { documentsProjection } from './documents';
+import { marksheetTemplatesProjection } from './marksheet-templates';
 import { coursePapersProjection } from './course-papers';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
@@ -48,6 +49,7 @@ export const projections: Registered[] = [
   register(dashboardProjection),
   register(examResultsProjection),
   register(documentsProjection),
+  register(marksheetTemplatesProjection),
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();

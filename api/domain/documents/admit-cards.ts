@@ -6,6 +6,8 @@ import { runCommand, type CommandContext, type Decider } from '../command';
 import { conflict, invalid, missing } from '../errors';
 import { resultsExam, type Caller, type ResultsExam } from '../exam-results/queries';
 import { newVerificationCode } from './codes';
+import type { MarksheetTemplateContent } from '../../../common/contracts/marksheet-templates';
+import { defaultTemplate } from '../marksheet-templates/queries';
 import { decideAdmitCards, evolveAdmitCards, initialAdmitCards, type AdmitCards, type IssueAdmitCards } from './decide';
 import { admitCardsStream, type AdmitCardsEvent } from './events';
 import { centreOf, documentHolders, type DocumentHolder } from './queries';
@@ -67,6 +69,8 @@ export function examPapers(exam: ResultsExam): AdmitCardPaper[] {
 }
 
 export interface AdmitCardFacts {
+  /** The default marksheet template, whose header the cards carry too. */
+  template: MarksheetTemplateContent | null;
   exam: ResultsExam;
   centre: { name: string; address: string | null };
   papers: AdmitCardPaper[];
@@ -91,14 +95,16 @@ export async function admitCardFacts(
   if (studentId !== undefined && wanted.length === 0) throw missing(documentMessages.notSitting);
   const issued = wanted.flatMap((student) => (student.code === null ? [] : [{ studentId: student.studentId, code: student.code }]));
   if (issued.length === 0 || (studentId !== undefined && issued.length < wanted.length)) throw conflict(documentMessages.noAdmitCard);
-  const [holders, centre] = await Promise.all([
+  const [holders, centre, template] = await Promise.all([
     documentHolders(
       db,
       issued.map((card) => card.studentId),
     ),
     centreOf(db, sitting.branch._id),
+    defaultTemplate(db),
   ]);
   return {
+    template: template?.content ?? null,
     exam,
     centre,
     papers: examPapers(exam),

@@ -1,13 +1,17 @@
 import { documentMessages } from '../../../common/contracts/documents';
-import { outcomeOf, type MarkValue, type StudentOutcome } from '../../../common/exam-results';
+import type { MarksheetTemplateContent } from '../../../common/contracts/marksheet-templates';
+import { outcomeOf, type GradeStep, type MarkValue, type StudentOutcome } from '../../../common/exam-results';
+import { sittingScale, templateRevision } from '../marksheet-templates/queries';
 import type { Executor } from '../../db/client';
 import { branchScope } from '../auth/branch-scope';
 import { conflict, missing } from '../errors';
 import { resultsExam, sittingBranchOf, sittingMarks, sittingState, type Caller, type ResultsExam } from '../exam-results/queries';
 import { centreOf, currentDocument, documentHolders, type DocumentHolder } from './queries';
 
-/** What a student's marksheet says: the exam, the centre, the student, their marks and outcome, and its code. */
+/** What a student's marksheet says: the exam, the centre, the student, their marks and outcome, and its code; and the template it is printed with. */
 export interface MarksheetFacts {
+  template: MarksheetTemplateContent | null;
+  scale: GradeStep[];
   exam: ResultsExam;
   centre: { name: string; address: string | null };
   student: DocumentHolder;
@@ -40,13 +44,21 @@ export async function marksheetFacts(db: Executor, caller: Caller, examId: strin
   ]);
   const student = holders.get(studentId);
   if (!student) throw missing(documentMessages.notSitting);
+  const [template, scale] = await Promise.all([
+    document.templateId && document.templateRevision !== null
+      ? templateRevision(db, document.templateId, document.templateRevision).then((found) => found.content)
+      : null,
+    sittingScale(db, state),
+  ]);
   const values = Object.fromEntries(Object.entries(marks.get(studentId) ?? {}).map(([key, cell]) => [key, cell.value]));
   return {
+    template,
+    scale,
     exam,
     centre,
     student,
     marks: values,
-    outcome: outcomeOf(exam.subjects, values),
+    outcome: outcomeOf(exam.subjects, values, scale),
     publishedAt: state.publishedAt ?? document.issuedAt,
     code: document.code,
   };

@@ -3,6 +3,7 @@ import { missingMarks, outcomeOf } from '../../../common/exam-results';
 import type { Executor } from '../../db/client';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { newVerificationCode } from '../documents/codes';
+import { defaultTemplate, sittingScale } from '../marksheet-templates/queries';
 import { invalid } from '../errors';
 import {
   cellVersion,
@@ -105,11 +106,13 @@ async function sheetIn(
   const state = branch ? await sittingState(db, exam.id, branch._id) : null;
   const students = branch ? await sittingStudents(db, exam, branch._id, caller) : [];
   const marks = branch ? await sittingMarks(db, exam.id, branch._id) : new Map<string, Record<string, Cell>>();
+  const scale = await sittingScale(db, state);
   return {
     exam: { _id: exam.id, examId: exam.examId, examName: exam.examName, courseId: exam.courseId, courseName: exam.courseName },
     branch,
     branches,
     subjects: exam.subjects,
+    gradingScale: scale,
     sitting: {
       state: state?.state === 'published' ? 'published' : 'draft',
       version: state?.version ?? 0,
@@ -118,7 +121,7 @@ async function sheetIn(
     students: students.map((student) => {
       const own = marks.get(student.studentId) ?? {};
       const values = Object.fromEntries(Object.entries(own).map(([key, cell]) => [key, cell.value]));
-      return { ...student, marks: own, outcome: outcomeOf(exam.subjects, values) };
+      return { ...student, marks: own, outcome: outcomeOf(exam.subjects, values, scale) };
     }),
   };
 }
@@ -139,7 +142,7 @@ export async function publishResults(
   const { branch, branches } = await sittingBranch(ctx.tx, exam, caller, branchId);
   if (!branch) throw invalid(examResultMessages.nobodySitting);
   await lockSitting(ctx.tx, exam.id, branch._id, 'exclusive');
-  const sheet = await sheetIn(ctx.tx, exam, caller, branch, branches);
+  const [sheet, template] = await Promise.all([sheetIn(ctx.tx, exam, caller, branch, branches), defaultTemplate(ctx.tx)]);
   const after = await runCommand(
     ctx,
     examSittingStream(exam.id, branch._id),
@@ -158,6 +161,7 @@ export async function publishResults(
           grade: outcome.grade,
           marksheetCode: newVerificationCode(),
         })),
+        template: template && { id: template.id, revision: template.revision },
       },
     },
     { ifMatch: expectedVersion === undefined ? undefined : { version: expectedVersion, staleMessage: examResultMessages.stale } },

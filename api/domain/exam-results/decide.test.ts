@@ -76,20 +76,27 @@ describe('publishing', () => {
 
   it('publishes once, with every mark in and somebody sitting', () => {
     const events = decideSitting(
-      { type: 'PublishResults', data: { examId: 'e', branchId: 'b', students, missingMarks: 0 } },
+      { type: 'PublishResults', data: { examId: 'e', branchId: 'b', students, template: null, missingMarks: 0 } },
       initialSitting,
     );
-    expect(events).toEqual([{ type: 'ExamResultsPublished', data: { examId: 'e', branchId: 'b', students } }]);
+    expect(events).toEqual([{ type: 'ExamResultsPublished', data: { examId: 'e', branchId: 'b', students, template: null } }]);
     const published = events.reduce(evolveSitting, initialSitting);
     expect(published).toEqual({ version: 1, published: true });
     expect(
-      refusal(() => decideSitting({ type: 'PublishResults', data: { examId: 'e', branchId: 'b', students, missingMarks: 0 } }, published)),
+      refusal(() =>
+        decideSitting(
+          { type: 'PublishResults', data: { examId: 'e', branchId: 'b', students, template: null, missingMarks: 0 } },
+          published,
+        ),
+      ),
     ).toEqual(['conflict', examResultMessages.alreadyPublished]);
   });
 
   it('refuses missing marks, and a sitting with nobody in it', () => {
     const publish = (more: { students?: typeof students; missingMarks: number }) =>
-      refusal(() => decideSitting({ type: 'PublishResults', data: { examId: 'e', branchId: 'b', students, ...more } }, initialSitting));
+      refusal(() =>
+        decideSitting({ type: 'PublishResults', data: { examId: 'e', branchId: 'b', students, template: null, ...more } }, initialSitting),
+      );
     expect(publish({ missingMarks: 2 })).toEqual(['invalid', examResultMessages.marksMissing(2)]);
     expect(publish({ students: [], missingMarks: 0 })).toEqual(['invalid', examResultMessages.nobodySitting]);
   });

@@ -38,6 +38,8 @@ export type ExamResultsPublished = DomainEvent<
       grade: string | null;
       marksheetCode: string;
     }>;
+    /** The default marksheet template as it stood, which grades these results and prints their marksheets; null: none yet. */
+    template: { id: string; revision: number } | null;
   }
 >;
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { examResultMessages } from '../../../common/contracts/exam-results';
+import { examResultMessages, type StudentExam } from '../../../common/contracts/exam-results';
 import type { ResultState } from '../../../common/contracts/results';
-import { examSubjectsOf, fromHundredths, ABSENT, type ExamSubject, type MarkValue } from '../../../common/exam-results';
+import { examSubjectsOf, fromHundredths, outcomeOf, ABSENT, type ExamSubject, type MarkValue } from '../../../common/exam-results';
 import { fieldsDataToValues } from '../../../common/forms/fields';
 import type { Executor } from '../../db/client';
 import { examMarks, examSittings, records } from '../../db/schema';
@@ -11,6 +11,8 @@ import { branchScope } from '../auth/branch-scope';
 import { missing } from '../errors';
 import { findRecord } from '../record-queries';
 import type { Cell } from './decide';
+import { currentDocument } from '../documents/queries';
+import { sittingScale } from '../marksheet-templates/queries';
 
 /** Who enters and reads results: their branch confines them to its sitting. */
 export type Caller = Pick<Actor, 'role' | 'branchId'>;
@@ -150,7 +152,18 @@ export async function sittingState(db: Executor, examId: string, branchId: strin
     .select()
     .from(examSittings)
     .where(and(eq(examSittings.examId, examId), eq(examSittings.branchId, branchId)));
-  return row ?? { examId, branchId, state: 'draft' as const, publishedAt: null, publishedBy: null, version: 0 };
+  return (
+    row ?? {
+      examId,
+      branchId,
+      state: 'draft' as const,
+      publishedAt: null,
+      publishedBy: null,
+      version: 0,
+      templateId: null,
+      templateRevision: null,
+    }
+  );
 }
 
 /**
@@ -195,4 +208,60 @@ export async function resultsStates(db: Executor, examIds: string[], caller: Cal
   const unpublished = new Set(sat.filter((row) => !isPublished.has(`${row.examId} ${row.branchId}`)).map((row) => row.examId));
   for (const { examId } of sat) if (!unpublished.has(examId)) states.set(examId, 'published');
   return states;
+}
+
+/** Reads an exam whatever branch it belongs to: a student's details show every exam they sit. */
+const anyBranch: Caller = { role: 'admin', branchId: null };
+
+/**
+ * A student's exams, for their details: the exams of their course (their branch's and the
+ * institute's) and any exam they hold marks in, newest first, each with their marks and outcome.
+ * A student the caller may not reach is not found.
+ */
+export async function studentResults(db: Executor, caller: Caller, studentId: string): Promise<StudentExam[]> {
+  const student = await findRecord(db, studentId, branchScope(caller));
+  if (!student || student.formType !== 'student') throw missing(examResultMessages.studentMissing);
+  const [ofCourse, marked] = await Promise.all([
+    student.courseId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: records.id })
+          .from(records)
+          .where(
+            and(
+              eq(records.formType, 'examResult'),
+              eq(records.courseId, student.courseId),
+              student.branchId === null ? isNull(records.branchId) : or(isNull(records.branchId), eq(records.branchId, student.branchId)),
+            ),
+          ),
+    db.selectDistinct({ id: examMarks.examId, branchId: examMarks.branchId }).from(examMarks).where(eq(examMarks.studentId, studentId)),
+  ]);
+  const markedIn = new Map(marked.map((row) => [row.id, row.branchId]));
+  const found: Array<{ createdAt: string; id: string; result: StudentExam }> = [];
+  for (const id of new Set([...ofCourse.map((row) => row.id), ...markedIn.keys()])) {
+    const record = await findRecord(db, id, null);
+    if (!record || record.formType !== 'examResult') continue;
+    const exam = await resultsExam(db, id, anyBranch);
+    const document = await currentDocument(db, 'marksheet', id, studentId);
+    const branchId = document?.branchId ?? markedIn.get(id) ?? student.branchId;
+    const state = branchId ? await sittingState(db, id, branchId) : null;
+    const cells = branchId ? ((await sittingMarks(db, id, branchId, [studentId])).get(studentId) ?? {}) : {};
+    const marks = Object.fromEntries(Object.entries(cells).map(([key, cell]) => [key, cell.value]));
+    const scale = await sittingScale(db, state);
+    found.push({
+      createdAt: record.createdAt,
+      id,
+      result: {
+        exam: { _id: exam.id, examId: exam.examId, examName: exam.examName, courseName: exam.courseName },
+        state: state?.state === 'published' ? 'published' : Object.keys(marks).length > 0 ? 'in progress' : 'awaiting entry',
+        publishedAt: state?.publishedAt?.toISOString() ?? null,
+        subjects: exam.subjects,
+        marks,
+        outcome: outcomeOf(exam.subjects, marks, scale),
+        marksheetCode: document?.code ?? null,
+      },
+    });
+  }
+  // Ids are time-ordered: two exams made in one millisecond still come newest first.
+  return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map(({ result }) => result);
 }

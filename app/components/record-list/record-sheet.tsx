@@ -7,6 +7,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/utils/format';
 import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from './record-details';
+import { StudentResults } from './student-results';
 import type { RecordListData, RecordRow } from '~/lib/record-list';
 
 /**
@@ -94,6 +95,21 @@ export function RecordSheet({
                   Added {formatDateTime(loaded.detail.record.createdAt)} · last changed {formatDateTime(loaded.detail.record.updatedAt)}
                 </p>
               </section>
+              {loaded.detail.results ? (
+                <>
+                  <Separator />
+                  <section aria-labelledby="record-results-heading">
+                    <h3 id="record-results-heading" className="mb-3 text-sm font-semibold">
+                      Exams and results
+                    </h3>
+                    <StudentResults
+                      studentId={loaded.detail.record._id}
+                      exams={loaded.detail.results.exams}
+                      marksheets={loaded.detail.results.marksheets}
+                    />
+                  </section>
+                </>
+              ) : null}
               <Separator />
               <section aria-labelledby="record-history-heading">
                 <h3 id="record-history-heading" className="mb-4 text-sm font-semibold">

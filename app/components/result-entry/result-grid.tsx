@@ -204,7 +204,7 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
               const marks = Object.fromEntries(
                 subjects.map((subject) => [subject.key, shownValue(context, cellId(student.studentId, subject.key))]),
               );
-              const outcome = outcomeOf(subjects, marks);
+              const outcome = outcomeOf(subjects, marks, sheet.gradingScale);
               return (
                 <tr key={student.studentId} className="border-t">
                   <td className="px-3 py-1.5 tabular-nums text-muted-foreground">{student.rollNo ?? '—'}</td>

@@ -2,6 +2,8 @@ import { addCoursePaper } from '../../../api/domain/course-papers/commands';
 import { randomBytes } from 'node:crypto';
 import { createCourseCategory } from '../../../api/domain/course-categories/commands';
 import { enterMarks } from '../../../api/domain/exam-results/commands';
+import { createMarksheetTemplate } from '../../../api/domain/marksheet-templates/commands';
+import { blankTemplate } from '../../../common/contracts/marksheet-templates';
 import { configureForm } from '../../../api/domain/form-configs';
 import { createRecord } from '../../../api/domain/records';
 import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
@@ -54,6 +56,12 @@ async function addStudent(institute: Institute): Promise<{ id: string; values: R
     createRecord(ctx, { formType: 'student', branchId: institute.north.id, fields: values }),
   );
   return { id, values };
+}
+
+const marksheetTemplate = (name: string) => ({ ...blankTemplate, name, instituteName: 'Reliability Institute' });
+
+async function addTemplate(institute: Institute): Promise<string> {
+  return asSystem(institute.db, (ctx) => createMarksheetTemplate(ctx, marksheetTemplate(`Template ${unique()}`)));
 }
 
 async function addCourse(institute: Institute): Promise<string> {
@@ -414,6 +422,26 @@ export const validRequests: Record<string, Builder> = {
       other: { path: `/exams/${other.examId}/results/publish`, body },
     };
   },
+  'POST /marksheet-templates': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/marksheet-templates',
+    body: marksheetTemplate(`Template ${unique()}`),
+    other: { path: '/marksheet-templates', body: marksheetTemplate(`Template ${unique()}`) },
+  }),
+  'PUT /marksheet-templates/:id': async (institute) => {
+    const id = await addTemplate(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/marksheet-templates/${id}`,
+      body: marksheetTemplate(`Renamed ${unique()}`),
+      other: { path: `/marksheet-templates/${id}`, body: marksheetTemplate(`Renamed ${unique()}`) },
+    };
+  },
+  'POST /marksheet-templates/:id/default': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/marksheet-templates/${await addTemplate(institute)}/default`,
+    other: { path: `/marksheet-templates/${await addTemplate(institute)}/default` },
+  }),
   'POST /exams/:id/admit-cards': async (institute) => {
     const [one, other] = [await addSitting(institute), await addSitting(institute)];
     const body = { branchId: institute.north.id };

@@ -1,0 +1,117 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  marksheetTemplateMessages,
+  type MarksheetTemplateContent,
+  type MarksheetTemplateVersion,
+  type MarksheetTemplateView,
+} from '../../../common/contracts/marksheet-templates';
+import { defaultGradingScale, type GradeStep } from '../../../common/exam-results';
+import { gradeSteps } from '../../../common/contracts/marksheet-templates';
+import type { Executor } from '../../db/client';
+import { marksheetTemplateRevisions, marksheetTemplates, users } from '../../db/schema';
+import { missing } from '../errors';
+
+type TemplateRow = typeof marksheetTemplates.$inferSelect;
+
+const view = (row: TemplateRow): MarksheetTemplateView => ({
+  _id: row.id,
+  content: row.content as MarksheetTemplateContent,
+  isDefault: row.isDefault,
+  version: row.version,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Who holds a name (any case), for a save that must not take another's. */
+export async function templateNameHolder(db: Executor, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: marksheetTemplates.id })
+    .from(marksheetTemplates)
+    .where(sql`lower(${marksheetTemplates.name}) = ${name.trim().toLowerCase()}`);
+  return row?.id ?? null;
+}
+
+export async function templateCount(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(marksheetTemplates);
+  return row?.count ?? 0;
+}
+
+export async function listTemplates(db: Executor, { page, limit }: { page: number; limit: number }) {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(marksheetTemplates)
+      .orderBy(desc(marksheetTemplates.isDefault), asc(sql`lower(${marksheetTemplates.name})`), asc(marksheetTemplates.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    templateCount(db),
+  ]);
+  return { templates: rows.map(view), page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+export async function findTemplate(db: Executor, id: string): Promise<MarksheetTemplateView> {
+  const [row] = await db.select().from(marksheetTemplates).where(eq(marksheetTemplates.id, id));
+  if (!row) throw missing(marksheetTemplateMessages.missing);
+  return view(row);
+}
+
+/** Every content a template was saved with, newest first, with who saved it. */
+export async function templateRevisions(db: Executor, id: string): Promise<MarksheetTemplateVersion[]> {
+  const rows = await db
+    .select({ revision: marksheetTemplateRevisions, savedBy: users.name })
+    .from(marksheetTemplateRevisions)
+    .leftJoin(users, eq(users.id, marksheetTemplateRevisions.savedBy))
+    .where(eq(marksheetTemplateRevisions.templateId, id))
+    .orderBy(desc(marksheetTemplateRevisions.revision));
+  return rows.map(({ revision, savedBy }) => ({
+    revision: revision.revision,
+    savedAt: revision.savedAt.toISOString(),
+    savedBy,
+    content: revision.content as MarksheetTemplateContent,
+  }));
+}
+
+/** One saved content of a template; the latest when none is named. */
+export async function templateRevision(
+  db: Executor,
+  id: string,
+  revision?: number,
+): Promise<{ revision: number; content: MarksheetTemplateContent }> {
+  const [row] = await db
+    .select()
+    .from(marksheetTemplateRevisions)
+    .where(
+      revision === undefined
+        ? eq(marksheetTemplateRevisions.templateId, id)
+        : sql`${marksheetTemplateRevisions.templateId} = ${id} AND ${marksheetTemplateRevisions.revision} = ${revision}`,
+    )
+    .orderBy(desc(marksheetTemplateRevisions.revision))
+    .limit(1);
+  if (!row) throw missing(marksheetTemplateMessages.missing);
+  return { revision: row.revision, content: row.content as MarksheetTemplateContent };
+}
+
+/** The default template and its latest content: what results published now are printed with. */
+export async function defaultTemplate(db: Executor): Promise<{ id: string; revision: number; content: MarksheetTemplateContent } | null> {
+  const [row] = await db.select().from(marksheetTemplates).where(eq(marksheetTemplates.isDefault, true)).limit(1);
+  return row ? { id: row.id, revision: row.revision, content: row.content as MarksheetTemplateContent } : null;
+}
+
+/** The grading scale results are graded by now: the default template's, else the institute's default. */
+export async function currentGradingScale(db: Executor): Promise<GradeStep[]> {
+  const template = await defaultTemplate(db);
+  return template ? gradeSteps(template.content.gradingScale) : [...defaultGradingScale];
+}
+
+/**
+ * The scale a sitting is graded by: that of the template its results were published with, else
+ * (a draft, or published before any template) the scale of now.
+ */
+export async function sittingScale(
+  db: Executor,
+  sitting: { templateId: string | null; templateRevision: number | null } | null,
+): Promise<GradeStep[]> {
+  if (sitting?.templateId && sitting.templateRevision !== null) {
+    return gradeSteps((await templateRevision(db, sitting.templateId, sitting.templateRevision)).content.gradingScale);
+  }
+  return currentGradingScale(db);
+}

@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { pdfPages, unspaced } from '../support/pdf-text';
+import { seriousViolations } from './axe';
+import { unique } from './exams';
+import { demo, expect, loginAs, test } from './fixtures';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+// The scale the API refuses comes back as a 400 the browser logs.
+test.use({ allowedConsoleErrors: [/status of 400 .*\/admin\/exam\/templates\/new/] });
+
+test('a marksheet template is made with its grading scale checked, previewed with a sample student, and every save kept', async ({
+  page,
+}) => {
+  const name = unique('Board');
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/exam/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Marksheet Templates' })).toBeVisible();
+  expect(await seriousViolations(page, 'marksheet templates')).toEqual([]);
+  await page.getByRole('link', { name: 'New template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Marksheet Template' })).toBeVisible();
+
+  await page.getByLabel('Template name').fill(name);
+  await page.getByLabel('Institute name').fill('Sunrise Institute of Technology');
+  await page.getByLabel('Address').fill('12 Civil Lines, Kanpur 208001');
+  // The scale starts as the institute's default: A+ from 90, A from 80 …; A is made to reach into A+.
+  await page.getByLabel('To percentage of grade A', { exact: true }).fill('95');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(page.getByText('A+ and A overlap')).toBeVisible();
+  await expect(page.getByLabel('Template name')).toHaveValue(name);
+  expect(await seriousViolations(page, 'template editor with errors')).toEqual([]);
+
+  await page.getByLabel('To percentage of grade A', { exact: true }).fill('90');
+  await page.getByRole('button', { name: 'Remove grade D' }).click();
+  await page.getByLabel('Footer').fill('Errors and omissions excepted.');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(toast(page, 'Template created')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTitle('Marksheet preview with a sample student')).toBeVisible();
+  expect(await seriousViolations(page, 'template editor')).toEqual([]);
+
+  const preview = async (revision: number) => {
+    const answer = await page.request.get(`${new URL(page.url()).pathname}/preview?revision=${revision}`);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    return (await pdfPages(new Uint8Array(await answer.body())))[0]!;
+  };
+  const first = await preview(1);
+  for (const expected of ['Sunrise Institute of Technology', 'STATEMENT OF MARKS', 'Aarav Sharma', 'Errors and omissions excepted.']) {
+    expect(first).toContain(unspaced(expected));
+  }
+  expect(first).not.toContain('Dfrom40%');
+
+  await page.getByLabel('Signature 2').fill('Principal');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(toast(page, 'Template saved')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Revisions' }).getByRole('listitem')).toHaveCount(2);
+  expect(await preview(2)).toContain('Principal');
+  expect(await preview(1)).not.toContain('Principal');
+
+  await page.goto('/admin/exam/templates');
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+});
