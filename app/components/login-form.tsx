@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, parse, useForm, type Submission, type Subm
 import { Form, useNavigation, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { BrandMark } from '~/components/brand-mark';
+import { BrandedCard } from '~/components/branded-card';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { CardContent } from '~/components/ui/card';
 import { FieldError, FormError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -108,39 +108,27 @@ export function LoginScreen({ id, title, description, validation, lastResult }: 
   }, [lastResult, emailId, passwordId]);
 
   return (
-    <main id="main" className="login-gradient grid min-h-svh place-items-center p-4">
-      <Card className="w-full max-w-sm shadow-xl">
-        <CardHeader>
-          <p className="mb-3 flex items-center gap-2 text-sm font-semibold">
-            <BrandMark />
-            Institute Admin
-          </p>
-          <CardTitle className="text-2xl" role="heading" aria-level={1}>
-            {title}
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-            <AuthenticityTokenInput />
-            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <div className="grid gap-2">
-              <Label htmlFor={fields.email.id}>Email</Label>
-              <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" autoFocus placeholder="you@institute.in" />
-              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={fields.password.id}>Password</Label>
-              <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
-              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-            </div>
-            <FormError id={form.errorId} errors={form.errors} />
-            <Button type="submit" className="w-full" disabled={submitting}>
-              {submitting ? 'Logging in...' : 'Login'}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
-    </main>
+    <BrandedCard title={title} description={description} className="max-w-sm">
+      <CardContent>
+        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <AuthenticityTokenInput />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <div className="grid gap-2">
+            <Label htmlFor={fields.email.id}>Email</Label>
+            <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" autoFocus placeholder="you@institute.in" />
+            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={fields.password.id}>Password</Label>
+            <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
+            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+          </div>
+          <FormError id={form.errorId} errors={form.errors} />
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? 'Logging in...' : 'Login'}
+          </Button>
+        </Form>
+      </CardContent>
+    </BrandedCard>
   );
 }

@@ -1,29 +1,17 @@
 import { Form } from '@remix-run/react';
 import type * as React from 'react';
-import { BrandMark } from '~/components/brand-mark';
+import { BrandedCard } from '~/components/branded-card';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { CardContent } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 
-/** The public verification page's frame: the product's mark, a title and what the page found. */
+/** The public verification page's frame: what the page found under the heading. */
 export function VerificationCard({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
-    <main id="main" className="login-gradient grid min-h-svh place-items-center p-4">
-      <Card className="w-full max-w-md shadow-xl">
-        <CardHeader>
-          <p className="mb-3 flex items-center gap-2 text-sm font-semibold">
-            <BrandMark />
-            Institute Admin
-          </p>
-          <CardTitle className="text-2xl" role="heading" aria-level={1}>
-            {title}
-          </CardTitle>
-          {description ? <CardDescription>{description}</CardDescription> : null}
-        </CardHeader>
-        <CardContent className="grid gap-6">{children}</CardContent>
-      </Card>
-    </main>
+    <BrandedCard title={title} description={description} className="max-w-md">
+      <CardContent className="grid gap-6">{children}</CardContent>
+    </BrandedCard>
   );
 }
 

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { AllExamsLink, BranchTabs } from '~/components/exams/sitting-nav';
+import { AllExamsLink, BranchTabs, NobodySitting } from '~/components/exams/sitting-nav';
 import { SittingDocumentsTable } from '~/components/exams/sitting-documents';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
@@ -84,10 +84,7 @@ export default function ExamAdmitCards() {
       <BranchTabs branches={list.branches} current={list.branch?._id} />
       {refusal?.message ? <FormError id="admit-card-error" errors={[refusal.message]} /> : null}
       {list.students.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          No student sits this exam{list.branch ? ` in ${list.branch.name}` : ''}: its students are those registered in{' '}
-          {list.exam.courseName ?? 'its course'}.
-        </p>
+        <NobodySitting branch={list.branch?.name} course={list.exam.courseName} />
       ) : (
         <>
           {issued === 0 ? (

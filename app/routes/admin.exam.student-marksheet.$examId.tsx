@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } 
 import { Link, useLoaderData } from '@remix-run/react';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { AllExamsLink, BranchTabs } from '~/components/exams/sitting-nav';
+import { AllExamsLink, BranchTabs, NobodySitting } from '~/components/exams/sitting-nav';
 import { SittingDocumentsTable } from '~/components/exams/sitting-documents';
 import { PageHeader } from '~/components/list/page-header';
 import { Badge } from '~/components/ui/badge';
@@ -49,10 +49,7 @@ export default function ExamMarksheets() {
       />
       <BranchTabs branches={list.branches} current={list.branch?._id} />
       {!list.branch || list.students.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          No student sits this exam{list.branch ? ` in ${list.branch.name}` : ''}: its students are those registered in{' '}
-          {list.exam.courseName ?? 'its course'}.
-        </p>
+        <NobodySitting branch={list.branch?.name} course={list.exam.courseName} />
       ) : list.published ? (
         <SittingDocumentsTable
           list={list}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
+import { examParams, sittingBranchId as branchId } from './exam-results';
 
 /**
  * The documents an institute hands to students about an exam: marksheets (of published results)
@@ -55,16 +56,6 @@ export const documentMessages = {
 };
 
 const tag = 'documents';
-const examParams = z.object({ id: z.string().min(1).max(100).describe('The exam’s record id') });
-const branchId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .optional()
-  .describe(
-    'The sitting’s branch. Branch staff always work in their own; the institute’s staff name one, else the first branch with students',
-  );
 
 export const documentHolder = z.object({
   studentId: z.string(),

@@ -10,9 +10,11 @@ import { defineContract } from './endpoint';
  */
 
 const tag = 'results';
-const params = z.object({ id: z.string().min(1).max(100).describe('The exam’s record id') });
+/** An exam addressed in the path. */
+export const examParams = z.object({ id: z.string().min(1).max(100).describe('The exam’s record id') });
 
-const branchId = z
+/** The sitting a call is about: its branch. */
+export const sittingBranchId = z
   .string()
   .trim()
   .min(1)
@@ -95,7 +97,7 @@ export const markCell = z.object({
 export type MarkCell = z.infer<typeof markCell>;
 
 const saveMarksBody = z.object({
-  branchId,
+  branchId: sittingBranchId,
   cells: z.array(markCell).min(1).max(MARK_CELLS_MAX, `At most ${MARK_CELLS_MAX} marks are saved at once`),
 });
 
@@ -139,7 +141,7 @@ export const examResultMessages = {
   studentResults: 'Student results',
 };
 
-const examSheetQuery = z.object({ branchId });
+const examSheetQuery = z.object({ branchId: sittingBranchId });
 
 export const examResultContract = {
   ofStudent: defineContract({
@@ -156,7 +158,7 @@ export const examResultContract = {
     path: '/exams/:id/results',
     summary: 'An exam’s sitting in one branch: its subjects, its students with their marks and outcomes, and whether it is published',
     tag,
-    params,
+    params: examParams,
     query: examSheetQuery,
     response: examSheet,
     refuses: [404],
@@ -167,7 +169,7 @@ export const examResultContract = {
     path: '/exams/:id/results/marks',
     summary: 'Saves marks cell by cell: a cell changed by someone else since its baseVersion is left as it is and answered as a conflict',
     tag,
-    params,
+    params: examParams,
     body: saveMarksBody,
     response: savedMarks,
     refuses: [404],
@@ -178,8 +180,8 @@ export const examResultContract = {
     path: '/exams/:id/results/publish',
     summary: 'Publishes a sitting’s results once every mark is in; they are locked from then on',
     tag,
-    params,
-    body: z.object({ branchId }),
+    params: examParams,
+    body: z.object({ branchId: sittingBranchId }),
     response: examSheet,
     refuses: [404],
     etag: true,

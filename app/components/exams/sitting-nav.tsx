@@ -27,3 +27,12 @@ export function BranchTabs({ branches, current }: { branches: ReadonlyArray<{ _i
     </nav>
   );
 }
+
+/** What a sitting with no student says: who would sit it. */
+export function NobodySitting({ branch, course }: { branch?: string; course: string | null }) {
+  return (
+    <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+      No student sits this exam{branch ? ` in ${branch}` : ''}: its students are those registered in {course ?? 'its course'}.
+    </p>
+  );
+}
