@@ -92,7 +92,8 @@ export const defaultGradeBands: GradeBand[] = defaultGradingScale.map((step, ind
   to: index === 0 ? 100 : defaultGradingScale[index - 1]!.from,
 }));
 
-export const marksheetTemplateContent = z
+/** A template's parts, each held to its limits; the body of a save adds the scale's checks. */
+const templateParts = z
   .object({
     name: text('Name', MARKSHEET_TEMPLATE_LIMITS.name),
     instituteName: text('Institute name', MARKSHEET_TEMPLATE_LIMITS.institute),
@@ -106,12 +107,13 @@ export const marksheetTemplateContent = z
     signatures: z.array(text('Who signs', MARKSHEET_TEMPLATE_LIMITS.role)).max(MAX_SIGNATURES, `At most ${MAX_SIGNATURES} signatures`),
     footer: optionalText('Footer', MARKSHEET_TEMPLATE_LIMITS.footer),
   })
-  .strict()
-  .superRefine((content, context) => {
-    for (const problem of scaleProblems(content.gradingScale)) {
-      context.addIssue({ code: 'custom', path: ['gradingScale', problem.index], message: problem.message });
-    }
-  });
+  .strict();
+
+export const marksheetTemplateContent = templateParts.superRefine((content, context) => {
+  for (const problem of scaleProblems(content.gradingScale)) {
+    context.addIssue({ code: 'custom', path: ['gradingScale', problem.index], message: problem.message });
+  }
+});
 export type MarksheetTemplateContent = z.infer<typeof marksheetTemplateContent>;
 
 /** What a new template starts from. */
@@ -128,16 +130,7 @@ export const blankTemplate: MarksheetTemplateContent = {
 
 export const marksheetTemplateView = z.object({
   _id: z.string(),
-  content: z.object({
-    name: z.string(),
-    instituteName: z.string(),
-    address: z.string(),
-    title: z.string(),
-    details: z.array(z.enum(marksheetDetails)),
-    gradingScale: z.array(z.object({ grade: z.string(), from: z.number(), to: z.number() })),
-    signatures: z.array(z.string()),
-    footer: z.string(),
-  }),
+  content: templateParts,
   isDefault: z.boolean(),
   version: z.number().int().describe('Each save is a version; send it back as If-Match'),
   updatedAt: z.string().datetime(),

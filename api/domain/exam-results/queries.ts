@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { examMarks, examSittings, records } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
-import { missing } from '../errors';
+import { DomainError, missing } from '../errors';
 import { findRecord } from '../record-queries';
 import type { Cell } from './decide';
 import { currentDocument } from '../documents/queries';
@@ -237,11 +237,14 @@ export async function studentResults(db: Executor, caller: Caller, studentId: st
     db.selectDistinct({ id: examMarks.examId, branchId: examMarks.branchId }).from(examMarks).where(eq(examMarks.studentId, studentId)),
   ]);
   const markedIn = new Map(marked.map((row) => [row.id, row.branchId]));
-  const found: Array<{ createdAt: string; id: string; result: StudentExam }> = [];
+  const found: Array<{ id: string; result: StudentExam }> = [];
   for (const id of new Set([...ofCourse.map((row) => row.id), ...markedIn.keys()])) {
-    const record = await findRecord(db, id, null);
-    if (!record || record.formType !== 'examResult') continue;
-    const exam = await resultsExam(db, id, anyBranch);
+    // An exam deleted since its marks were entered is gone from the student's details too.
+    const exam = await resultsExam(db, id, anyBranch).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not-found') return null;
+      throw error;
+    });
+    if (!exam) continue;
     const document = await currentDocument(db, 'marksheet', id, studentId);
     const branchId = document?.branchId ?? markedIn.get(id) ?? student.branchId;
     const state = branchId ? await sittingState(db, id, branchId) : null;
@@ -249,7 +252,6 @@ export async function studentResults(db: Executor, caller: Caller, studentId: st
     const marks = Object.fromEntries(Object.entries(cells).map(([key, cell]) => [key, cell.value]));
     const scale = await sittingScale(db, state);
     found.push({
-      createdAt: record.createdAt,
       id,
       result: {
         exam: { _id: exam.id, examId: exam.examId, examName: exam.examName, courseName: exam.courseName },
@@ -262,6 +264,6 @@ export async function studentResults(db: Executor, caller: Caller, studentId: st
       },
     });
   }
-  // Ids are time-ordered: two exams made in one millisecond still come newest first.
-  return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map(({ result }) => result);
+  // Record ids are time-ordered (UUIDv7): the newest exam first.
+  return found.sort((a, b) => b.id.localeCompare(a.id)).map(({ result }) => result);
 }
