@@ -216,7 +216,9 @@ export const marksheetTemplateContract = {
     summary: 'A marksheet of a sample student made with a revision of the template, as a PDF',
     tag,
     params: idParams,
-    query: z.object({ revision: z.coerce.number().int().min(1).optional().describe('Which saved content; the latest unless named') }),
+    query: z.object({
+      revision: z.coerce.number().int().min(1).max(2_147_483_647).optional().describe('Which saved content; the latest unless named'),
+    }),
     produces: 'application/pdf',
     refuses: [404],
   }),
