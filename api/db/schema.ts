@@ -192,7 +192,7 @@ export const examMarks = pgTable(
   (t) => [primaryKey({ columns: [t.examId, t.studentId, t.subject] }), index('exam_marks_exam_branch_idx').on(t.examId, t.branchId)],
 );
 
-/** Each exam's sittings (one per branch) that have been published; a sitting with no row is a draft. */
+/** Each exam's sittings (one per branch) whose stream has events: published, or a draft whose students changed; a sitting with no row is a draft. */
 export const examSittings = pgTable(
   'exam_sittings',
   {
@@ -207,6 +207,24 @@ export const examSittings = pgTable(
     templateRevision: integer('template_revision'),
   },
   (t) => [primaryKey({ columns: [t.examId, t.branchId] })],
+);
+
+/**
+ * A sitting's students set apart from its course's: a student added who is not registered in the
+ * course, or one of the course's students excused. The latest change of a student stands.
+ */
+export const examSittingChanges = pgTable(
+  'exam_sitting_changes',
+  {
+    examId: text('exam_id').notNull(),
+    studentId: text('student_id').notNull(),
+    branchId: text('branch_id').notNull(),
+    change: text('change').notNull(),
+    reason: text('reason'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    changedBy: text('changed_by'),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.studentId] }), index('exam_sitting_changes_exam_idx').on(t.examId, t.change)],
 );
 
 /** Marksheet templates as last saved; the one default template prints the results published from then on. */

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { testClock } from '../../tests/support/test-database';
-import { examResultMessages, type ExamSheet, type SavedMarks, type StudentExam } from '../../common/contracts/exam-results';
+import {
+  examResultMessages,
+  type ExamSheet,
+  type SavedMarks,
+  type SittingRoster,
+  type StudentExam,
+} from '../../common/contracts/exam-results';
+import { markMessages } from '../../common/exam-results';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { createRecord } from '../domain/records';
@@ -351,8 +358,177 @@ describe('POST /exams/{id}/results/publish', () => {
     const other = await call('GET', `/students/${southStudent}/results`, undefined, tokens.northStaff);
     expect([other.status, other.body.message]).toEqual([404, examResultMessages.studentMissing]);
   });
+});
 
-  it('leaves the read tables as a rebuild from the log makes them', async () => {
+async function publishedExam(marks: Record<string, number | 'AB'>) {
+  const examId = await exam();
+  const one = await student(north);
+  await save(
+    examId,
+    Object.entries(marks).map(([subject, value]) => ({ studentId: one, subject, value, baseVersion: 0 })),
+  );
+  const published = await call('POST', `/exams/${examId}/results/publish`, { branchId: north });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  return { examId, one };
+}
+
+const codeOf = async (examId: string, studentId: string) => {
+  const answer = await call('GET', `/students/${studentId}/results`);
+  return (answer.body.data.exams as StudentExam[]).find((entry) => entry.exam._id === examId)!.marksheetCode;
+};
+
+describe('POST /exams/{id}/results/revisions', () => {
+  it('revises a published student’s marks with a reason: a new outcome and marksheet code, the old code superseded, kept in the history', async () => {
+    const { examId, one } = await publishedExam({ acc: 35, 'gst returns': 30 });
+    const oldCode = await codeOf(examId, one);
+    expect((await sheet(examId, north)).students[0]!.outcome).toMatchObject({ standing: 'fail', grade: 'F' });
+
+    const revised = await call(
+      'POST',
+      `/exams/${examId}/results/revisions`,
+      {
+        studentId: one,
+        marks: [
+          { subject: 'acc', value: 45 },
+          { subject: 'gst returns', value: 30 },
+        ],
+        reason: 'Re-totalling found 10 marks',
+      },
+      tokens.marker,
+      { 'If-Match': '"1"' },
+    );
+    expect(revised.status, JSON.stringify(revised.body)).toBe(200);
+    expect(revised.body.message).toBe(examResultMessages.revised);
+    expect(revised.body.data).toMatchObject({ studentId: one, supersedes: oldCode, outcome: { total: 75, standing: 'pass', grade: 'C' } });
+    expect(revised.body.data.marksheetCode).not.toBe(oldCode);
+    expect(await codeOf(examId, one)).toBe(revised.body.data.marksheetCode);
+
+    const after = await sheet(examId, north);
+    expect(after.sitting).toMatchObject({ state: 'published', version: 2 });
+    expect(after.students[0]!.marks.acc?.value).toBe(45);
+    const verified = async (code: string) => (await call('GET', `/public/verify/${code}`, undefined, '')).body.data.state;
+    expect(await verified(oldCode!)).toBe('superseded');
+    expect(await verified(revised.body.data.marksheetCode)).toBe('valid');
+
+    const history = await call('GET', `/exams/${examId}/results/history?branchId=${north}`);
+    expect(history.status).toBe(200);
+    expect(history.body.data.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['published', 'revised']);
+    expect(history.body.data.entries[1]).toMatchObject({
+      reason: 'Re-totalling found 10 marks',
+      student: { studentId: one },
+      changes: [{ subject: 'Accounting Basics', from: 35, to: 45 }],
+    });
+  });
+
+  it('refuses a draft, a stale version, no change, a cleared mark, a missing reason and a mark out of range, and changes nothing', async () => {
+    const draft = await exam();
+    const someone = await student(north);
+    await save(draft, [{ studentId: someone, subject: 'acc', value: 40, baseVersion: 0 }]);
+    const revise = (examId: string, studentId: string, marks: unknown[], reason: unknown = 'Rechecked', headers = {}) =>
+      call('POST', `/exams/${examId}/results/revisions`, { studentId, marks, reason }, tokens.admin, headers);
+    const onDraft = await revise(draft, someone, [{ subject: 'acc', value: 41 }]);
+    expect([onDraft.status, onDraft.body.message]).toEqual([409, examResultMessages.notPublished]);
+
+    const { examId, one } = await publishedExam({ acc: 60, 'gst returns': 30 });
+    const before = await sheet(examId, north);
+    const refusals = [
+      [await revise(examId, one, [{ subject: 'acc', value: 61 }], 'Rechecked', { 'If-Match': '"0"' }), 412, examResultMessages.stale],
+      [await revise(examId, one, [{ subject: 'acc', value: 60 }]), 400, examResultMessages.nothingRevised],
+      [await revise(examId, one, [{ subject: 'acc', value: null }]), 400, examResultMessages.revisionClears],
+      [await revise(examId, one, [{ subject: 'acc', value: 101 }]), 400, markMessages.range('Accounting Basics', 100)],
+      [await revise(examId, one, [{ subject: 'art', value: 1 }]), 400, examResultMessages.unknownSubject],
+      [await revise(examId, someone, [{ subject: 'acc', value: 1 }]), 400, examResultMessages.notSitting],
+    ] as const;
+    for (const [answer, status, message] of refusals) expect([answer.status, answer.body.message]).toEqual([status, message]);
+    const noReason = await revise(examId, one, [{ subject: 'acc', value: 61 }], '  ');
+    expect([noReason.status, noReason.body.errors]).toEqual([400, { reason: [examResultMessages.reasonNeeded] }]);
+    const southStaff = await call(
+      'POST',
+      `/exams/${examId}/results/revisions`,
+      { studentId: one, marks: [{ subject: 'acc', value: 61 }], reason: 'Rechecked' },
+      await tokenFor(
+        accounts.db,
+        accounts.auth,
+        await addUser(accounts.db, { role: 'branch_admin', branchId: south, permissions: ['EXAM_MARKS_ENTRY'] }),
+        clock.now(),
+      ),
+    );
+    expect([southStaff.status, southStaff.body.message]).toEqual([400, examResultMessages.notSitting]);
+    expect(await sheet(examId, north)).toEqual(before);
+  });
+});
+
+describe('who sits an exam', () => {
+  it('adds a student the course does not bring and excuses one it does, each with its reason, until publishing', async () => {
+    const examId = await exam();
+    const [stays, leaves] = [await student(north), await student(north)];
+    const otherCourse = await record('course', null, { courseName: `Basic Computing ${++serial}` });
+    const repeater = await student(north, { selectedCourse: otherCourse, studentName: 'Zoya Repeater' });
+    const roster = async (token = tokens.admin) => {
+      const answer = await call('GET', `/exams/${examId}/sitting?branchId=${north}`, undefined, token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data as SittingRoster;
+    };
+    expect((await roster()).students.map((one) => one.studentId)).toEqual([stays, leaves]);
+    const found = await call('GET', `/exams/${examId}/sitting/candidates?branchId=${north}&q=zoya`);
+    expect(found.body.data.students.map((one: { studentId: string }) => one.studentId)).toEqual([repeater]);
+
+    const added = await call('POST', `/exams/${examId}/sitting/students`, { studentId: repeater, reason: 'Repeating' }, tokens.northStaff);
+    expect([added.status, added.body.message]).toEqual([200, examResultMessages.added]);
+    expect((added.body.data as SittingRoster).students.find((one) => one.studentId === repeater)).toMatchObject({
+      added: true,
+      reason: 'Repeating',
+    });
+    const twice = await call('POST', `/exams/${examId}/sitting/students`, { studentId: repeater });
+    expect([twice.status, twice.body.message]).toEqual([409, examResultMessages.alreadySitting]);
+
+    const noReason = await call('POST', `/exams/${examId}/sitting/students/${leaves}/excuse`, { reason: '' });
+    expect([noReason.status, noReason.body.errors]).toEqual([400, { reason: [examResultMessages.reasonNeeded] }]);
+    const excused = await call('POST', `/exams/${examId}/sitting/students/${leaves}/excuse`, { reason: 'Medical leave' });
+    expect(excused.status, JSON.stringify(excused.body)).toBe(200);
+    expect((excused.body.data as SittingRoster).excused).toMatchObject([{ studentId: leaves, reason: 'Medical leave' }]);
+
+    const grid = await sheet(examId, north);
+    expect(grid.students.map((one) => one.studentId).sort()).toEqual([stays, repeater].sort());
+    expect(grid.sitting.version).toBe(2);
+    const excusedSave = await save(examId, [{ studentId: leaves, subject: 'acc', value: 50, baseVersion: 0 }]);
+    expect([excusedSave.status, excusedSave.body.message]).toEqual([400, examResultMessages.notSitting]);
+
+    await save(
+      examId,
+      [stays, repeater].flatMap((studentId) => [
+        { studentId, subject: 'acc', value: 50, baseVersion: 0 },
+        { studentId, subject: 'gst returns', value: 25, baseVersion: 0 },
+      ]),
+    );
+    const stale = await call('POST', `/exams/${examId}/results/publish`, { branchId: north }, tokens.admin, { 'If-Match': '"0"' });
+    expect(stale.status).toBe(412);
+    const published = await call('POST', `/exams/${examId}/results/publish`, { branchId: north }, tokens.admin, { 'If-Match': '"2"' });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const late = await call('POST', `/exams/${examId}/sitting/students/${stays}/excuse`, { reason: 'Too late' });
+    expect([late.status, late.body.message]).toEqual([409, examResultMessages.sittingLocked]);
+    const history = await call('GET', `/exams/${examId}/results/history?branchId=${north}`);
+    expect(history.body.data.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['added', 'excused', 'published']);
+  });
+
+  it('keeps branch staff to their branch’s students, and refuses one who is not a registered, active student', async () => {
+    const examId = await exam();
+    await student(north);
+    const southern = await student(south);
+    const inactive = await student(north, { isActive: false });
+    const fromSouth = await call('POST', `/exams/${examId}/sitting/students/${southern}/excuse`, { reason: 'Left' }, tokens.northStaff);
+    expect([fromSouth.status, fromSouth.body.message]).toEqual([404, examResultMessages.studentMissing]);
+    const notActive = await call('POST', `/exams/${examId}/sitting/students`, { studentId: inactive });
+    expect([notActive.status, notActive.body.message]).toEqual([400, examResultMessages.notAStudent]);
+    const elsewhere = await call('POST', `/exams/${examId}/sitting/students`, { studentId: southern, branchId: north });
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([400, examResultMessages.otherBranch]);
+    const northRoster = await call('GET', `/exams/${examId}/sitting?branchId=${south}`, undefined, tokens.northStaff);
+    expect((northRoster.body.data as SittingRoster).branch?._id).toBe(north);
+  });
+});
+
+describe('the read tables', () => {
+  it('are as a rebuild from the log makes them', async () => {
     const before = await projectionSnapshot(accounts.db);
     await rebuildProjections(accounts.db);
     expect(await projectionSnapshot(accounts.db)).toEqual(before);

@@ -1,6 +1,8 @@
 import { examResultContract, examResultMessages } from '../../common/contracts/exam-results';
 import { enterMarks, examSheet, publishResults } from '../domain/exam-results/commands';
 import { studentResults } from '../domain/exam-results/queries';
+import { reviseResult, resultsHistory } from '../domain/exam-results/revisions';
+import { changeSitting, sittingCandidates, sittingRoster } from '../domain/exam-results/roster';
 import { formPermissionNames } from './form-access';
 import { defineEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
@@ -45,4 +47,58 @@ const ofStudent = defineEndpoint({
   },
 });
 
-export const examResultEndpoints = [sheet, saveMarks, publish, ofStudent];
+const roster = defineEndpoint({
+  ...examResultContract.roster,
+  access,
+  async handle({ db, actor, params, query }) {
+    return { message: examResultMessages.roster, data: await sittingRoster(db, actor, params.id, query.branchId) };
+  },
+});
+
+const candidates = defineEndpoint({
+  ...examResultContract.candidates,
+  access,
+  async handle({ db, actor, params, query }) {
+    return { message: examResultMessages.candidates, data: await sittingCandidates(db, actor, params.id, query) };
+  },
+});
+
+const addStudent = defineEndpoint({
+  ...examResultContract.addStudent,
+  access,
+  async handle({ tx, meta, actor, params, body }) {
+    const data = await changeSitting({ tx, meta }, actor, params.id, { type: 'AddToSitting', ...body });
+    return { message: examResultMessages.added, data };
+  },
+});
+
+const excuseStudent = defineEndpoint({
+  ...examResultContract.excuseStudent,
+  access,
+  async handle({ tx, meta, actor, params, body }) {
+    const data = await changeSitting({ tx, meta }, actor, params.id, {
+      type: 'ExcuseFromSitting',
+      studentId: params.studentId,
+      reason: body.reason,
+    });
+    return { message: examResultMessages.excused, data };
+  },
+});
+
+const revise = defineEndpoint({
+  ...examResultContract.revise,
+  access,
+  async handle({ tx, meta, actor, params, body, c }) {
+    return { message: examResultMessages.revised, data: await reviseResult({ tx, meta }, actor, params.id, body, ifMatchVersion(c)) };
+  },
+});
+
+const history = defineEndpoint({
+  ...examResultContract.history,
+  access,
+  async handle({ db, actor, params, query }) {
+    return { message: examResultMessages.history, data: await resultsHistory(db, actor, params.id, query.branchId) };
+  },
+});
+
+export const examResultEndpoints = [sheet, saveMarks, publish, ofStudent, roster, candidates, addStudent, excuseStudent, revise, history];

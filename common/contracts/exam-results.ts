@@ -136,12 +136,114 @@ export const examResultMessages = {
     `${count} ${count === 1 ? 'mark is' : 'marks are'} missing: enter them, or AB for absent, before publishing`,
   nobodySitting: 'No student sits this exam in this branch',
   stale: 'These results changed since they were opened. Reload them and try again.',
+  notPublished: 'These results are not published yet: change the marks in the grid',
+  revisionClears: 'A revision keeps every mark: enter a mark, or AB for absent',
+  nothingRevised: 'No mark changed: change a mark to revise these results',
+  reasonNeeded: 'Give a reason',
+  revised: 'Result revised',
+  sittingLocked: 'These results are published: who sits them no longer changes',
+  alreadySitting: 'This student already sits this exam',
+  otherBranch: 'This student is in another branch',
+  notAStudent: 'Only a registered, active student can sit an exam',
+  added: 'Student added to the exam',
+  excused: 'Student excused from the exam',
+  roster: 'Students sitting the exam',
+  candidates: 'Students who may be added',
+  history: 'Results history',
   branchMissing: 'Branch not found',
   studentMissing: 'Student not found',
   studentResults: 'Student results',
 };
 
 const examSheetQuery = z.object({ branchId: sittingBranchId });
+
+const reason = (max: number) =>
+  z.string().trim().min(1, examResultMessages.reasonNeeded).max(max, `A reason has at most ${max} characters`);
+
+const studentRef = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  rollNo: z.string().nullable(),
+  registrationNo: z.string().nullable(),
+});
+
+export const sittingRoster = z.object({
+  exam: examSheet.shape.exam,
+  branch: examSheet.shape.branch,
+  branches: examSheet.shape.branches,
+  sitting: examSheet.shape.sitting,
+  students: z.array(
+    studentRef.extend({
+      added: z.boolean().describe('Sits though the exam’s course does not bring them'),
+      reason: z.string().nullable().describe('Why they were added, if a reason was given'),
+    }),
+  ),
+  excused: z.array(studentRef.extend({ reason: z.string().nullable(), excusedAt: z.string().datetime() })),
+});
+export type SittingRoster = z.infer<typeof sittingRoster>;
+
+export const SITTING_CANDIDATES_MAX = 20;
+
+const candidatesQuery = z.object({
+  branchId: sittingBranchId,
+  q: z.string().trim().max(100).default('').describe('Part of a name, registration number or roll number'),
+});
+
+export const sittingCandidates = z.object({
+  students: z
+    .array(studentRef.extend({ courseName: z.string().nullable() }))
+    .describe(`At most ${SITTING_CANDIDATES_MAX}, by name: registered, active students of the branch who do not sit the exam`),
+});
+export type SittingCandidates = z.infer<typeof sittingCandidates>;
+
+export const REASON_MAX = 500;
+
+const addStudentBody = z.object({
+  branchId: sittingBranchId,
+  studentId: z.string().trim().min(1).max(100),
+  reason: z
+    .string()
+    .trim()
+    .max(REASON_MAX, `A reason has at most ${REASON_MAX} characters`)
+    .default('')
+    .transform((text) => text || null),
+});
+
+const excuseBody = z.object({ reason: reason(REASON_MAX) });
+
+const revisionBody = z.object({
+  studentId: z.string().trim().min(1).max(100),
+  marks: z
+    .array(z.object({ subject: z.string().min(1).max(200), value: markValue }))
+    .min(1)
+    .max(100),
+  reason: reason(REASON_MAX),
+});
+
+export const revisedResult = z.object({
+  studentId: z.string(),
+  outcome: outcomeView,
+  marksheetCode: z.string().describe('The code of the revised marksheet'),
+  supersedes: z.string().nullable().describe('The code of the marksheet it replaces, which verifies as superseded from now on'),
+});
+export type RevisedResult = z.infer<typeof revisedResult>;
+
+export const historyKinds = ['published', 'revised', 'added', 'excused'] as const;
+
+const historyEntry = z.object({
+  at: z.string().datetime(),
+  by: z.string().nullable().describe('Who did it, by name'),
+  kind: z.enum(historyKinds),
+  student: z.object({ studentId: z.string(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  changes: z.array(z.object({ subject: z.string(), from: markValue, to: markValue })),
+});
+export type ResultsHistoryEntry = z.infer<typeof historyEntry>;
+
+export const resultsHistory = z.object({ entries: z.array(historyEntry).describe('Oldest first') });
+export type ResultsHistory = z.infer<typeof resultsHistory>;
+
+const studentParams = examParams.extend({ studentId: z.string().min(1).max(100).describe('The student’s record id') });
 
 export const examResultContract = {
   ofStudent: defineContract({
@@ -187,5 +289,71 @@ export const examResultContract = {
     etag: true,
     ifMatch: true,
     example: { body: { branchId: '01J8Z0BRANCH' } },
+  }),
+  roster: defineContract({
+    method: 'get',
+    path: '/exams/:id/sitting',
+    summary: 'Who sits an exam in one branch: the course’s students and those added, and those excused',
+    tag,
+    params: examParams,
+    query: examSheetQuery,
+    response: sittingRoster,
+    refuses: [404],
+  }),
+  candidates: defineContract({
+    method: 'get',
+    path: '/exams/:id/sitting/candidates',
+    summary: 'Students of the branch who do not sit the exam and may be added to it',
+    tag,
+    params: examParams,
+    query: candidatesQuery,
+    response: sittingCandidates,
+    refuses: [404],
+  }),
+  addStudent: defineContract({
+    method: 'post',
+    path: '/exams/:id/sitting/students',
+    summary: 'Adds a student to the sitting of their branch: one the course does not bring, or one excused before',
+    tag,
+    params: examParams,
+    body: addStudentBody,
+    response: sittingRoster,
+    refuses: [404, 409],
+    example: { body: { studentId: '01J8Z0STUDENT', reason: 'Repeating the exam' } },
+  }),
+  excuseStudent: defineContract({
+    method: 'post',
+    path: '/exams/:id/sitting/students/:studentId/excuse',
+    summary: 'Excuses a student from the exam: they leave its sitting, its grid and its documents until added again',
+    tag,
+    params: studentParams,
+    body: excuseBody,
+    response: sittingRoster,
+    refuses: [404, 409],
+    example: { body: { reason: 'Medical leave' } },
+  }),
+  revise: defineContract({
+    method: 'post',
+    path: '/exams/:id/results/revisions',
+    summary: 'Revises a published student’s marks, with a reason kept in the results’ history: a new marksheet code replaces the old one',
+    tag,
+    params: examParams,
+    body: revisionBody,
+    response: revisedResult,
+    refuses: [404, 409],
+    ifMatch: true,
+    example: {
+      body: { studentId: '01J8Z0STUDENT', marks: [{ subject: 'acc', value: 64 }], reason: 'Re-totalling found 10 marks uncounted' },
+    },
+  }),
+  history: defineContract({
+    method: 'get',
+    path: '/exams/:id/results/history',
+    summary: 'A sitting’s history: who was added or excused, when it was published, and each revision with its reason',
+    tag,
+    params: examParams,
+    query: examSheetQuery,
+    response: resultsHistory,
+    refuses: [404],
   }),
 };

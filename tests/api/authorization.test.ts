@@ -191,6 +191,24 @@ const walk: Record<string, WalkEntry> = {
     body: (fx) => ({ branchId: fx.branchA.branchId }),
   },
   'GET /students/:id/results': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
+  'GET /exams/:id/sitting': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
+  'GET /exams/:id/sitting/candidates': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
+  'POST /exams/:id/sitting/students': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId }),
+    body: (fx) => ({ studentId: fx.branchA.studentId }),
+  },
+  'POST /exams/:id/sitting/students/:studentId/excuse': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId, studentId: fx.branchA.studentId }),
+    body: () => ({ reason: 'Walked' }),
+  },
+  'POST /exams/:id/results/revisions': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId }),
+    body: (fx) => ({ studentId: fx.branchA.studentId, marks: [{ subject: 'walk', value: 1 }], reason: 'Walked' }),
+  },
+  'GET /exams/:id/results/history': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
   'GET /exams/:id/results/marksheets': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
   'GET /exams/:id/results/marksheets/:studentId': {
     branch: 'by-id',

@@ -264,12 +264,32 @@ const steps: Step[] = [
     params: (made) => ({ id: made.examId }),
     body: (made, example) => ({ cells: (example.cells as Example[]).map((cell) => ({ ...cell, studentId: made.sittingStudentId })) }),
   },
+  { operation: 'GET /exams/:id/sitting', as: 'admin', params: (made) => ({ id: made.examId }) },
+  { operation: 'GET /exams/:id/sitting/candidates', as: 'admin', params: (made) => ({ id: made.examId }) },
+  {
+    operation: 'POST /exams/:id/sitting/students/:studentId/excuse',
+    as: 'admin',
+    params: (made) => ({ id: made.examId, studentId: made.sittingStudentId }),
+  },
+  {
+    operation: 'POST /exams/:id/sitting/students',
+    as: 'admin',
+    params: (made) => ({ id: made.examId }),
+    body: (made, example) => ({ ...example, studentId: made.sittingStudentId }),
+  },
   {
     operation: 'POST /exams/:id/results/publish',
     as: 'admin',
     params: (made) => ({ id: made.examId }),
     body: (made) => ({ branchId: made.branchId }),
   },
+  {
+    operation: 'POST /exams/:id/results/revisions',
+    as: 'admin',
+    params: (made) => ({ id: made.examId }),
+    body: (made, example) => ({ ...example, studentId: made.sittingStudentId }),
+  },
+  { operation: 'GET /exams/:id/results/history', as: 'admin', params: (made) => ({ id: made.examId }) },
   { operation: 'GET /exams/:id/results/marksheets', as: 'admin', params: (made) => ({ id: made.examId }) },
   { operation: 'GET /students/:id/results', as: 'admin', params: (made) => ({ id: made.sittingStudentId }) },
   {

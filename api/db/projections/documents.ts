@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { AdmitCardsEvent } from '../../domain/documents/events';
 import type { ExamSittingEvent } from '../../domain/exam-results/events';
 import type { StoredEvent } from '../event-store';
@@ -30,8 +31,11 @@ async function issue(
   );
 }
 
-/** The documents issued: a marksheet to each student of a sitting as its results are published, admit cards as they are issued. */
-export const documentsProjection: Projection<ExamSittingEvent | AdmitCardsEvent> = {
+/** The documents issued: a marksheet to each student of a sitting as its results are published, a new one on a revision, admit cards as they are issued. */
+export const documentsProjection: Projection<
+  ExamSittingEvent | AdmitCardsEvent,
+  'ExamResultsPublished' | 'ResultsRevised' | 'AdmitCardsIssued'
+> = {
   name: 'documents',
   tables: [issuedDocuments],
   handlers: {
@@ -43,6 +47,11 @@ export const documentsProjection: Projection<ExamSittingEvent | AdmitCardsEvent>
         event.data,
         event.data.students.map((student) => [student.studentId, student.marksheetCode]),
       );
+    },
+    async ResultsRevised(tx, event) {
+      const { supersedes, studentId, marksheetCode } = event.data;
+      if (supersedes) await tx.update(issuedDocuments).set({ supersededAt: event.occurredAt }).where(eq(issuedDocuments.code, supersedes));
+      await issue(tx, event, 'marksheet', event.data, [[studentId, marksheetCode]]);
     },
     async AdmitCardsIssued(tx, event) {
       await issue(

@@ -15,8 +15,9 @@ import {
   initialSitting,
   initialStudentMarks,
   type EnterMarks,
-  type PublishResults,
+  type ReviseMarks,
   type Sitting,
+  type SittingCommand,
   type Cell,
   type StudentMarks,
 } from './decide';
@@ -33,13 +34,13 @@ import {
   type ResultsExam,
 } from './queries';
 
-const sittingDecider: Decider<PublishResults, Sitting, ExamSittingEvent> = {
+export const sittingDecider: Decider<SittingCommand, Sitting, ExamSittingEvent> = {
   initialState: initialSitting,
   evolve: evolveSitting,
   decide: decideSitting,
 };
 
-const marksDecider: Decider<EnterMarks, StudentMarks, ExamMarksEvent> = {
+export const marksDecider: Decider<EnterMarks | ReviseMarks, StudentMarks, ExamMarksEvent> = {
   initialState: initialStudentMarks,
   evolve: evolveMarks,
   decide: decideMarks,

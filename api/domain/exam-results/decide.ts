@@ -1,7 +1,7 @@
 import { examResultMessages, type MarkCell } from '../../../common/contracts/exam-results';
 import { checkMark, type ExamSubject, type MarkValue } from '../../../common/exam-results';
 import { conflict, invalid } from '../errors';
-import type { ExamMarksEvent, ExamResultsPublished, ExamSittingEvent, MarksEntered } from './events';
+import type { ExamMarksEvent, ExamResultsPublished, ExamSittingEvent, MarksEntered, MarksRevised, ResultsRevised } from './events';
 
 /** A cell of a student's marks: its value and the version of the stream that set it. */
 export interface Cell {
@@ -62,15 +62,8 @@ export function conflictsAfter<T extends Pick<MarkCell, 'subject' | 'value'>>(af
   return cells.filter((cell) => valueOf(after, cell.subject) !== cell.value);
 }
 
-/**
- * Marks entered: each held to its subject's range; a cell changed by someone else since its
- * base version is left out (the caller answers it as a conflict), as is one that already holds
- * the value.
- */
-export function decideMarks(command: EnterMarks, state: StudentMarks): ExamMarksEvent[] {
-  const { examId, studentId, branchId, subjects, cells } = command.data;
-  if (branchId === null) throw invalid(examResultMessages.notSitting);
-  if (command.data.published) throw conflict(examResultMessages.locked);
+/** Refuses the whole change at a subject the exam lacks or a mark out of its subject's range. */
+function checkCells(studentId: string, subjects: readonly ExamSubject[], cells: ReadonlyArray<{ subject: string; value: MarkValue }>) {
   const errors: Record<string, string[]> = {};
   for (const cell of cells) {
     const subject = subjects.find((one) => one.key === cell.subject);
@@ -82,11 +75,60 @@ export function decideMarks(command: EnterMarks, state: StudentMarks): ExamMarks
   }
   const first = Object.values(errors)[0];
   if (first) throw invalid(first[0]!, errors);
+}
+
+/**
+ * Marks entered: each held to its subject's range; a cell changed by someone else since its
+ * base version is left out (the caller answers it as a conflict), as is one that already holds
+ * the value.
+ */
+function decideEntered(command: EnterMarks, state: StudentMarks): ExamMarksEvent[] {
+  const { examId, studentId, branchId, subjects, cells } = command.data;
+  if (branchId === null) throw invalid(examResultMessages.notSitting);
+  if (command.data.published) throw conflict(examResultMessages.locked);
+  checkCells(studentId, subjects, cells);
   const marks = cells
     .filter((cell) => !conflicting(state, cell) && valueOf(state, cell.subject) !== cell.value)
     .map(({ subject, value }) => ({ subject, value }));
   const entered: MarksEntered = { type: 'MarksEntered', data: { examId, studentId, branchId, marks } };
   return marks.length === 0 ? [] : [entered];
+}
+
+/** A published student's marks changed, with the reason; read by the caller under the sitting's lock, so no base versions. */
+export type ReviseMarks = {
+  type: 'ReviseMarks';
+  data: {
+    examId: string;
+    studentId: string;
+    branchId: string;
+    subjects: readonly ExamSubject[];
+    published: boolean;
+    marks: ReadonlyArray<{ subject: string; value: MarkValue }>;
+    reason: string;
+  };
+};
+
+/** A revision keeps every mark in: a cell is changed to a mark or AB, never cleared. */
+function decideRevised(command: ReviseMarks, state: StudentMarks): ExamMarksEvent[] {
+  const { examId, studentId, branchId, subjects, reason } = command.data;
+  if (!command.data.published) throw conflict(examResultMessages.notPublished);
+  if (command.data.marks.some((cell) => cell.value === null)) throw invalid(examResultMessages.revisionClears);
+  checkCells(studentId, subjects, command.data.marks);
+  const marks = command.data.marks
+    .filter((cell) => valueOf(state, cell.subject) !== cell.value)
+    .map(({ subject, value }) => ({ subject, value, from: valueOf(state, subject) }));
+  if (marks.length === 0) throw invalid(examResultMessages.nothingRevised);
+  const revised: MarksRevised = { type: 'MarksRevised', data: { examId, studentId, branchId, marks, reason } };
+  return [revised];
+}
+
+export function decideMarks(command: EnterMarks | ReviseMarks, state: StudentMarks): ExamMarksEvent[] {
+  switch (command.type) {
+    case 'EnterMarks':
+      return decideEntered(command, state);
+    case 'ReviseMarks':
+      return decideRevised(command, state);
+  }
 }
 
 /** A sitting folded: a draft until its results are published. */
@@ -98,10 +140,7 @@ export interface Sitting {
 export const initialSitting: Sitting = { version: 0, published: false };
 
 export function evolveSitting(state: Sitting, event: ExamSittingEvent): Sitting {
-  switch (event.type) {
-    case 'ExamResultsPublished':
-      return { version: state.version + 1, published: true };
-  }
+  return { version: state.version + 1, published: state.published || event.type === 'ExamResultsPublished' };
 }
 
 /** A sitting's results to publish, with what the caller read: each student's outcome and how many marks are missing. */
@@ -110,10 +149,40 @@ export type PublishResults = {
   data: ExamResultsPublished['data'] & { missingMarks: number };
 };
 
-export function decideSitting(command: PublishResults, state: Sitting): ExamSittingEvent[] {
-  const { missingMarks, ...published } = command.data;
-  if (state.published) throw conflict(examResultMessages.alreadyPublished);
-  if (published.students.length === 0) throw invalid(examResultMessages.nobodySitting);
-  if (missingMarks > 0) throw invalid(examResultMessages.marksMissing(missingMarks));
-  return [{ type: 'ExamResultsPublished', data: published }];
+/** A published student's outcome after their marks were revised. */
+export type ReviseResults = { type: 'ReviseResults'; data: ResultsRevised['data'] };
+
+/** A student added to a sitting or excused from it, with whether the caller found them sitting it. */
+export type ChangeSitting = {
+  type: 'AddToSitting' | 'ExcuseFromSitting';
+  data: { examId: string; branchId: string; studentId: string; reason: string | null; sits: boolean };
+};
+
+export type SittingCommand = PublishResults | ReviseResults | ChangeSitting;
+
+export function decideSitting(command: SittingCommand, state: Sitting): ExamSittingEvent[] {
+  switch (command.type) {
+    case 'PublishResults': {
+      const { missingMarks, ...published } = command.data;
+      if (state.published) throw conflict(examResultMessages.alreadyPublished);
+      if (published.students.length === 0) throw invalid(examResultMessages.nobodySitting);
+      if (missingMarks > 0) throw invalid(examResultMessages.marksMissing(missingMarks));
+      return [{ type: 'ExamResultsPublished', data: published }];
+    }
+    case 'ReviseResults':
+      if (!state.published) throw conflict(examResultMessages.notPublished);
+      return [{ type: 'ResultsRevised', data: command.data }];
+    case 'AddToSitting':
+    case 'ExcuseFromSitting': {
+      const { sits, ...change } = command.data;
+      if (state.published) throw conflict(examResultMessages.sittingLocked);
+      if (command.type === 'AddToSitting') {
+        if (sits) throw conflict(examResultMessages.alreadySitting);
+        return [{ type: 'StudentAddedToSitting', data: change }];
+      }
+      if (!sits) throw invalid(examResultMessages.notSitting);
+      if (!change.reason) throw invalid(examResultMessages.reasonNeeded, { reason: [examResultMessages.reasonNeeded] });
+      return [{ type: 'StudentExcusedFromSitting', data: change }];
+    }
+  }
 }

@@ -22,7 +22,34 @@ export type MarksEntered = DomainEvent<
   { examId: string; studentId: string; branchId: string; marks: Array<{ subject: string; value: MarkValue }> }
 >;
 
-export type ExamMarksEvent = MarksEntered;
+/** A cell a revision changed: what it held and what it holds. */
+export interface RevisedMark {
+  subject: string;
+  from: MarkValue;
+  value: MarkValue;
+}
+
+/** Marks of published results changed: a revision, with its reason; each cell with what it held before. */
+export type MarksRevised = DomainEvent<
+  'MarksRevised',
+  {
+    examId: string;
+    studentId: string;
+    branchId: string;
+    marks: RevisedMark[];
+    reason: string;
+  }
+>;
+
+export type ExamMarksEvent = MarksEntered | MarksRevised;
+
+/** A student's outcome as results are published or revised. */
+export interface PublishedOutcome {
+  total: number;
+  percentage: number | null;
+  standing: string;
+  grade: string | null;
+}
 
 /** A sitting's results published, as they stood: the outcome of each of its students, and the verification code of their marksheet. */
 export type ExamResultsPublished = DomainEvent<
@@ -30,17 +57,39 @@ export type ExamResultsPublished = DomainEvent<
   {
     examId: string;
     branchId: string;
-    students: Array<{
-      studentId: string;
-      total: number;
-      percentage: number | null;
-      standing: string;
-      grade: string | null;
-      marksheetCode: string;
-    }>;
+    students: Array<{ studentId: string } & PublishedOutcome & { marksheetCode: string }>;
     /** The default marksheet template as it stood, which grades these results and prints their marksheets; null: none yet. */
     template: { id: string; revision: number } | null;
   }
 >;
 
-export type ExamSittingEvent = ExamResultsPublished;
+/** A student's published result revised: their outcome now, a new marksheet code, and the code it replaces. */
+export type ResultsRevised = DomainEvent<
+  'ResultsRevised',
+  {
+    examId: string;
+    branchId: string;
+    studentId: string;
+    reason: string;
+    changes: RevisedMark[];
+    outcome: PublishedOutcome;
+    marksheetCode: string;
+    supersedes: string | null;
+    template: { id: string; revision: number } | null;
+  }
+>;
+
+interface SittingChange {
+  examId: string;
+  branchId: string;
+  studentId: string;
+  reason: string | null;
+}
+
+/** A student sits the exam though its course does not bring them (a repeater, a transfer), or again after being excused. */
+export type StudentAddedToSitting = DomainEvent<'StudentAddedToSitting', SittingChange>;
+
+/** A student the course brings to the exam does not sit it. */
+export type StudentExcusedFromSitting = DomainEvent<'StudentExcusedFromSitting', SittingChange>;
+
+export type ExamSittingEvent = ExamResultsPublished | ResultsRevised | StudentAddedToSitting | StudentExcusedFromSitting;

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { examResultMessages, type StudentExam } from '../../../common/contracts/exam-results';
 import type { ResultState } from '../../../common/contracts/results';
 import { examSubjectsOf, fromHundredths, outcomeOf, ABSENT, type ExamSubject, type MarkValue } from '../../../common/exam-results';
 import { fieldsDataToValues } from '../../../common/forms/fields';
 import type { Executor } from '../../db/client';
-import { examMarks, examSittings, records } from '../../db/schema';
+import { examMarks, examSittingChanges, examSittings, records } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
 import { DomainError, missing } from '../errors';
@@ -49,18 +49,27 @@ export async function resultsExam(db: Executor, id: string, caller: Caller): Pro
   };
 }
 
+/** Whether a student's latest change in an exam's sitting is of this kind. */
+const changed = (exam: string | AnyPgColumn, change: 'added' | 'excused') =>
+  sql`EXISTS (SELECT 1 FROM ${examSittingChanges} WHERE ${examSittingChanges.examId} = ${exam} AND ${examSittingChanges.studentId} = ${records.id} AND ${examSittingChanges.change} = ${change})`;
+
 /**
- * The students who sit an exam: registered and active in its course, in the exam's branch when
- * it is a branch's own, and in the caller's branch when they belong to one. The course and the
- * exam's branch are values, or the columns of an exam's row joined in.
+ * The students who sit an exam: registered and active, brought by its course unless excused, or
+ * added; in the exam's branch when it is a branch's own, and in the caller's branch when they
+ * belong to one. The exam, its course and its branch are values, or the columns of an exam's row
+ * joined in; an exam without a course is sat by nobody.
  */
-function sitters(course: string | AnyPgColumn, examBranch: string | AnyPgColumn | null, caller: Caller) {
+function sitters(
+  exam: { id: string | AnyPgColumn; courseId: string | AnyPgColumn; branchId: string | AnyPgColumn | null },
+  caller: Caller,
+) {
   const scope = branchScope(caller);
+  const examBranch = exam.branchId;
   return and(
     eq(records.formType, 'student'),
-    eq(records.courseId, course),
     eq(records.isRegistered, true),
     eq(records.isActive, true),
+    or(and(eq(records.courseId, exam.courseId), not(changed(exam.id, 'excused'))), changed(exam.id, 'added')),
     examBranch === null
       ? undefined
       : typeof examBranch === 'string'
@@ -70,9 +79,9 @@ function sitters(course: string | AnyPgColumn, examBranch: string | AnyPgColumn 
   );
 }
 
-// An exam without a course is sat by nobody.
-const sitting = (exam: ResultsExam, caller: Caller) =>
-  exam.courseId === null ? sql`false` : sitters(exam.courseId, exam.branchId, caller);
+/** The students who sit this exam, as the caller reaches them. */
+export const sitting = (exam: ResultsExam, caller: Caller): SQL =>
+  (exam.courseId !== null && sitters({ id: exam.id, courseId: exam.courseId, branchId: exam.branchId }, caller)) || sql`false`;
 
 const branch = alias(records, 'branch');
 
@@ -192,7 +201,7 @@ export async function resultsStates(db: Executor, examIds: string[], caller: Cal
     db
       .selectDistinct({ examId: exam.id, branchId: records.branchId })
       .from(exam)
-      .innerJoin(records, sitters(exam.courseId, exam.branchId, caller))
+      .innerJoin(records, sitters(exam, caller))
       .where(inArray(exam.id, examIds)),
     db
       .selectDistinct({ examId: examMarks.examId })

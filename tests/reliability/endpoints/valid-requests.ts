@@ -1,7 +1,7 @@
 import { addCoursePaper } from '../../../api/domain/course-papers/commands';
 import { randomBytes } from 'node:crypto';
 import { createCourseCategory } from '../../../api/domain/course-categories/commands';
-import { enterMarks } from '../../../api/domain/exam-results/commands';
+import { enterMarks, publishResults } from '../../../api/domain/exam-results/commands';
 import { createMarksheetTemplate } from '../../../api/domain/marksheet-templates/commands';
 import { blankTemplate } from '../../../common/contracts/marksheet-templates';
 import { configureForm } from '../../../api/domain/form-configs';
@@ -109,6 +109,23 @@ async function addSitting(institute: Institute, marked = false): Promise<{ examI
       await enterMarks(ctx, { role: 'admin', branchId: null }, examId, [{ studentId, subject: 'acc', value: 60, baseVersion: 0 }]);
     return { examId, studentId };
   });
+}
+
+/** A sitting of one marked student, its results published. */
+async function addPublishedSitting(institute: Institute): Promise<{ examId: string; studentId: string }> {
+  const sitting = await addSitting(institute, true);
+  await asSystem(institute.db, (ctx) => publishResults(ctx, { role: 'admin', branchId: null }, sitting.examId, institute.north.id));
+  return sitting;
+}
+
+/** A sitting, and a registered student of North whose course does not bring them to it. */
+async function addSittingAndCandidate(institute: Institute): Promise<{ examId: string; studentId: string }> {
+  const [{ examId }, courseId] = [await addSitting(institute), await addCourse(institute)];
+  const student = { ...studentValues(institute, `Student ${unique()}`), selectedCourse: courseId, isRegistered: true, isActive: true };
+  const { id: studentId } = await asSystem(institute.db, (ctx) =>
+    createRecord(ctx, { formType: 'student', branchId: institute.north.id, fields: student }),
+  );
+  return { examId, studentId };
 }
 
 const addCategory = (institute: Institute) => asSystem(institute.db, (ctx) => createCourseCategory(ctx, `Fixture ${unique()}`));
@@ -420,6 +437,34 @@ export const validRequests: Record<string, Builder> = {
       path: `/exams/${one.examId}/results/publish`,
       body,
       other: { path: `/exams/${other.examId}/results/publish`, body },
+    };
+  },
+  'POST /exams/:id/sitting/students': async (institute) => {
+    const [one, other] = [await addSittingAndCandidate(institute), await addSittingAndCandidate(institute)];
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/exams/${one.examId}/sitting/students`,
+      body: { studentId: one.studentId, reason: 'Repeating the exam' },
+      other: { path: `/exams/${other.examId}/sitting/students`, body: { studentId: other.studentId } },
+    };
+  },
+  'POST /exams/:id/sitting/students/:studentId/excuse': async (institute) => {
+    const [one, other] = [await addSitting(institute), await addSitting(institute)];
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/exams/${one.examId}/sitting/students/${one.studentId}/excuse`,
+      body: { reason: 'Medical leave' },
+      other: { path: `/exams/${other.examId}/sitting/students/${other.studentId}/excuse`, body: { reason: 'Left the course' } },
+    };
+  },
+  'POST /exams/:id/results/revisions': async (institute) => {
+    const [one, other] = [await addPublishedSitting(institute), await addPublishedSitting(institute)];
+    const body = (studentId: string, value: number) => ({ studentId, marks: [{ subject: 'acc', value }], reason: 'Re-totalled' });
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/exams/${one.examId}/results/revisions`,
+      body: body(one.studentId, 70),
+      other: { path: `/exams/${other.examId}/results/revisions`, body: body(other.studentId, 45) },
     };
   },
   'POST /marksheet-templates': async (institute) => ({
