@@ -16,6 +16,8 @@ import { ConfigError, loadEnv } from './api/env';
 import { systemClock } from './api/domain/clock';
 import { createLogger } from './api/logger';
 import { createObjectStorage } from './api/storage';
+import { jobKinds } from './api/jobs/kinds';
+import { createJobRunner } from './api/jobs/runner';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
 import { loggingAnswers } from './api/http/answer-log';
 import { admitBody, FORM_WITH_FILES_BYTES, isMultipart, refusalOf } from './api/http/body-limits';
@@ -63,6 +65,8 @@ async function main() {
   const storage = await createObjectStorage(env, systemClock);
   logger.info({ storage: storage.kind }, 'file storage ready');
   const api = createApi({ database, logger, clock: systemClock, auth, storage, trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL });
+  const jobs = createJobRunner({ database, clock: systemClock, logger, kinds: jobKinds({ database, storage }) });
+  jobs.start();
   const fetchApi = env.API_ANSWER_LOG ? loggingAnswers(api.fetch, env.API_ANSWER_LOG) : api.fetch;
   const apiListener = getRequestListener(fetchApi);
   const transportFor = env.API_URL ? httpTransport(env.API_URL) : inProcessTransport(fetchApi);
@@ -136,11 +140,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // The job in hand goes back to the queue at its next chunk, for the next process to take.
+    const jobsStopped = jobs.stop();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
       await viteDevServer?.close();
-      await Promise.allSettled(running);
+      await Promise.allSettled([...running, jobsStopped]);
       await database.close();
       process.exit(0);
     });

@@ -18,6 +18,8 @@ function contentSecurityPolicy(nonce: string) {
     "img-src 'self' data: blob: https:",
     "connect-src 'self' https:",
     "font-src 'self' data:",
+    // The template editor shows its live preview, a PDF it fetched, from a blob address.
+    "frame-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

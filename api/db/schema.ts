@@ -513,3 +513,45 @@ export const dashboardActivity = pgTable(
   },
   (t) => [index('dashboard_activity_area_idx').on(t.area, t.position), index('dashboard_activity_branch_idx').on(t.branchId, t.position)],
 );
+
+/**
+ * Long work done outside a request (a whole sitting's marksheets, an import), on one queue every
+ * process shares. Not a read table: a job's row is the work's own state, changed as it runs. A
+ * runner owns a running job while its lease lasts; a job whose lease ran out was left by a process
+ * that died, and the next runner to look takes it again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** What the job is about (a sitting): at most one unfinished job of a kind per subject. */
+    subject: text('subject').notNull(),
+    state: text('state').notNull(),
+    done: integer('done').notNull(),
+    total: integer('total').notNull(),
+    attempts: integer('attempts').notNull(),
+    /** Drawn at each claim: a runner whose lease was taken over can no longer write to the job. */
+    leaseId: text('lease_id'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    /** Where the finished work is: the storage key of the file it made. */
+    result: text('result'),
+    error: text('error'),
+    requestedBy: text('requested_by'),
+    branchId: text('branch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    uniqueIndex('jobs_unfinished_subject_key')
+      .on(t.kind, t.subject)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);

@@ -12,6 +12,11 @@ import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { createRecord, deleteRecord } from '../domain/records';
 import { VERIFICATION_LIMIT } from './documents';
+import { jobMessages, type JobView } from '../../common/contracts/jobs';
+import { SITTING_MARKSHEETS, sittingMarksheetsKind } from '../domain/documents/sitting-marksheets';
+import { claimNextJob } from '../jobs/queue';
+import type { JobKind } from '../jobs/runner';
+import { jobRunnerOf, runQueuedJobs } from '../../tests/api/jobs';
 
 const clock = testClock('2026-05-01T09:00:00.000Z');
 let accounts: AccountsApi;
@@ -277,4 +282,124 @@ it('keeps the issued documents equal to what a rebuild makes of the log', async 
   const before = await projectionSnapshot(accounts.db);
   await rebuildProjections(accounts.db);
   expect(await projectionSnapshot(accounts.db)).toEqual(before);
+});
+
+describe('a sitting’s marksheets as one PDF, made by a job', () => {
+  const start = (examId: string, branchId: string | undefined, token = tokens.admin) =>
+    call('POST', `/exams/${examId}/results/marksheets/jobs`, { branchId }, token);
+  const job = (examId: string, jobId: string, token = tokens.admin) =>
+    call('GET', `/exams/${examId}/results/marksheets/jobs/${jobId}`, undefined, token);
+  const file = (examId: string, jobId: string, token = tokens.admin) =>
+    call('GET', `/exams/${examId}/results/marksheets/jobs/${jobId}/pdf`, undefined, token);
+
+  async function publishedSitting(names: string[], branchId = north) {
+    const examId = await exam();
+    const ids: string[] = [];
+    for (const name of names) ids.push(await student(branchId, name));
+    await publishWithMarks(examId, branchId, Object.fromEntries(ids.map((id, index) => [id, [50 + index, 25]])));
+    return examId;
+  }
+
+  it('makes a page per student, a chunk at a time with its progress recorded, and answers the joined file once done', async () => {
+    const names = ['Kavya Iyer', 'Arjun Mehta', 'Zoya Khan', 'Bharat Rao', 'Ishaan Gupta'];
+    const examId = await publishedSitting(names);
+    const started = await start(examId, north);
+    expect([started.status, started.body.message]).toEqual([201, jobMessages.started]);
+    const jobId = (started.body.data as JobView)._id;
+    expect(started.body.data).toMatchObject({ state: 'queued', progress: { done: 0, total: 5 }, error: null, finishedAt: null });
+    const again = await start(examId, north);
+    expect([again.status, again.body.message, (again.body.data as JobView)._id]).toEqual([200, jobMessages.alreadyRunning, jobId]);
+    const early = await file(examId, jobId);
+    expect([early.status, early.body.message]).toEqual([409, jobMessages.unfinished]);
+
+    // Two marksheets a chunk, the progress read through the API after each.
+    const seen: JobView['progress'][] = [];
+    const kind = sittingMarksheetsKind({ database: accounts.database, storage: accounts.storage, chunkSize: 2 });
+    const watched: JobKind<unknown> = {
+      ...kind,
+      run: (run) =>
+        kind.run({
+          ...run,
+          payload: run.payload as Parameters<typeof kind.run>[0]['payload'],
+          progress: async (done, total) => {
+            await run.progress(done, total);
+            seen.push(((await job(examId, jobId)).body.data as JobView).progress);
+          },
+        }),
+    };
+    expect(await jobRunnerOf(accounts, clock, [watched]).runOnce()).toBe(true);
+    expect(seen).toEqual([
+      { done: 2, total: 5 },
+      { done: 4, total: 5 },
+      { done: 5, total: 5 },
+    ]);
+    expect((await job(examId, jobId)).body.data).toMatchObject({ state: 'done', progress: { done: 5, total: 5 }, error: null });
+
+    const answer = await file(examId, jobId);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('Content-Type')).toBe('application/pdf');
+    expect(answer.headers.get('Content-Disposition')).toMatch(/^inline; filename="marksheets-Half-Yearly-\d+-North-Campus\.pdf"$/);
+    const pages = await pdfPages(answer.bytes);
+    const listed = (await call('GET', `/exams/${examId}/results/marksheets?branchId=${north}`)).body.data as SittingDocuments;
+    expect(pages).toHaveLength(5);
+    listed.students.forEach((one, index) => {
+      expect(pages[index], `page ${index + 1}`).toContain(unspaced(one.name));
+      expect(pages[index], `page ${index + 1}`).toContain(one.code);
+    });
+    expect(new Set(listed.students.map((one) => one.name))).toEqual(new Set(names));
+
+    const next = await start(examId, north);
+    expect(next.status, 'a finished job is not answered for a new request').toBe(201);
+    expect(await runQueuedJobs(accounts, clock)).toBe(1);
+  });
+
+  it('is taken again and finished after the runner that held it died', async () => {
+    const examId = await publishedSitting(['Deepa Nair', 'Farhan Ali']);
+    const jobId = ((await start(examId, north)).body.data as JobView)._id;
+    expect((await claimNextJob(accounts.db, { kinds: [SITTING_MARKSHEETS], now: clock.now(), leaseMs: 60_000 }))?.id).toBe(jobId);
+    expect(await runQueuedJobs(accounts, clock), 'while the dead runner’s lease lasts').toBe(0);
+    expect((await job(examId, jobId)).body.data).toMatchObject({ state: 'running' });
+
+    clock.advance(60_001);
+    expect(await runQueuedJobs(accounts, clock)).toBe(1);
+    expect((await job(examId, jobId)).body.data).toMatchObject({ state: 'done', progress: { done: 2, total: 2 } });
+    const pages = await pdfPages((await file(examId, jobId)).bytes);
+    expect(pages).toHaveLength(2);
+    expect(pages.join(' ')).toContain(unspaced('Deepa Nair'));
+    expect(pages.join(' ')).toContain(unspaced('Farhan Ali'));
+  });
+
+  it('refuses a sitting whose results are not published, and queues nothing', async () => {
+    const examId = await exam();
+    await student(north, 'Gita Draft');
+    const refused = await start(examId, north);
+    expect([refused.status, refused.body.message]).toEqual([409, documentMessages.notPublished]);
+    expect(await runQueuedJobs(accounts, clock)).toBe(0);
+  });
+
+  it('keeps branch staff to their branch’s sitting and its jobs, and refuses a caller without the permission', async () => {
+    const examId = await exam();
+    const inNorth = await student(north, 'Neel North');
+    const inSouth = await student(south, 'Sara South');
+    await publishWithMarks(examId, north, { [inNorth]: [60, 30] });
+    await publishWithMarks(examId, south, { [inSouth]: [60, 30] });
+
+    const other = await start(examId, south, tokens.northMarksheets);
+    expect(other.status, 'another branch’s sitting').toBe(404);
+    const own = await start(examId, undefined, tokens.northMarksheets);
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const southJob = ((await start(examId, south)).body.data as JobView)._id;
+    await runQueuedJobs(accounts, clock);
+
+    for (const answer of [await job(examId, southJob, tokens.northMarksheets), await file(examId, southJob, tokens.northMarksheets)]) {
+      expect([answer.status, answer.body.message]).toEqual([404, jobMessages.missing]);
+    }
+    const northJob = (own.body.data as JobView)._id;
+    const northFile = await pdfPages((await file(examId, northJob, tokens.northMarksheets)).bytes);
+    expect([northFile.length, northFile[0]!.includes(unspaced('Neel North'))]).toEqual([1, true]);
+    expect((await job(examId, northJob, tokens.northCards)).status, 'admit cards only').toBe(403);
+    expect((await file(examId, northJob, tokens.marker)).status).toBe(403);
+    expect((await start(examId, north, tokens.marker)).status).toBe(403);
+    expect((await job(await exam(), northJob)).status, 'the job of another exam').toBe(404);
+  });
 });

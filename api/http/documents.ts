@@ -2,6 +2,9 @@ import { documentContract, documentMessages, normaliseVerificationCode, VERIFICA
 import { admitCardFacts, issueAdmitCards } from '../domain/documents/admit-cards';
 import { sittingDocuments } from '../domain/documents/sittings';
 import { marksheetFacts } from '../domain/documents/marksheets';
+import { sittingMarksheetsFile, sittingMarksheetsJob, startSittingMarksheets } from '../domain/documents/sitting-marksheets';
+import { jobMessages } from '../../common/contracts/jobs';
+import { jobViewOf } from '../jobs/queue';
 import { verification } from '../domain/documents/queries';
 import { admitCardsPdf, marksheetPdf } from '../pdf/exam-documents';
 import { clientAddress } from './client-address';
@@ -38,6 +41,34 @@ const marksheetList = defineEndpoint({
   access: marksheets,
   async handle({ db, actor, params, query }) {
     return { message: documentMessages.marksheets, data: await sittingDocuments(db, actor, params.id, 'marksheet', query.branchId) };
+  },
+});
+
+const startMarksheets = defineEndpoint({
+  ...documentContract.startMarksheets,
+  access: marksheets,
+  async handle({ tx, meta, actor, params, body, deps, c }) {
+    const { job, created } = await startSittingMarksheets({ tx, meta }, actor, params.id, body.branchId, printedOrigin(c, deps));
+    return created
+      ? { status: 201, message: jobMessages.started, data: jobViewOf(job) }
+      : { message: jobMessages.alreadyRunning, data: jobViewOf(job) };
+  },
+});
+
+const marksheetsJob = defineEndpoint({
+  ...documentContract.marksheetsJob,
+  access: marksheets,
+  async handle({ db, actor, params }) {
+    return { message: jobMessages.progress, data: jobViewOf(await sittingMarksheetsJob(db, actor, params.id, params.jobId)) };
+  },
+});
+
+const marksheetsJobPdf = defineFileEndpoint({
+  ...documentContract.marksheetsJobPdf,
+  access: marksheets,
+  async handle({ db, actor, params, deps }) {
+    const file = await sittingMarksheetsFile(db, deps.storage, actor, params.id, params.jobId);
+    return { file: { bytes: file.bytes, name: fileName('marksheets', file.exam, file.centre), type: 'application/pdf' } };
   },
 });
 
@@ -92,4 +123,14 @@ const verify = defineEndpoint({
   },
 });
 
-export const documentEndpoints = [marksheetList, marksheet, admitCardList, issue, admitCardsFile, verify];
+export const documentEndpoints = [
+  marksheetList,
+  marksheet,
+  startMarksheets,
+  marksheetsJob,
+  marksheetsJobPdf,
+  admitCardList,
+  issue,
+  admitCardsFile,
+  verify,
+];

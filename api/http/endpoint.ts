@@ -134,19 +134,29 @@ export function defineEndpoint<
   return endpoint as Endpoint<Body, Query, Params>;
 }
 
-/** An endpoint that answers a file (its contract's `produces`): a read, so it runs outside a transaction. */
-export function defineFileEndpoint<Kind extends Access['kind'], Query = undefined, Params = undefined>(
+/**
+ * An endpoint that answers a file (its contract's `produces`): a read, so it runs outside a
+ * transaction, whatever its method. A POST one takes in its body what the file is made from (a
+ * draft to preview); it changes nothing, so it needs no Idempotency-Key: a retry makes the file
+ * again, and keeping the file for a replay would only fill the table of keys.
+ */
+export function defineFileEndpoint<Kind extends Access['kind'], Body = undefined, Query = undefined, Params = undefined>(
   endpoint: Omit<EndpointContract, 'method' | 'body' | 'query' | 'params' | 'response' | 'produces'> & {
-    method: 'get';
+    method: 'get' | 'post';
     produces: NonNullable<EndpointContract['produces']>;
     access: Access & { kind: Kind };
+    body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
     query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
     params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
-    handle(input: Guaranteed<'get', Kind, undefined, Query, Params>): Promise<FileAnswer>;
+    handle(input: Guaranteed<'get', Kind, Body, Query, Params>): Promise<FileAnswer>;
   },
-): Endpoint<undefined, Query, Params> {
-  return endpoint as Endpoint<undefined, Query, Params>;
+): Endpoint<Body, Query, Params> {
+  return endpoint as Endpoint<Body, Query, Params>;
 }
+
+/** Whether a call may change something: it runs in a transaction, and an Idempotency-Key replays it. Files answer reads. */
+export const changesState = (endpoint: Pick<EndpointContract, 'method' | 'produces'>) =>
+  endpoint.method !== 'get' && endpoint.produces === undefined;
 
 const MAX_ATTEMPTS = 4;
 
@@ -190,7 +200,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       });
       const input = { body, query, params, actor, deps, c };
 
-      if (endpoint.method === 'get') {
+      if (!changesState(endpoint)) {
         return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));
       }
       const key = endpoint.answersWithSecrets ? undefined : c.req.header('Idempotency-Key');

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
-import { pdfPages, unspaced } from '../../tests/support/pdf-text';
+import { pdfImageCounts, pdfPages, unspaced } from '../../tests/support/pdf-text';
+import { storeFile } from '../../tests/api/stored-files';
+import { tinyPng } from '../../tests/support/images';
 import { testClock } from '../../tests/support/test-database';
 import {
   blankTemplate,
   marksheetTemplateMessages,
+  templateImageUpload,
   type MarksheetTemplateContent,
   type MarksheetTemplateView,
 } from '../../common/contracts/marksheet-templates';
@@ -12,11 +15,14 @@ import type { ExamSheet } from '../../common/contracts/exam-results';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { createRecord } from '../domain/records';
+import { recordFileMessages } from '../domain/record-files';
+import { uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
+import { events } from '../db/schema';
 
 const clock = testClock('2026-06-01T09:00:00.000Z');
 let accounts: AccountsApi;
 let north: string;
-const tokens = {} as Record<'designer' | 'results' | 'marker', string>;
+const tokens = {} as Record<'designer' | 'colleague' | 'results' | 'marker', string>;
 
 beforeAll(async () => {
   accounts = await createAccountsApi(clock);
@@ -26,6 +32,7 @@ beforeAll(async () => {
   const token = async (permissions: string[], name?: string) =>
     tokenFor(db, auth, await addUser(db, { role: 'admin', permissions, name }), clock.now());
   tokens.designer = await token(['EXAM_TEMPLATE_MANAGEMENT'], 'Meera Designer');
+  tokens.colleague = await token(['MARKSHEET_TEMPLATE_MANAGE'], 'Arjun Colleague');
   tokens.results = await token(['RESULT_MANAGE', 'MARKSHEET_GENERATE']);
   tokens.marker = await token(['EXAM_MARKS_ENTRY']);
 });
@@ -147,7 +154,7 @@ describe('marksheet templates', () => {
 
   it('previews a sample marksheet as the template lays it out, graded by its own scale', async () => {
     const own = await create(
-      template({ name: 'Own scale', gradingScale: ownScale, signatures: ['Principal'], footer: 'Errors excepted.' }),
+      template({ name: 'Own scale', gradingScale: ownScale, signatures: [{ role: 'Principal', image: null }], footer: 'Errors excepted.' }),
     );
     const answer = await call('GET', `/marksheet-templates/${own._id}/preview`);
     expect(answer.headers.get('Content-Type')).toBe('application/pdf');
@@ -163,6 +170,123 @@ describe('marksheet templates', () => {
     ]) {
       expect(page).toContain(unspaced(expected));
     }
+  });
+});
+
+/** An image uploaded for templates, as the editor uploads it. */
+const templateImage = (field: string = templateImageUpload.logo, token = tokens.designer) =>
+  storeFile(accounts, token, {
+    fileName: 'logo.png',
+    fileType: 'image/png',
+    bytes: tinyPng,
+    formType: templateImageUpload.formType,
+    fieldName: field,
+  });
+
+const eventCount = async () => (await accounts.db.select({ position: events.position }).from(events)).length;
+
+describe('a template’s logo and signature images', () => {
+  it('are kept as the keys of images uploaded for templates, and drawn on its marksheets', async () => {
+    const [logo, signature] = [await templateImage(), await templateImage(templateImageUpload.signature)];
+    const content = template({
+      name: 'With images',
+      logo,
+      signatures: [
+        { role: 'Principal', image: signature },
+        { role: 'Controller of Examinations', image: null },
+      ],
+    });
+    const made = await create(content);
+    expect(made.content).toMatchObject({ logo, signatures: content.signatures });
+    const plain = await create(template({ name: 'Without images' }));
+
+    const images = async (id: string) => pdfImageCounts((await call('GET', `/marksheet-templates/${id}/preview`)).bytes);
+    // The plain one draws its QR code only; the other its logo and one signature besides.
+    expect(await images(plain._id)).toEqual([1]);
+    expect(await images(made._id)).toEqual([3]);
+
+    // Whoever edits templates keeps the images a template holds, though another uploaded them.
+    const kept = await call('PUT', `/marksheet-templates/${made._id}`, { ...content, title: 'MARKSHEET' }, tokens.colleague);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data.content).toMatchObject({ logo, signatures: content.signatures });
+  });
+
+  it('refuses a key that is not an image uploaded for templates, saying which, and changes nothing', async () => {
+    const made = await create(template({ name: 'Refusing images' }));
+    const student = await storeFile(accounts, tokens.designer, {
+      fileName: 'photo.png',
+      fileType: 'image/png',
+      bytes: tinyPng,
+      formType: 'student',
+      fieldName: 'studentPhoto',
+    });
+    const paper = await storeFile(accounts, tokens.designer, {
+      fileName: 'paper.pdf',
+      fileType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      formType: templateImageUpload.formType,
+      fieldName: 'questionPaper',
+    });
+    const before = [await eventCount(), (await call('GET', `/marksheet-templates/${made._id}`)).body.data];
+    const cases: Array<[Partial<MarksheetTemplateContent>, Record<string, string[]>]> = [
+      [
+        { logo: `${templateImageUpload.formType}/2026/06/00000000-0000-4000-8000-000000000000-logo.png` },
+        { logo: [recordFileMessages.notUploaded] },
+      ],
+      [{ logo: student }, { logo: [recordFileMessages.notUploaded] }],
+      [{ logo: '../../secrets/storage-secret' }, { logo: [recordFileMessages.notUploaded] }],
+      [
+        { signatures: [{ role: 'Principal', image: paper }] },
+        { 'signatures.0.image': [uploadMessages.unsupported(uploadRuleFor(templateImageUpload.signature))] },
+      ],
+    ];
+    for (const [change, errors] of cases) {
+      const saved = await call('PUT', `/marksheet-templates/${made._id}`, template({ name: 'Refusing images', ...change }));
+      expect([saved.status, saved.body.message, saved.body.errors]).toEqual([400, marksheetTemplateMessages.imagesRefused, errors]);
+      const created = await call('POST', '/marksheet-templates', template({ name: 'Never made', ...change }));
+      expect([created.status, created.body.errors]).toEqual([400, errors]);
+    }
+    expect([await eventCount(), (await call('GET', `/marksheet-templates/${made._id}`)).body.data]).toEqual(before);
+  });
+});
+
+describe('POST /marksheet-templates/preview', () => {
+  it('answers a sample marksheet of the draft, images included, and saves nothing', async () => {
+    const before = [await eventCount(), (await call('GET', '/marksheet-templates')).body.data.total];
+    const logo = await templateImage();
+    const afterUpload = await eventCount();
+    const answer = await call('POST', '/marksheet-templates/preview', {
+      ...template({ title: 'DRAFT OF A NEW TITLE', logo }),
+      name: '',
+    });
+    expect([answer.status, answer.headers.get('Content-Type')]).toEqual([200, 'application/pdf']);
+    const [page] = await pdfPages(answer.bytes);
+    for (const expected of ['DRAFT OF A NEW TITLE', 'Sunrise Institute of Technology', 'Aarav Sharma'])
+      expect(page).toContain(unspaced(expected));
+    expect(await pdfImageCounts(answer.bytes)).toEqual([2]);
+    // Only the upload was recorded; the preview, and a retry with a key, record nothing.
+    expect(afterUpload).toBeGreaterThan(before[0] as number);
+    const again = await call('POST', '/marksheet-templates/preview', template({ title: 'AGAIN' }), tokens.designer, {
+      'Idempotency-Key': 'draft-1',
+    });
+    expect([again.status, again.headers.get('Idempotent-Replayed')]).toEqual([200, null]);
+    expect([await eventCount(), (await call('GET', '/marksheet-templates')).body.data.total]).toEqual([afterUpload, before[1]]);
+  });
+
+  it('refuses a draft that breaks a rule with its messages, and a caller who may not edit templates', async () => {
+    const invalid = await call(
+      'POST',
+      '/marksheet-templates/preview',
+      template({ instituteName: ' ', gradingScale: [{ grade: 'A', from: 50, to: 90 }] }),
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toEqual({
+      instituteName: [marksheetTemplateMessages.required('Institute name')],
+      'gradingScale.0': [marksheetTemplateMessages.topGrade],
+    });
+    const foreign = await call('POST', '/marksheet-templates/preview', template({ logo: `${templateImageUpload.formType}/2026/06/x.png` }));
+    expect([foreign.status, foreign.body.errors]).toEqual([400, { logo: [recordFileMessages.notUploaded] }]);
+    expect((await call('POST', '/marksheet-templates/preview', template(), tokens.marker)).status).toBe(403);
   });
 });
 

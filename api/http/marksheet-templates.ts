@@ -1,5 +1,6 @@
 import { marksheetTemplateContract, marksheetTemplateMessages } from '../../common/contracts/marksheet-templates';
 import { createMarksheetTemplate, makeMarksheetTemplateDefault, saveMarksheetTemplate } from '../domain/marksheet-templates/commands';
+import { requirePrintableImages } from '../domain/marksheet-templates/images';
 import { findTemplate, listTemplates, templateRevision, templateRevisions } from '../domain/marksheet-templates/queries';
 import { templatePreviewPdf } from '../pdf/exam-documents';
 import { defineEndpoint, defineFileEndpoint } from './endpoint';
@@ -61,9 +62,20 @@ const preview = defineFileEndpoint({
   access,
   async handle({ db, params, query, deps, c }) {
     const { content, revision } = await templateRevision(db, params.id, query.revision);
-    const bytes = await templatePreviewPdf(content, printedOrigin(c, deps));
+    const bytes = await templatePreviewPdf(content, deps.storage, printedOrigin(c, deps));
     return { file: { bytes, name: `template-${content.name}-v${revision}.pdf`, type: 'application/pdf' } };
   },
 });
 
-export const marksheetTemplateEndpoints = [list, show, create, save, makeDefault, preview];
+/** The editor's draft made into a sample marksheet, held to every rule of a save but saved nowhere. */
+const previewDraft = defineFileEndpoint({
+  ...marksheetTemplateContract.previewDraft,
+  access,
+  async handle({ db, actor, body, deps, c }) {
+    await requirePrintableImages(db, actor, body);
+    const bytes = await templatePreviewPdf(body, deps.storage, printedOrigin(c, deps));
+    return { file: { bytes, name: 'template-draft.pdf', type: 'application/pdf' } };
+  },
+});
+
+export const marksheetTemplateEndpoints = [list, show, create, save, makeDefault, preview, previewDraft];

@@ -6,7 +6,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z, type ZodTypeAny } from 'zod';
-import type { Endpoint } from './endpoint';
+import { changesState, type Endpoint } from './endpoint';
 
 // Query and path parameters are described through the `.openapi()` method this adds to zod.
 extendZodWithOpenApi(z);
@@ -47,9 +47,7 @@ const refusals: Record<number, string> = {
 const requestIdHeader = z.string().describe('Names the request in the server’s log: the caller’s own when it sent a valid one');
 const retryAfterHeader = z.string().regex(/^\d+$/).describe('Seconds to wait before trying again');
 
-/** Whether a call may change something: it runs in a transaction, and an Idempotency-Key replays it. */
-const changes = (endpoint: Endpoint) => endpoint.method !== 'get';
-const idempotent = (endpoint: Endpoint) => changes(endpoint) && !endpoint.answersWithSecrets;
+const idempotent = (endpoint: Endpoint) => changesState(endpoint) && !endpoint.answersWithSecrets;
 
 /** Every status an endpoint can answer: its own refusals and those of its access and method. */
 function statusesOf(endpoint: Endpoint): number[] {
@@ -58,7 +56,8 @@ function statusesOf(endpoint: Endpoint): number[] {
   // A token that has expired answers 410 (refresh it); a public endpoint takes the caller as anonymous.
   if (endpoint.access.kind !== 'public') [401, 410].forEach((status) => statuses.add(status));
   if (endpoint.access.kind === 'permission' || endpoint.access.kind === 'superadmin') statuses.add(403);
-  if (changes(endpoint)) [409, 413].forEach((status) => statuses.add(status));
+  if (changesState(endpoint)) statuses.add(409);
+  if (endpoint.method !== 'get') statuses.add(413);
   if (idempotent(endpoint)) statuses.add(422);
   if (endpoint.ifMatch) statuses.add(412);
   return [...statuses].sort((a, b) => a - b);

@@ -1,13 +1,13 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { accent, base, Details, IssuerHeader, muted, PhotoBox, rule, Signature } from './parts';
-import type { Issuer, PdfStyle, Photo, Verification } from './parts';
+import type { Issuer, PdfImage, PdfStyle, Verification } from './parts';
 
 /** One student's admit card: who sits where, and when each paper is. */
 export interface AdmitCardData {
   issuer: Issuer;
   exam: { name: string; course: string | null };
   centre: { name: string; address: string | null };
-  student: { name: string; fatherName: string | null; registrationNo: string | null; rollNo: string | null; photo: Photo | null };
+  student: { name: string; fatherName: string | null; registrationNo: string | null; rollNo: string | null; photo: PdfImage | null };
   /** The exam's subject table: dates dd/mm/yyyy, times as typed. */
   papers: Array<{ date: string | null; time: string | null; code: string | null; name: string }>;
   verification: Verification;

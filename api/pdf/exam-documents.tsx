@@ -6,8 +6,8 @@ import { AdmitCardsDocument } from './admit-card';
 import { MarksheetDocument, type MarksheetData } from './marksheet';
 import { blankTemplate, gradeSteps, type MarksheetTemplateContent } from '../../common/contracts/marksheet-templates';
 import { outcomeOf } from '../../common/exam-results';
-import type { Verification } from './parts';
-import { printablePhoto } from './photo';
+import type { Issuer, Verification } from './parts';
+import { printableImage } from './stored-image';
 import { qrImage, renderPdf } from './render';
 
 /*
@@ -24,26 +24,39 @@ async function verificationOf(origin: string, code: string): Promise<Verificatio
   return { code, url, qr: await qrImage(url) };
 }
 
-/** A template as the marksheet lays it out; without one, the centre's name and address and every detail. */
-function layoutOf(template: MarksheetTemplateContent | null, centre: { name: string; address: string | null }) {
-  const content = template ?? { ...blankTemplate, instituteName: centre.name, address: centre.address ?? '' };
-  return {
-    issuer: { name: content.instituteName, address: content.address || null },
-    title: content.title,
-    details: new Set(content.details),
-    signatures: content.signatures,
-    footer: content.footer,
-  };
+type Layout = Pick<MarksheetData, 'issuer' | 'title' | 'details' | 'signatures' | 'footer'>;
+
+/** A template's content; without one, the centre's name and address, every detail and no images. */
+const contentOrCentre = (template: MarksheetTemplateContent | null, centre: { name: string; address: string | null }) =>
+  template ?? { ...blankTemplate, instituteName: centre.name, address: centre.address ?? '' };
+
+/** The header every exam document carries, its logo read from storage. */
+async function issuerOf(content: MarksheetTemplateContent, storage: ObjectStorage): Promise<Issuer> {
+  return { name: content.instituteName, address: content.address || null, logo: await printableImage(storage, content.logo) };
+}
+
+/** A template as the marksheet lays it out, its images read from storage. */
+async function layoutOf(
+  template: MarksheetTemplateContent | null,
+  centre: { name: string; address: string | null },
+  storage: ObjectStorage,
+): Promise<Layout> {
+  const content = contentOrCentre(template, centre);
+  const [issuer, signatures] = await Promise.all([
+    issuerOf(content, storage),
+    Promise.all(content.signatures.map(async ({ role, image }) => ({ role, image: await printableImage(storage, image) }))),
+  ]);
+  return { issuer, title: content.title, details: new Set(content.details), signatures, footer: content.footer };
 }
 
 /** A marksheet's page as the template lays it out, filled with one student's published result. */
 export async function marksheetSheet(facts: MarksheetFacts, storage: ObjectStorage, origin: string): Promise<MarksheetData> {
   const { exam, student, outcome } = facts;
   return {
-    ...layoutOf(facts.template, facts.centre),
+    ...(await layoutOf(facts.template, facts.centre, storage)),
     exam: { name: exam.examName, code: exam.examId, course: exam.courseName },
     centre: facts.centre.name,
-    student: { ...student, photo: await printablePhoto(storage, student.photoKey) },
+    student: { ...student, photo: await printableImage(storage, student.photoKey) },
     subjects: exam.subjects.map((subject) => ({
       name: subject.name,
       code: subject.code,
@@ -59,12 +72,17 @@ export async function marksheetSheet(facts: MarksheetFacts, storage: ObjectStora
   };
 }
 
-export async function marksheetPdf(facts: MarksheetFacts, storage: ObjectStorage, origin: string): Promise<Uint8Array> {
-  return renderPdf(<MarksheetDocument sheets={[await marksheetSheet(facts, storage, origin)]} />);
+/** Marksheets in one PDF, a page each, in the order given. */
+export async function marksheetsPdf(facts: readonly MarksheetFacts[], storage: ObjectStorage, origin: string): Promise<Uint8Array> {
+  const sheets = [];
+  for (const one of facts) sheets.push(await marksheetSheet(one, storage, origin));
+  return renderPdf(<MarksheetDocument sheets={sheets} />);
 }
 
-/** A marksheet of a made-up student, laid out by a template's content: what its editor previews. */
-export async function templatePreviewPdf(template: MarksheetTemplateContent, origin: string): Promise<Uint8Array> {
+export const marksheetPdf = (facts: MarksheetFacts, storage: ObjectStorage, origin: string) => marksheetsPdf([facts], storage, origin);
+
+/** A marksheet of a made-up student, laid out by a template's content, saved or not: what its editor previews. */
+export async function templatePreviewPdf(template: MarksheetTemplateContent, storage: ObjectStorage, origin: string): Promise<Uint8Array> {
   const subjects = [
     { key: 'a', name: 'Financial Accounting', code: 'SMP-01', questionPaperMarks: 100, passingMarks: 33 },
     { key: 'b', name: 'Business Mathematics', code: 'SMP-02', questionPaperMarks: 100, passingMarks: 33 },
@@ -78,7 +96,7 @@ export async function templatePreviewPdf(template: MarksheetTemplateContent, ori
     <MarksheetDocument
       sheets={[
         {
-          ...layoutOf(template, { name: template.instituteName, address: template.address }),
+          ...(await layoutOf(template, { name: template.instituteName, address: template.address }, storage)),
           exam: { name: 'Annual Examination (sample)', code: 'SAMPLE', course: 'Diploma in Financial Accounting' },
           centre: 'Main Centre',
           student: { name: 'Aarav Sharma', fatherName: 'Rajesh Sharma', registrationNo: 'MC/2026/0001', rollNo: '1001', photo: null },
@@ -101,13 +119,14 @@ export async function templatePreviewPdf(template: MarksheetTemplateContent, ori
 }
 
 export async function admitCardsPdf(facts: AdmitCardFacts, storage: ObjectStorage, origin: string): Promise<Uint8Array> {
+  const issuer = await issuerOf(contentOrCentre(facts.template, facts.centre), storage);
   const cards = [];
   for (const { student, code } of facts.cards) {
     cards.push({
-      issuer: layoutOf(facts.template, facts.centre).issuer,
+      issuer,
       exam: { name: facts.exam.examName, course: facts.exam.courseName },
       centre: facts.centre,
-      student: { ...student, photo: await printablePhoto(storage, student.photoKey) },
+      student: { ...student, photo: await printableImage(storage, student.photoKey) },
       papers: facts.papers,
       verification: await verificationOf(origin, code),
     });

@@ -1,7 +1,7 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { ABSENT, defaultGradingScale, FAILING_GRADE, type GradeStep, type MarkValue, type StudentOutcome } from '../../common/exam-results';
 import { accent, base, Details, IssuerHeader, muted, PhotoBox, rule, Signature, tint, VerificationBlock } from './parts';
-import type { Issuer, PdfStyle, Photo, Verification } from './parts';
+import type { Issuer, PdfImage, PdfStyle, Verification } from './parts';
 import type { MarksheetDetail } from '../../common/contracts/marksheet-templates';
 
 /** One student's marksheet: what the template shows, filled with a published result. */
@@ -10,11 +10,11 @@ export interface MarksheetData {
   /** The template's parts: its title, the student's details it shows, who signs and its footer. */
   title: string;
   details: ReadonlySet<MarksheetDetail>;
-  signatures: readonly string[];
+  signatures: ReadonlyArray<{ role: string; image: PdfImage | null }>;
   footer: string;
   exam: { name: string; code: string | null; course: string | null };
   centre: string;
-  student: { name: string; fatherName: string | null; registrationNo: string | null; rollNo: string | null; photo: Photo | null };
+  student: { name: string; fatherName: string | null; registrationNo: string | null; rollNo: string | null; photo: PdfImage | null };
   subjects: Array<{ name: string; code: string | null; maximum: number; passing: number; mark: MarkValue; failed: boolean }>;
   outcome: StudentOutcome;
   scale?: readonly GradeStep[];
@@ -141,8 +141,8 @@ export function MarksheetPage({ data }: { data: MarksheetData }) {
           <VerificationBlock verification={data.verification} />
           <Text style={{ ...base.label, marginTop: 6 }}>Results published on {data.publishedOn}</Text>
         </View>
-        {data.signatures.map((role) => (
-          <Signature key={role} role={role} />
+        {data.signatures.map((signature, index) => (
+          <Signature key={index} role={signature.role} image={signature.image} />
         ))}
       </View>
       <Text style={styles.note} fixed>

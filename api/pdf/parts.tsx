@@ -17,15 +17,17 @@ export const base = StyleSheet.create({
   value: { fontWeight: 700 },
 });
 
-/** Who issues the document: the institute, else the centre, with its address. */
+/** An image as a document draws it: a photo, a logo, a signature. */
+export interface PdfImage {
+  data: Buffer;
+  format: 'jpg' | 'png';
+}
+
+/** Who issues the document: the institute, else the centre, with its address and the template's logo. */
 export interface Issuer {
   name: string;
   address: string | null;
-}
-
-export interface Photo {
-  data: Buffer;
-  format: 'jpg' | 'png';
+  logo: PdfImage | null;
 }
 
 export interface Verification {
@@ -36,7 +38,9 @@ export interface Verification {
 }
 
 const styles = StyleSheet.create({
-  header: { alignItems: 'center', paddingBottom: 6, borderBottomWidth: 2, borderBottomColor: accent },
+  header: { alignItems: 'center', justifyContent: 'center', paddingBottom: 6, borderBottomWidth: 2, borderBottomColor: accent },
+  // The logo stands at the left; the name keeps the page's middle, clear of it on both sides.
+  logo: { position: 'absolute', left: 0, top: 0, objectFit: 'contain', objectPositionX: 0 },
   name: { fontSize: 17, lineHeight: 1.3, fontWeight: 700, color: accent, textAlign: 'center' },
   address: { fontSize: 8.5, color: muted, textAlign: 'center', marginTop: 2 },
   title: { marginTop: 8, fontSize: 12, fontWeight: 700, letterSpacing: 2, textAlign: 'center' },
@@ -52,11 +56,13 @@ const styles = StyleSheet.create({
   code: { fontSize: 9, fontWeight: 700, color: ink, letterSpacing: 0.5 },
 });
 
-/** The issuer's name and address over the document's title; `compact` for a card, of which a page holds two. */
+/** The issuer's logo, name and address over the document's title; `compact` for a card, of which a page holds two. */
 export function IssuerHeader({ issuer, title, subtitle, compact }: { issuer: Issuer; title: string; subtitle: string; compact?: boolean }) {
+  const logo = compact ? { width: 52, height: 34 } : { width: 72, height: 48 };
   return (
     <View>
-      <View style={styles.header}>
+      <View style={issuer.logo ? [styles.header, { minHeight: logo.height + 6, paddingHorizontal: logo.width + 8 }] : styles.header}>
+        {issuer.logo ? <Image style={[styles.logo, logo]} src={{ data: issuer.logo.data, format: issuer.logo.format }} /> : null}
         <Text style={compact ? [styles.name, { fontSize: 13 }] : styles.name}>{issuer.name}</Text>
         {issuer.address ? <Text style={styles.address}>{issuer.address}</Text> : null}
       </View>
@@ -80,7 +86,7 @@ export function Details({ rows }: { rows: ReadonlyArray<[string, string | null]>
   );
 }
 
-export function PhotoBox({ photo, width = 80 }: { photo: Photo | null; width?: number }) {
+export function PhotoBox({ photo, width = 80 }: { photo: PdfImage | null; width?: number }) {
   const size = { width, height: width * 1.25 };
   return (
     <View style={[styles.photo, size]}>
@@ -109,11 +115,15 @@ export function VerificationBlock({ verification }: { verification: Verification
   );
 }
 
-/** A line to sign on, with who signs under it. */
-export function Signature({ role }: { role: string }) {
+/** A line to sign on, with who signs under it, and their signature over it when the template has its image. */
+export function Signature({ role, image = null }: { role: string; image?: PdfImage | null }) {
   return (
     <View style={{ width: 130, alignItems: 'center' }}>
-      <View style={{ height: 28 }} />
+      {image ? (
+        <Image style={{ width: '100%', height: 28, objectFit: 'contain' }} src={{ data: image.data, format: image.format }} />
+      ) : (
+        <View style={{ height: 28 }} />
+      )}
       <View style={{ borderTopWidth: 0.75, borderTopColor: ink, width: '100%' }} />
       <Text style={{ fontSize: 8, color: muted, marginTop: 3 }}>{role}</Text>
     </View>

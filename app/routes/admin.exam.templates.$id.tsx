@@ -5,10 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeader } from '~/components/list/page-header';
 import { TemplateForm } from '~/components/marksheet-templates/template-form';
 import { AllTemplatesLink, TemplatePreview } from '~/components/marksheet-templates/template-preview';
+import { useDraftPreview } from '~/components/marksheet-templates/use-draft-preview';
 import { Badge } from '~/components/ui/badge';
 import { requireAdminRoute } from '~/services/auth.server';
-import { validateCsrf } from '~/services/csrf.server';
-import { loadMarksheetTemplate, readTemplateForm, saveMarksheetTemplate } from '~/services/marksheet-templates.server';
+import { loadMarksheetTemplate, readTemplatePost, saveMarksheetTemplate } from '~/services/marksheet-templates.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { formatDateTime } from '~/utils/format';
 
@@ -30,9 +30,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Saves a new revision, refused when someone else saved one since the editor was opened. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, headers } = await requireAdminRoute(request, context);
-  const formData = await request.formData();
-  await validateCsrf(formData, request);
-  const content = readTemplateForm(formData);
+  const { formData, content, refused } = await readTemplatePost(request, api, context);
+  if (refused) return data({ content, ...refused }, { status: 400, headers });
   const version = Number(formData.get('version'));
   const saved = await saveMarksheetTemplate(api, params.id ?? '', content, Number.isInteger(version) ? version : undefined);
   if (!saved.ok) return data({ content, message: saved.message, errors: saved.errors ?? {} }, { status: saved.status, headers });
@@ -43,6 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function MarksheetTemplateEditor() {
   const { template } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
+  const draft = useDraftPreview(template.version);
   const preview = `/admin/exam/templates/${encodeURIComponent(template._id)}/preview`;
   const latest = template.versions[0];
   return (
@@ -68,12 +68,15 @@ export default function MarksheetTemplateEditor() {
           errors={refused?.errors}
           message={refused?.message}
           submitLabel="Save template"
+          onEdit={draft.onEdit}
+          previewOnOpen={refused !== undefined}
         />
         <div className="grid gap-6">
           <TemplatePreview
             key={template.version}
             href={`${preview}?revision=${latest?.revision ?? ''}`}
             label={latest ? `revision ${latest.revision}` : undefined}
+            draft={draft.preview}
           />
           <section aria-labelledby="template-revisions" className="grid gap-2">
             <h2 id="template-revisions" className="text-sm font-semibold">

@@ -3,11 +3,11 @@ import { useActionData } from '@remix-run/react';
 import { blankTemplate } from '../../common/contracts/marksheet-templates';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AllTemplatesLink, TemplatePreview } from '~/components/marksheet-templates/template-preview';
+import { useDraftPreview } from '~/components/marksheet-templates/use-draft-preview';
 import { TemplateForm } from '~/components/marksheet-templates/template-form';
 import { PageHeader } from '~/components/list/page-header';
 import { requireAdminRoute } from '~/services/auth.server';
-import { validateCsrf } from '~/services/csrf.server';
-import { createMarksheetTemplate, readTemplateForm } from '~/services/marksheet-templates.server';
+import { createMarksheetTemplate, readTemplatePost } from '~/services/marksheet-templates.server';
 import { redirectWithToast } from '~/services/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'New Marksheet Template' }];
@@ -19,9 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, headers } = await requireAdminRoute(request, context);
-  const formData = await request.formData();
-  await validateCsrf(formData, request);
-  const content = readTemplateForm(formData);
+  const { content, refused } = await readTemplatePost(request, api, context);
+  if (refused) return data({ content, ...refused }, { status: 400, headers });
   const created = await createMarksheetTemplate(api, content);
   if (!created.ok) return data({ content, message: created.message, errors: created.errors ?? {} }, { status: created.status, headers });
   return redirectWithToast(
@@ -33,18 +32,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewMarksheetTemplate() {
   const refused = useActionData<typeof action>();
+  const { preview, onEdit } = useDraftPreview();
   return (
     <div className="grid gap-4">
       <AllTemplatesLink />
-      <PageHeader title="New Marksheet Template" description="Set how marksheets look; the preview follows once it is saved." />
+      <PageHeader title="New Marksheet Template" description="Set how marksheets look; the preview beside the form follows as you type." />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <TemplateForm
           content={refused?.content ?? blankTemplate}
           errors={refused?.errors}
           message={refused?.message}
           submitLabel="Create template"
+          onEdit={onEdit}
+          previewOnOpen
         />
-        <TemplatePreview />
+        <TemplatePreview draft={preview} />
       </div>
     </div>
   );

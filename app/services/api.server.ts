@@ -78,8 +78,14 @@ export function callFile<Contract extends EndpointContract & { produces: string 
   endpoint: Contract,
   input: InputOf<Contract> & { origin: string },
 ): Promise<ApiResult<ApiFile>> {
-  const { params, query, origin } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; origin: string };
-  return api.call<ApiFile>('GET', pathOf(endpoint, params), { query, origin, file: true });
+  const { params, query, body, origin } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    origin: string;
+  };
+  const method = endpoint.method.toUpperCase() as ApiMethod;
+  return api.call<ApiFile>(method, pathOf(endpoint, params), { query, body, origin, file: true });
 }
 
 /** A file the API answered, handed on to the browser as it came. */

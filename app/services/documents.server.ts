@@ -11,6 +11,25 @@ export function marksheetPdf(api: AuthedApi, examId: string, studentId: string, 
   return callFile(api, documentContract.marksheet, { params: { id: examId, studentId }, origin });
 }
 
+/** Starts making a sitting's marksheets as one PDF, or finds the job already making them. */
+export function startSittingMarksheets(
+  api: AuthedApi,
+  examId: string,
+  branchId: string | undefined,
+  origin: string,
+  idempotencyKey: string,
+) {
+  return callEndpoint(api, documentContract.startMarksheets, { params: { id: examId }, body: { branchId }, origin, idempotencyKey });
+}
+
+export function sittingMarksheetsJob(api: AuthedApi, examId: string, jobId: string) {
+  return callEndpoint(api, documentContract.marksheetsJob, { params: { id: examId, jobId } });
+}
+
+export function sittingMarksheetsPdf(api: AuthedApi, examId: string, jobId: string, origin: string) {
+  return callFile(api, documentContract.marksheetsJobPdf, { params: { id: examId, jobId }, origin });
+}
+
 export function listAdmitCards(api: AuthedApi, examId: string, branchId?: string) {
   return callEndpoint(api, documentContract.admitCardList, { params: { id: examId }, query: { branchId } });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
 import { examParams, sittingBranchId as branchId } from './exam-results';
+import { jobParams, jobView } from './jobs';
 
 /**
  * The documents an institute hands to students about an exam: marksheets (of published results)
@@ -93,6 +94,37 @@ export const documentContract = {
     summary: 'A student’s marksheet of a published sitting, as a PDF carrying its verification code and QR code',
     tag,
     params: examParams.extend({ studentId: z.string().min(1).max(100) }),
+    produces: 'application/pdf',
+    refuses: [404, 409],
+  }),
+  startMarksheets: defineContract({
+    method: 'post',
+    path: '/exams/:id/results/marksheets/jobs',
+    summary:
+      'Starts making a published sitting’s marksheets as one PDF, a page per student; answers the job, or the one already making them (200)',
+    tag,
+    params: examParams,
+    body: z.object({ branchId }),
+    response: jobView,
+    creates: 'or-finds',
+    refuses: [404, 409],
+    example: { body: { branchId: '01J8Z0BRANCH' } },
+  }),
+  marksheetsJob: defineContract({
+    method: 'get',
+    path: '/exams/:id/results/marksheets/jobs/:jobId',
+    summary: 'How far the making of a sitting’s marksheets has come',
+    tag,
+    params: examParams.merge(jobParams),
+    response: jobView,
+    refuses: [404],
+  }),
+  marksheetsJobPdf: defineContract({
+    method: 'get',
+    path: '/exams/:id/results/marksheets/jobs/:jobId/pdf',
+    summary: 'A sitting’s marksheets as one PDF, once the job making them is done',
+    tag,
+    params: examParams.merge(jobParams),
     produces: 'application/pdf',
     refuses: [404, 409],
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultGradingScale, FAILING_GRADE, type GradeStep } from '../exam-results';
+import { uploadRuleFor } from '../uploads/rules';
 import { defineContract } from './endpoint';
 import { pageFields, pagingQuery } from './paging';
 
@@ -12,6 +13,13 @@ import { pageFields, pagingQuery } from './paging';
 export const MARKSHEET_TEMPLATE_LIMITS = { name: 80, institute: 120, address: 300, title: 60, footer: 300, role: 40, grade: 4 };
 export const MAX_GRADES = 12;
 export const MAX_SIGNATURES = 3;
+
+/**
+ * Where a template's images are uploaded from (docs/decisions/008): the form type of their keys and
+ * the fields whose upload rules they answer to (common/uploads/rules.ts).
+ */
+export const templateImageUpload = { formType: 'marksheetTemplate', logo: 'templateLogo', signature: 'templateSignature' } as const;
+export const templateImageRule = uploadRuleFor(templateImageUpload.logo);
 
 export const marksheetDetails = ['photo', 'fatherName', 'registrationNo', 'rollNo', 'course', 'centre'] as const;
 export type MarksheetDetail = (typeof marksheetDetails)[number];
@@ -41,6 +49,7 @@ export const marksheetTemplateMessages = {
   gap: (from: number, to: number) => `No grade covers ${from}% to ${to}%`,
   overlap: (upper: string, lower: string) => `${upper} and ${lower} overlap`,
   upsideDown: (grade: string) => `${grade} must start below where it ends`,
+  imagesRefused: 'An image of the template cannot be used: upload it again',
 };
 
 const text = (what: string, max: number) =>
@@ -92,39 +101,66 @@ export const defaultGradeBands: GradeBand[] = defaultGradingScale.map((step, ind
   to: index === 0 ? 100 : defaultGradingScale[index - 1]!.from,
 }));
 
+/** The stored key of an image uploaded for templates; the API checks it is one, and a PNG or JPEG. */
+const imageKey = z
+  .string()
+  .trim()
+  .max(512)
+  .nullable()
+  .default(null)
+  .transform((key) => key || null)
+  .describe(`The key of an image uploaded for marksheet templates (form type ${templateImageUpload.formType}), or null`);
+
+/** Who signs, and the image of their signature printed above the line. */
+export const templateSignature = z.object({ role: text('Who signs', MARKSHEET_TEMPLATE_LIMITS.role), image: imageKey }).strict();
+export type TemplateSignature = z.infer<typeof templateSignature>;
+
 /** A template's parts, each held to its limits; the body of a save adds the scale's checks. */
 const templateParts = z
   .object({
     name: text('Name', MARKSHEET_TEMPLATE_LIMITS.name),
     instituteName: text('Institute name', MARKSHEET_TEMPLATE_LIMITS.institute),
     address: optionalText('Address', MARKSHEET_TEMPLATE_LIMITS.address),
+    logo: imageKey.describe('The institute’s logo, beside its name in the header: an image key, or null'),
     title: text('Title', MARKSHEET_TEMPLATE_LIMITS.title),
     details: z
       .array(z.enum(marksheetDetails))
       .max(marksheetDetails.length)
       .describe('The student’s details the marksheet shows, besides their name'),
     gradingScale: z.array(gradeBand).max(MAX_GRADES, `At most ${MAX_GRADES} grades`).describe('Top grade first; below the last is F'),
-    signatures: z.array(text('Who signs', MARKSHEET_TEMPLATE_LIMITS.role)).max(MAX_SIGNATURES, `At most ${MAX_SIGNATURES} signatures`),
+    signatures: z.array(templateSignature).max(MAX_SIGNATURES, `At most ${MAX_SIGNATURES} signatures`),
     footer: optionalText('Footer', MARKSHEET_TEMPLATE_LIMITS.footer),
   })
   .strict();
 
-export const marksheetTemplateContent = templateParts.superRefine((content, context) => {
+/** Puts each problem of the scale (scaleProblems) under its band. */
+function checkScale(content: { gradingScale: GradeBand[] }, context: z.RefinementCtx) {
   for (const problem of scaleProblems(content.gradingScale)) {
     context.addIssue({ code: 'custom', path: ['gradingScale', problem.index], message: problem.message });
   }
-});
+}
+
+export const marksheetTemplateContent = templateParts.superRefine(checkScale);
 export type MarksheetTemplateContent = z.infer<typeof marksheetTemplateContent>;
+
+/** Content being edited, previewed before it is saved: all a save checks but the name, which no marksheet prints. */
+export const marksheetTemplateDraft = templateParts
+  .extend({ name: optionalText('Name', MARKSHEET_TEMPLATE_LIMITS.name) })
+  .superRefine(checkScale);
 
 /** What a new template starts from. */
 export const blankTemplate: MarksheetTemplateContent = {
   name: '',
   instituteName: '',
   address: '',
+  logo: null,
   title: 'STATEMENT OF MARKS',
   details: ['photo', 'fatherName', 'registrationNo', 'rollNo', 'course', 'centre'],
   gradingScale: defaultGradeBands,
-  signatures: ['Centre Head', 'Controller of Examinations'],
+  signatures: [
+    { role: 'Centre Head', image: null },
+    { role: 'Controller of Examinations', image: null },
+  ],
   footer: '',
 };
 
@@ -151,10 +187,11 @@ const example = {
   name: 'Board style',
   instituteName: 'Sunrise Institute of Technology',
   address: '12 Civil Lines, Kanpur 208001',
+  logo: null,
   title: 'STATEMENT OF MARKS',
   details: ['photo', 'fatherName', 'registrationNo', 'rollNo', 'course', 'centre'],
   gradingScale: defaultGradeBands,
-  signatures: ['Centre Head'],
+  signatures: [{ role: 'Centre Head', image: null }],
   footer: '',
 };
 
@@ -221,5 +258,15 @@ export const marksheetTemplateContract = {
     }),
     produces: 'application/pdf',
     refuses: [404],
+  }),
+  previewDraft: defineContract({
+    method: 'post',
+    path: '/marksheet-templates/preview',
+    summary:
+      'A marksheet of a sample student laid out by content not saved yet (the editor’s draft), as a PDF; it saves nothing, so a retry needs no Idempotency-Key',
+    tag,
+    body: marksheetTemplateDraft,
+    produces: 'application/pdf',
+    example: { body: { ...example, name: '' } },
   }),
 };

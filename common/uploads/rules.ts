@@ -1,7 +1,8 @@
 /**
  * What may be uploaded (SPEC.md sections 5 and 9): 5 MB of an image, PDF, DOC or DOCX by
  * default; student photo, documents, signature and branch documents 1 MB of JPG, PNG, SVG or GIF;
- * course image 2 MB of the same; exam and subject papers 5 MB of PDF, DOC or DOCX. The API holds
+ * course image 2 MB of the same; exam and subject papers 5 MB of PDF, DOC or DOCX; a marksheet
+ * template's logo and signatures 0.5 MB of PNG or JPG. The API holds
  * every upload to them (address, confirm, a file posted with a form, a file value of a record);
  * the browser shows them as hints and checks them before sending. Nothing here depends on node.
  */
@@ -57,6 +58,9 @@ const fieldRules = new Map<string, UploadRule>([
   ['subjectPaper', { maxBytes: 5 * MB, accepts: papers }],
   // A course paper's question paper (course papers screen).
   ['questionPaper', { maxBytes: 5 * MB, accepts: papers }],
+  // A marksheet template's logo and signatures: what a PDF can draw, and small, as every marksheet carries them.
+  ['templateLogo', { maxBytes: MB / 2, accepts: ['png', 'jpg'] }],
+  ['templateSignature', { maxBytes: MB / 2, accepts: ['png', 'jpg'] }],
 ]);
 
 /**

@@ -12,6 +12,7 @@ import type { UserStatus } from '../../common/contracts/users';
 import { createUser, setUserPermissions } from '../../api/domain/users';
 import { systemClock, type Clock } from '../../api/domain/clock';
 import type { ObjectStorage } from '../../api/storage/object-storage';
+import { temporaryObjectStorage } from '../../api/storage';
 import { createTestDatabase, request, type TestResponse } from '../support/test-database';
 
 /**
@@ -23,6 +24,8 @@ export interface AccountsApi {
   database: Database;
   db: Db;
   auth: AuthConfig;
+  /** Where the API keeps files: jobs run beside it write theirs there too. */
+  storage: ObjectStorage;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   call<Body = any>(method: string, path: string, options?: CallOptions): Promise<TestResponse<Body>>;
   cleanup(): Promise<void>;
@@ -36,7 +39,10 @@ export interface CallOptions {
   clientAddress?: string;
 }
 
-export async function createAccountsApi(clock: Clock = systemClock, storage?: ObjectStorage): Promise<AccountsApi> {
+export async function createAccountsApi(
+  clock: Clock = systemClock,
+  storage: ObjectStorage = temporaryObjectStorage(clock),
+): Promise<AccountsApi> {
   const testDatabase = await createTestDatabase();
   const { database } = testDatabase;
   const auth = authConfig(randomBytes(32));
@@ -46,6 +52,7 @@ export async function createAccountsApi(clock: Clock = systemClock, storage?: Ob
     database,
     db: database.db,
     auth,
+    storage,
     call: (method, path, { token, body, headers = {}, clientAddress } = {}) =>
       request(api, method, `/api/v1${path}`, {
         body,

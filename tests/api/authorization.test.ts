@@ -8,6 +8,8 @@ import { allPermissionNames } from '../../api/domain/permissions/catalogue';
 import { createRecord } from '../../api/domain/records';
 import { uploadStream } from '../../api/domain/uploads';
 import { creditWallet } from '../../api/domain/wallet/credit-wallet';
+import { SITTING_MARKSHEETS } from '../../api/domain/documents/sitting-marksheets';
+import { enqueueJob } from '../../api/jobs/queue';
 import type { Endpoint } from '../../api/http/endpoint';
 import { addBranch, addUser, asSystem, createAccountsApi, grant, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 
@@ -50,6 +52,8 @@ interface Fixture {
     walletEntryId: string;
     uploadKey: string;
     paperId: string;
+    /** A job making the marksheets of branch A's sitting. */
+    jobId: string;
   };
   branchB: { branchId: string };
 }
@@ -214,6 +218,19 @@ const walk: Record<string, WalkEntry> = {
     branch: 'by-id',
     params: (fx) => ({ id: fx.branchA.examId, studentId: fx.branchA.studentId }),
   },
+  'POST /exams/:id/results/marksheets/jobs': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId }),
+    body: (fx) => ({ branchId: fx.branchA.branchId }),
+  },
+  'GET /exams/:id/results/marksheets/jobs/:jobId': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId, jobId: fx.branchA.jobId }),
+  },
+  'GET /exams/:id/results/marksheets/jobs/:jobId/pdf': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId, jobId: fx.branchA.jobId }),
+  },
   'GET /exams/:id/admit-cards': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
   'POST /exams/:id/admit-cards': {
     branch: 'by-id',
@@ -227,6 +244,7 @@ const walk: Record<string, WalkEntry> = {
   'PUT /marksheet-templates/:id': { branch: 'none', params: () => ({ id: 'walk' }) },
   'POST /marksheet-templates/:id/default': { branch: 'none', params: () => ({ id: 'walk' }) },
   'GET /marksheet-templates/:id/preview': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'POST /marksheet-templates/preview': { branch: 'none' },
   'GET /settings': { branch: 'none' },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },
@@ -308,7 +326,17 @@ describe('access rules', () => {
 });
 
 const fakeFixture: Fixture = {
-  branchA: { branchId: 'a', userId: 'a', studentId: 'a', courseId: 'a', examId: 'a', walletEntryId: 'a', uploadKey: 'a', paperId: 'a' },
+  branchA: {
+    branchId: 'a',
+    userId: 'a',
+    studentId: 'a',
+    courseId: 'a',
+    examId: 'a',
+    walletEntryId: 'a',
+    uploadKey: 'a',
+    paperId: 'a',
+    jobId: 'a',
+  },
   branchB: { branchId: 'b' },
 };
 
@@ -362,8 +390,29 @@ describe('the walk', () => {
         { courseId, code: 'W-1', name: 'Walk', kind: 'theory', questionPaperMarks: 10, passingMarks: 4, questionPaper: null },
       ),
     );
+    const { job } = await asSystem(db, (ctx) =>
+      enqueueJob(ctx.tx, {
+        kind: SITTING_MARKSHEETS,
+        subject: `${examId}:${branchA}`,
+        payload: { examId, branchId: branchA, origin: 'http://localhost' },
+        total: 1,
+        requestedBy: userA,
+        branchId: branchA,
+        now: ctx.meta.occurredAt,
+      }),
+    );
     fx = {
-      branchA: { branchId: branchA, userId: userA, studentId, courseId, examId, walletEntryId: walletEntry.id, uploadKey, paperId },
+      branchA: {
+        branchId: branchA,
+        userId: userA,
+        studentId,
+        courseId,
+        examId,
+        walletEntryId: walletEntry.id,
+        uploadKey,
+        paperId,
+        jobId: job.id,
+      },
       branchB: { branchId: branchB },
     };
 

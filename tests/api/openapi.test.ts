@@ -9,6 +9,7 @@ import type { Endpoint } from '../../api/http/endpoint';
 import { apiConformance, apiDocument } from '../support/test-database';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 import { addWalletBranch, priceOperation } from './wallet-fixtures';
+import { runQueuedJobs } from './jobs';
 
 /**
  * The OpenAPI document against the API it describes: it passes an OpenAPI linter, its examples
@@ -143,6 +144,8 @@ interface Made {
   examId: string;
   sittingStudentId: string;
   templateId: string;
+  /** The job making the published sitting's marksheets. */
+  marksheetsJobId: string;
   /** The code of the admit card issued to the student sitting the exam. */
   admitCardCode: string;
   priceId: string;
@@ -297,6 +300,24 @@ const steps: Step[] = [
     as: 'admin',
     params: (made) => ({ id: made.examId, studentId: made.sittingStudentId }),
   },
+  {
+    operation: 'POST /exams/:id/results/marksheets/jobs',
+    as: 'admin',
+    params: (made) => ({ id: made.examId }),
+    body: (made) => ({ branchId: made.branchId }),
+    keep: (data, made) => void (made.marksheetsJobId = data._id as string),
+  },
+  {
+    operation: 'GET /exams/:id/results/marksheets/jobs/:jobId',
+    as: 'admin',
+    params: (made) => ({ id: made.examId, jobId: made.marksheetsJobId }),
+  },
+  {
+    operation: 'GET /exams/:id/results/marksheets/jobs/:jobId/pdf',
+    as: 'admin',
+    params: (made) => ({ id: made.examId, jobId: made.marksheetsJobId }),
+    before: async (accounts) => void (await runQueuedJobs(accounts)),
+  },
   { operation: 'GET /exams/:id/admit-cards', as: 'admin', params: (made) => ({ id: made.examId }) },
   {
     operation: 'POST /exams/:id/admit-cards',
@@ -313,6 +334,7 @@ const steps: Step[] = [
   { operation: 'PUT /marksheet-templates/:id', as: 'admin', params: (made) => ({ id: made.templateId }) },
   { operation: 'POST /marksheet-templates/:id/default', as: 'admin', params: (made) => ({ id: made.templateId }) },
   { operation: 'GET /marksheet-templates/:id/preview', as: 'admin', params: (made) => ({ id: made.templateId }) },
+  { operation: 'POST /marksheet-templates/preview', as: 'admin' },
   { operation: 'GET /settings', as: 'admin' },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { APIRequestContext as APIRequest, Download, Page } from '@playwright/test';
 import { pdfPages, unspaced } from '../support/pdf-text';
 import { seriousViolations } from './axe';
 import { examWithStudents } from './exams';
@@ -130,5 +130,58 @@ test.describe('Exam documents', () => {
       results.getByRole('link', { name: `Download marksheet of ${examName}` }).click(),
     ]);
     expect((await pagesOf(again))[0]).toContain(code);
+  });
+  /** A sitting of three students with every mark in and its results published. */
+  async function publishedSitting(request: APIRequest) {
+    const sitting = await examWithStudents(request);
+    const { exam, students, north, headers } = sitting;
+    const cells = students.flatMap((studentId, index) => [
+      { studentId, subject: 'acc', value: 55 + index, baseVersion: 0 },
+      { studentId, subject: 'gst', value: 25, baseVersion: 0 },
+    ]);
+    expect((await request.put(`/api/v1/exams/${exam}/results/marks`, { headers, data: { cells } })).ok()).toBe(true);
+    expect((await request.post(`/api/v1/exams/${exam}/results/publish`, { headers, data: { branchId: north } })).ok()).toBe(true);
+    return sitting;
+  }
+
+  test('the whole sitting’s marksheets are made by a job the page follows, then download as one PDF', async ({ page, request }) => {
+    const { exam, names } = await publishedSitting(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/exam/student-marksheet/${exam}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Download all marksheets (3)' }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.has('job'));
+    const job = page.getByRole('region', { name: 'All marksheets in one PDF' });
+    await expect(job.getByRole('progressbar', { name: 'Marksheets made' })).toBeVisible();
+    // The page follows the job by itself until its file is ready.
+    const link = job.getByRole('link', { name: 'Download the PDF (3 marksheets)' });
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    await expect(job).toContainText('All 3 marksheets are ready.');
+    expect(await seriousViolations(page, 'marksheets job')).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^marksheets-Term-End-.+-North-Campus\.pdf$/);
+    const pages = await pagesOf(download);
+    expect(pages).toHaveLength(3);
+    names.forEach((name, index) => expect(pages[index], `page ${index + 1}`).toContain(unspaced(name)));
+  });
+
+  test('without JavaScript the form starts the job and the page refreshes itself until the PDF is ready', async ({ browser, request }) => {
+    const { exam, names } = await publishedSitting(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await loginAs(page, demo.admin.email, demo.admin.password);
+      await page.goto(`/admin/exam/student-marksheet/${exam}`);
+      await page.getByRole('button', { name: 'Download all marksheets (3)' }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.has('job'));
+      const link = page.getByRole('link', { name: 'Download the PDF (3 marksheets)' });
+      await expect(link).toBeVisible({ timeout: 30_000 });
+      const answer = await page.request.get((await link.getAttribute('href'))!);
+      expect(answer.headers()['content-disposition']).toMatch(/^attachment; /);
+      const pages = await pdfPages(new Uint8Array(await answer.body()));
+      expect(pages.map((text, index) => text.includes(unspaced(names[index]!)))).toEqual([true, true, true]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * The text of each page of a PDF with no white space at all: what a reader sees written, whatever
@@ -22,3 +22,15 @@ export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
 
 /** Text as pdfPages gives it, to look for in a page. */
 export const unspaced = (text: string) => text.replace(/\s+/g, '');
+
+/** How many images each page of a PDF draws (photos, logos, signatures, QR codes). */
+export async function pdfImageCounts(bytes: Uint8Array): Promise<number[]> {
+  const document = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false }).promise;
+  const counts: number[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const { fnArray } = await (await document.getPage(number)).getOperatorList();
+    counts.push(fnArray.filter((op) => op === OPS.paintImageXObject || op === OPS.paintInlineImageXObject).length);
+  }
+  await document.destroy();
+  return counts;
+}

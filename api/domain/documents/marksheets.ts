@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { branchScope } from '../auth/branch-scope';
 import { conflict, missing } from '../errors';
 import { resultsExam, sittingBranchOf, sittingMarks, sittingState, type Caller, type ResultsExam } from '../exam-results/queries';
-import { centreOf, currentDocument, documentHolders, type DocumentHolder } from './queries';
+import { centreOf, currentDocument, currentDocuments, documentHolders, type DocumentHolder } from './queries';
 
 /** What a student's marksheet says: the exam, the centre, the student, their marks and outcome, and its code; and the template it is printed with. */
 export interface MarksheetFacts {
@@ -36,30 +36,56 @@ export async function marksheetFacts(db: Executor, caller: Caller, examId: strin
     }
     throw missing(documentMessages.notSitting);
   }
-  const [holders, state, marks, centre] = await Promise.all([
-    documentHolders(db, [studentId]),
-    sittingState(db, exam.id, document.branchId),
-    sittingMarks(db, exam.id, document.branchId, [studentId]),
-    centreOf(db, document.branchId),
+  const [facts] = await sittingMarksheetFacts(db, exam, document.branchId, [studentId]);
+  return facts!;
+}
+
+/**
+ * The marksheets of students of one published sitting, in the order given: the sitting, its
+ * centre, scale and templates are read once for them all, the students and their marks at once.
+ */
+export async function sittingMarksheetFacts(
+  db: Executor,
+  exam: ResultsExam,
+  branchId: string,
+  studentIds: readonly string[],
+): Promise<MarksheetFacts[]> {
+  const [documents, holders, state, marks, centre] = await Promise.all([
+    currentDocuments(db, 'marksheet', exam.id, studentIds),
+    documentHolders(db, studentIds),
+    sittingState(db, exam.id, branchId),
+    sittingMarks(db, exam.id, branchId, studentIds),
+    centreOf(db, branchId),
   ]);
-  const student = holders.get(studentId);
-  if (!student) throw missing(documentMessages.notSitting);
-  const [template, scale] = await Promise.all([
-    document.templateId && document.templateRevision !== null
-      ? templateRevision(db, document.templateId, document.templateRevision).then((found) => found.content)
-      : null,
-    sittingScale(db, state),
-  ]);
-  const values = Object.fromEntries(Object.entries(marks.get(studentId) ?? {}).map(([key, cell]) => [key, cell.value]));
-  return {
-    template,
-    scale,
-    exam,
-    centre,
-    student,
-    marks: values,
-    outcome: outcomeOf(exam.subjects, values, scale),
-    publishedAt: state.publishedAt ?? document.issuedAt,
-    code: document.code,
+  const scale = await sittingScale(db, state);
+  const templates = new Map<string, Promise<MarksheetTemplateContent | null>>();
+  const templateOf = (id: string | null, revision: number | null) => {
+    if (!id || revision === null) return null;
+    const key = `${id}@${revision}`;
+    if (!templates.has(key))
+      templates.set(
+        key,
+        templateRevision(db, id, revision).then((found) => found.content),
+      );
+    return templates.get(key)!;
   };
+  return Promise.all(
+    studentIds.map(async (studentId) => {
+      const document = documents.get(studentId);
+      const student = holders.get(studentId);
+      if (!document || document.branchId !== branchId || !student) throw missing(documentMessages.notSitting);
+      const values = Object.fromEntries(Object.entries(marks.get(studentId) ?? {}).map(([key, cell]) => [key, cell.value]));
+      return {
+        template: await templateOf(document.templateId, document.templateRevision),
+        scale,
+        exam,
+        centre,
+        student,
+        marks: values,
+        outcome: outcomeOf(exam.subjects, values, scale),
+        publishedAt: state.publishedAt ?? document.issuedAt,
+        code: document.code,
+      };
+    }),
+  );
 }

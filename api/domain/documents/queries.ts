@@ -20,20 +20,26 @@ export async function sittingCodes(db: Executor, kind: DocumentKind, examId: str
   return new Map(rows.map((row) => [row.studentId, row.code]));
 }
 
-/** The document of a kind that stands for a student in an exam, if one was issued. */
-export async function currentDocument(db: Executor, kind: DocumentKind, examId: string, studentId: string) {
-  const [row] = await db
+/** The documents of a kind that stand for these students in an exam, by student; one never issued is left out. */
+export async function currentDocuments(db: Executor, kind: DocumentKind, examId: string, studentIds: readonly string[]) {
+  if (studentIds.length === 0) return new Map<string, typeof issuedDocuments.$inferSelect>();
+  const rows = await db
     .select()
     .from(issuedDocuments)
     .where(
       and(
         eq(issuedDocuments.kind, kind),
         eq(issuedDocuments.examId, examId),
-        eq(issuedDocuments.studentId, studentId),
+        inArray(issuedDocuments.studentId, [...studentIds]),
         isNull(issuedDocuments.supersededAt),
       ),
     );
-  return row ?? null;
+  return new Map(rows.map((row) => [row.studentId, row]));
+}
+
+/** The document of a kind that stands for a student in an exam, if one was issued. */
+export async function currentDocument(db: Executor, kind: DocumentKind, examId: string, studentId: string) {
+  return (await currentDocuments(db, kind, examId, [studentId])).get(studentId) ?? null;
 }
 
 /** A student as documents name them. */

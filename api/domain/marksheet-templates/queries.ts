@@ -4,6 +4,7 @@ import {
   type MarksheetTemplateContent,
   type MarksheetTemplateVersion,
   type MarksheetTemplateView,
+  type TemplateSignature,
 } from '../../../common/contracts/marksheet-templates';
 import { defaultGradingScale, type GradeStep } from '../../../common/exam-results';
 import { gradeSteps } from '../../../common/contracts/marksheet-templates';
@@ -13,9 +14,22 @@ import { missing } from '../errors';
 
 type TemplateRow = typeof marksheetTemplates.$inferSelect;
 
+/**
+ * Content as it was saved. Templates saved before they had images name each signature by who
+ * signs alone, and no logo: they read as signatures and a header without images.
+ */
+function contentOf(saved: unknown): MarksheetTemplateContent {
+  const content = saved as Omit<MarksheetTemplateContent, 'signatures'> & { signatures: Array<string | TemplateSignature> };
+  return {
+    ...content,
+    logo: content.logo ?? null,
+    signatures: content.signatures.map((signature) => (typeof signature === 'string' ? { role: signature, image: null } : signature)),
+  };
+}
+
 const view = (row: TemplateRow): MarksheetTemplateView => ({
   _id: row.id,
-  content: row.content as MarksheetTemplateContent,
+  content: contentOf(row.content),
   isDefault: row.isDefault,
   version: row.version,
   updatedAt: row.updatedAt.toISOString(),
@@ -66,7 +80,7 @@ export async function templateRevisions(db: Executor, id: string): Promise<Marks
     revision: revision.revision,
     savedAt: revision.savedAt.toISOString(),
     savedBy,
-    content: revision.content as MarksheetTemplateContent,
+    content: contentOf(revision.content),
   }));
 }
 
@@ -87,13 +101,25 @@ export async function templateRevision(
     .orderBy(desc(marksheetTemplateRevisions.revision))
     .limit(1);
   if (!row) throw missing(marksheetTemplateMessages.missing);
-  return { revision: row.revision, content: row.content as MarksheetTemplateContent };
+  return { revision: row.revision, content: contentOf(row.content) };
 }
 
 /** The default template and its latest content: what results published now are printed with. */
 export async function defaultTemplate(db: Executor): Promise<{ id: string; revision: number; content: MarksheetTemplateContent } | null> {
   const [row] = await db.select().from(marksheetTemplates).where(eq(marksheetTemplates.isDefault, true)).limit(1);
-  return row ? { id: row.id, revision: row.revision, content: row.content as MarksheetTemplateContent } : null;
+  return row ? { id: row.id, revision: row.revision, content: contentOf(row.content) } : null;
+}
+
+/** Whether a template, as last saved, prints this image (as its logo or a signature). */
+export async function anyTemplateHoldsImage(db: Executor, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: marksheetTemplates.id })
+    .from(marksheetTemplates)
+    .where(
+      sql`${marksheetTemplates.content}->>'logo' = ${key} OR ${marksheetTemplates.content}->'signatures' @> ${JSON.stringify([{ image: key }])}::jsonb`,
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The grading scale results are graded by now: the default template's, else the institute's default. */

@@ -33,8 +33,8 @@ export interface FileFieldProps {
   compact?: boolean;
   /** Told when an upload starts and ends (the submit waits for it). */
   onBusyChange: (id: string, busy: boolean) => void;
-  /** Told when the stored key changes, to validate the field again. */
-  onKeyChange?: (name: string) => void;
+  /** Told when the stored key changes (uploaded, removed), to validate the field again or show the file. */
+  onKeyChange?: (name: string, key: string | null) => void;
 }
 
 const BUSY = ['requestingAddress', 'uploading', 'confirming'];
@@ -107,7 +107,7 @@ export function FileField({
       firstKey.current = false;
       return;
     }
-    keyRef.current?.(name);
+    keyRef.current?.(name, key);
   }, [name, key]);
 
   useEffect(() => {

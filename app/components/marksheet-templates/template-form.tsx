@@ -17,6 +17,8 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeCheckbox } from '~/components/ui/native-checkbox';
 import { Textarea } from '~/components/ui/textarea';
+import { templateFormNames } from '~/lib/marksheet-template-form';
+import { TemplateImageField } from './image-field';
 
 type Content = MarksheetTemplateView['content'];
 type Band = { grade: string; from: number | string | null; to: number | string | null };
@@ -58,7 +60,7 @@ function TextField({
   max: number;
   multiline?: boolean;
 }) {
-  const id = `template-${name}`;
+  const id = `template-${name.replace(/\W+/g, '-')}`;
   const described = errors?.length ? `${id}-error` : undefined;
   const props = {
     id,
@@ -78,9 +80,11 @@ function TextField({
 }
 
 /**
- * A marksheet template's editor: the header, the student's details shown, the grading scale (rows
- * added and removed as needed, each checked against its neighbours by the API), who signs and the
- * footer. It posts to its route's action; the API's messages come back per field.
+ * A marksheet template's editor: the header with its logo, the student's details shown, the
+ * grading scale (rows added and removed as needed, each checked against its neighbours by the
+ * API), who signs (with an image of each signature) and the footer. It posts to its route's
+ * action; the API's messages come back per field. Images upload as they are chosen; without
+ * JavaScript they travel with the form.
  */
 export function TemplateForm({
   content,
@@ -88,6 +92,8 @@ export function TemplateForm({
   errors = {},
   message,
   submitLabel,
+  onEdit,
+  previewOnOpen = false,
 }: {
   content: Omit<Content, 'gradingScale'> & { gradingScale: Band[] };
   /** The version the editor was opened at, sent back as If-Match; none for a new template. */
@@ -95,10 +101,33 @@ export function TemplateForm({
   errors?: Record<string, string[]>;
   message?: string;
   submitLabel: string;
+  /** Told, with the form, whenever what it holds changes: what the live preview follows. */
+  onEdit?: (form: HTMLFormElement) => void;
+  /** Tells onEdit once the form is ready, for a preview of what it opened with. */
+  previewOnOpen?: boolean;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const formRef = React.useRef<HTMLFormElement>(null);
   const [bands, setBands] = React.useState<Band[]>(content.gradingScale);
+  const [uploading, setUploading] = React.useState<ReadonlySet<string>>(new Set());
+  const onBusyChange = React.useCallback(
+    (name: string, busy: boolean) =>
+      setUploading((names) =>
+        busy === names.has(name) ? names : new Set(busy ? [...names, name] : [...names].filter((one) => one !== name)),
+      ),
+    [],
+  );
+  const edited = () => {
+    if (formRef.current) onEdit?.(formRef.current);
+  };
+  // Rows added or removed change the form without an input event; the first run is the form opening.
+  const opened = React.useRef(false);
+  React.useEffect(() => {
+    if (opened.current || previewOnOpen) edited();
+    opened.current = true;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the rows only
+  }, [bands.length]);
   const rows: Band[] = hydrated ? bands : [...bands, ...Array.from({ length: SPARE_ROWS }, () => ({ grade: '', from: '', to: '' }))];
   const detailsShown = new Set(content.details);
   const rowError = (index: number) =>
@@ -107,7 +136,14 @@ export function TemplateForm({
     errors[`gradingScale.${index}.from`] ??
     errors[`gradingScale.${index}.to`];
   return (
-    <Form method="post" className="grid gap-4" aria-label="Marksheet template">
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      className="grid gap-4"
+      aria-label="Marksheet template"
+      onChange={(event) => onEdit?.(event.currentTarget)}
+    >
       <AuthenticityTokenInput />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <FormError id="template-form-error" errors={message ? [message] : undefined} />
@@ -127,6 +163,14 @@ export function TemplateForm({
           errors={errors.address}
           max={MARKSHEET_TEMPLATE_LIMITS.address}
           multiline
+        />
+        <TemplateImageField
+          name={templateFormNames.logo}
+          label="Logo"
+          initialKey={content.logo}
+          errors={errors.logo}
+          onBusyChange={onBusyChange}
+          onChange={edited}
         />
         <TextField name="title" label="Title" value={content.title} errors={errors.title} max={MARKSHEET_TEMPLATE_LIMITS.title} />
       </Section>
@@ -215,16 +259,28 @@ export function TemplateForm({
           ) : null}
         </div>
       </Section>
-      <Section title="Signatures" hint="Who signs each marksheet, left to right; leave a line empty for fewer.">
+      <Section
+        title="Signatures"
+        hint="Who signs each marksheet, left to right, with an image of the signature printed over the line if you upload one; leave a line empty for fewer."
+      >
         {Array.from({ length: MAX_SIGNATURES }, (_, index) => (
-          <TextField
-            key={index}
-            name={`signature.${index}`}
-            label={`Signature ${index + 1}`}
-            value={content.signatures[index] ?? ''}
-            errors={errors[`signatures.${index}`]}
-            max={MARKSHEET_TEMPLATE_LIMITS.role}
-          />
+          <div key={index} className="grid gap-3 border-t pt-3 first-of-type:border-t-0 first-of-type:pt-0">
+            <TextField
+              name={templateFormNames.signatureRole(index)}
+              label={`Signature ${index + 1}`}
+              value={content.signatures[index]?.role ?? ''}
+              errors={errors[`signatures.${index}.role`] ?? errors[`signatures.${index}`]}
+              max={MARKSHEET_TEMPLATE_LIMITS.role}
+            />
+            <TemplateImageField
+              name={templateFormNames.signatureImage(index)}
+              label={`Signature ${index + 1} image`}
+              initialKey={content.signatures[index]?.image ?? null}
+              errors={errors[`signatures.${index}.image`]}
+              onBusyChange={onBusyChange}
+              onChange={edited}
+            />
+          </div>
         ))}
       </Section>
       <TextField
@@ -235,7 +291,7 @@ export function TemplateForm({
         max={MARKSHEET_TEMPLATE_LIMITS.footer}
         multiline
       />
-      <Button type="submit" className="w-fit" disabled={navigation.state === 'submitting'}>
+      <Button type="submit" className="w-fit" disabled={navigation.state === 'submitting' || uploading.size > 0}>
         {submitLabel}
       </Button>
     </Form>

@@ -482,11 +482,28 @@ export const validRequests: Record<string, Builder> = {
       other: { path: `/marksheet-templates/${id}`, body: marksheetTemplate(`Renamed ${unique()}`) },
     };
   },
+  // Saves nothing (a file answers a read): it takes no Idempotency-Key, and needs a valid body for the fuzzer.
+  'POST /marksheet-templates/preview': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/marksheet-templates/preview',
+    body: marksheetTemplate(''),
+    other: { path: '/marksheet-templates/preview', body: { ...marksheetTemplate(''), title: 'ANOTHER TITLE' } },
+  }),
   'POST /marksheet-templates/:id/default': async (institute) => ({
     headers: institute.authorization('superadmin'),
     path: `/marksheet-templates/${await addTemplate(institute)}/default`,
     other: { path: `/marksheet-templates/${await addTemplate(institute)}/default` },
   }),
+  'POST /exams/:id/results/marksheets/jobs': async (institute) => {
+    const [one, other] = [await addPublishedSitting(institute), await addPublishedSitting(institute)];
+    const body = { branchId: institute.north.id };
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/exams/${one.examId}/results/marksheets/jobs`,
+      body,
+      other: { path: `/exams/${other.examId}/results/marksheets/jobs`, body },
+    };
+  },
   'POST /exams/:id/admit-cards': async (institute) => {
     const [one, other] = [await addSitting(institute), await addSitting(institute)];
     const body = { branchId: institute.north.id };

@@ -1,0 +1,91 @@
+import { Form, Link, useNavigation, useRevalidator } from '@remix-run/react';
+import * as React from 'react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { isFinished, type JobView } from '../../../common/contracts/jobs';
+import { Button } from '~/components/ui/button';
+import { DownloadIcon, FilesIcon, RefreshCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
+import { Progress } from '~/components/ui/progress';
+
+/** How often a page watching a job looks again. */
+const WATCH_MS = 1_000;
+
+/** Starts the job that makes every marksheet of the sitting as one PDF; posts without JavaScript too. */
+export function StartMarksheetsJob({ branchId, idempotencyKey, count }: { branchId: string; idempotencyKey: string; count: number }) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="branchId" value={branchId} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <Button type="submit" disabled={navigation.state !== 'idle'}>
+        <FilesIcon aria-hidden className="size-4" />
+        Download all marksheets ({count})
+      </Button>
+    </Form>
+  );
+}
+
+/** Reloads the page's data while the job runs: the bar moves with JavaScript, and the page refreshes itself without it. */
+function useWatching(running: boolean) {
+  const revalidator = useRevalidator();
+  const revalidate = React.useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  React.useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => revalidate.current(), WATCH_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+}
+
+/**
+ * A sitting's marksheets job as it goes: a bar of the marksheets made, then the link to the
+ * joined PDF, or why it failed. Without JavaScript the page refreshes every two seconds (and
+ * offers a link that does it) until the job ends.
+ */
+export function MarksheetsJobStatus({ job, fileHref, watchHref }: { job: JobView; fileHref: string; watchHref: string }) {
+  const running = !isFinished(job.state);
+  useWatching(running);
+  const { done, total } = job.progress;
+  return (
+    <section aria-labelledby="marksheets-job-title" className="grid gap-3 rounded-lg border p-4">
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <h2 id="marksheets-job-title" className="font-medium">
+        All marksheets in one PDF
+      </h2>
+      {job.state === 'failed' ? (
+        <p className="flex items-center gap-2 text-sm text-destructive" role="alert">
+          <TriangleAlertIcon aria-hidden className="size-4" />
+          {job.error}
+        </p>
+      ) : (
+        <>
+          <Progress value={done} max={total || 1} aria-label="Marksheets made" />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {job.state === 'queued'
+              ? 'Waiting to start…'
+              : job.state === 'running'
+                ? `${done} of ${total} marksheets made…`
+                : `All ${total} marksheets are ready.`}
+          </p>
+        </>
+      )}
+      {job.state === 'done' ? (
+        <Button asChild className="w-fit">
+          <a href={`${fileHref}&download=1`} download>
+            <DownloadIcon aria-hidden className="size-4" />
+            Download the PDF ({total} marksheets)
+          </a>
+        </Button>
+      ) : running ? (
+        <Link to={watchHref} className="inline-flex w-fit items-center gap-1 text-sm underline underline-offset-4">
+          <RefreshCwIcon aria-hidden className="size-4" />
+          Check again
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+/** A 1×1 PNG whose pixels decode: the smallest image a PDF can draw. */
+export const tinyPng = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8cf500f00038601805a347d6b0000000049454e44ae426082',
+  'hex',
+);
