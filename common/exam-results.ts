@@ -28,6 +28,12 @@ export const markMessages = {
   places: (subject: string) => `${subject} takes at most ${MARK_DECIMALS} decimal places`,
 };
 
+/** A mark as the grid and the forms show it: AB, the number, or nothing. */
+export const markText = (value: MarkValue) => (value === null ? '' : String(value));
+
+/** A student's standing, in words. */
+export const standingLabels = { pass: 'Pass', fail: 'Fail', incomplete: '—', absent: 'Absent' } as const;
+
 /**
  * A typed cell read as a mark: empty clears it, `AB` (any case) is absent, else a number from
  * 0 to the subject's question-paper marks. Answers the value or the message that refuses it.

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useSelector } from '@xstate/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -15,6 +15,7 @@ import { hasUnsaved } from '~/machines/result-entry.machine';
 import { AlertDialogAction, AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { PencilIcon } from '~/components/ui/icons';
 import { FormError } from '~/components/ui/field-error';
 import { requireAdminRoute } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
@@ -108,6 +109,7 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const published = sheet.sitting.state === 'published';
   const gridShown = Boolean(sheet.branch) && sheet.students.length > 0 && sheet.subjects.length > 0;
+  const branchQuery = sheet.branch ? `?branch=${encodeURIComponent(sheet.branch._id)}` : '';
 
   return (
     <div className="grid gap-4">
@@ -125,14 +127,26 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
           </span>
         }
         actions={
-          gridShown && !published ? (
-            <PublishButton
-              sheet={sheet}
-              missing={marksMissingNow(sheet, context)}
-              unsaved={hasUnsaved(context)}
-              busy={navigation.state !== 'idle'}
-            />
-          ) : null
+          <div className="flex flex-wrap items-center gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`students${branchQuery}`} relative="path">
+                Students
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={`history${branchQuery}`} relative="path">
+                History
+              </Link>
+            </Button>
+            {gridShown && !published ? (
+              <PublishButton
+                sheet={sheet}
+                missing={marksMissingNow(sheet, context)}
+                unsaved={hasUnsaved(context)}
+                busy={navigation.state !== 'idle'}
+              />
+            ) : null}
+          </div>
         }
       />
       <BranchTabs branches={sheet.branches} current={sheet.branch?._id} />
@@ -147,8 +161,28 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
         <Form method="post" className="grid gap-3">
           <AuthenticityTokenInput />
           <input type="hidden" name="branchId" value={sheet.branch._id} />
-          {published ? <p className="text-sm text-muted-foreground">These results are published: the marks are locked.</p> : null}
-          <ResultGrid sheet={sheet} locked={published} actor={actor} />
+          {published ? (
+            <p className="text-sm text-muted-foreground">
+              These results are published: the marks are locked. Revise a student’s result to change them.
+            </p>
+          ) : null}
+          <ResultGrid
+            sheet={sheet}
+            locked={published}
+            actor={actor}
+            rowAction={
+              published
+                ? (student) => (
+                    <Button asChild size="icon" variant="ghost" className="size-8" title="Revise">
+                      <Link to={`revise/${encodeURIComponent(student.studentId)}${branchQuery}`} relative="path">
+                        <PencilIcon aria-hidden className="size-4" />
+                        <span className="sr-only">Revise {student.name}’s result</span>
+                      </Link>
+                    </Button>
+                  )
+                : undefined
+            }
+          />
           {!hydrated && !published ? (
             <Button type="submit" name="intent" value="save" className="w-fit">
               Save marks

@@ -1,5 +1,6 @@
 import { examResultContract, type MarkCell } from '../../common/contracts/exam-results';
 import { resultContract } from '../../common/contracts/results';
+import type { MarkValue } from '../../common/exam-results';
 import type { QueryOf } from '../../common/contracts/endpoint';
 import { callEndpoint, ifMatch } from './api.server';
 import type { AuthedApi } from './auth.server';
@@ -19,4 +20,34 @@ export function saveMarks(api: AuthedApi, examId: string, cells: MarkCell[]) {
 
 export function publishExamResults(api: AuthedApi, examId: string, branchId: string, version?: number) {
   return callEndpoint(api, examResultContract.publish, { params: { id: examId }, body: { branchId }, ...ifMatch(version) });
+}
+
+/** Who sits an exam in a branch, and who was excused there. */
+export function loadSittingRoster(api: AuthedApi, examId: string, branchId?: string) {
+  return callEndpoint(api, examResultContract.roster, { params: { id: examId }, query: { branchId } });
+}
+
+export function findSittingCandidates(api: AuthedApi, examId: string, branchId: string | undefined, q: string) {
+  return callEndpoint(api, examResultContract.candidates, { params: { id: examId }, query: { branchId, q } });
+}
+
+export function addToSitting(api: AuthedApi, examId: string, body: { branchId?: string; studentId: string; reason?: string }) {
+  return callEndpoint(api, examResultContract.addStudent, { params: { id: examId }, body });
+}
+
+export function excuseFromSitting(api: AuthedApi, examId: string, studentId: string, reason: string) {
+  return callEndpoint(api, examResultContract.excuseStudent, { params: { id: examId, studentId }, body: { reason } });
+}
+
+export function reviseExamResult(
+  api: AuthedApi,
+  examId: string,
+  body: { studentId: string; marks: Array<{ subject: string; value: MarkValue }>; reason: string },
+  version?: number,
+) {
+  return callEndpoint(api, examResultContract.revise, { params: { id: examId }, body, ...ifMatch(version) });
+}
+
+export function loadResultsHistory(api: AuthedApi, examId: string, branchId?: string) {
+  return callEndpoint(api, examResultContract.history, { params: { id: examId }, query: { branchId } });
 }

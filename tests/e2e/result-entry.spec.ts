@@ -108,6 +108,67 @@ test.describe('Result Entry', () => {
   });
 });
 
+test.describe('Who sits an exam, and revisions', () => {
+  test('a student is excused and another added, each with a reason; a published result is revised and kept in the history', async ({
+    page,
+    request,
+  }) => {
+    const { exam, names, students, headers } = await examWithStudents(request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/exam/result-entry/${exam}`);
+    await page.getByRole('link', { name: 'Students', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Who sits/ })).toBeVisible();
+    expect(await seriousViolations(page, 'exam students')).toEqual([]);
+
+    const sitting = page.getByRole('region', { name: /^Sitting in North Campus/ });
+    await sitting.getByText(`Excuse… ${names[2]}`).click();
+    await sitting.getByRole('textbox', { name: `Why ${names[2]} is excused` }).fill('Medical leave');
+    await sitting.getByRole('button', { name: 'Excuse', exact: true }).click();
+    await expect(toast(page, 'Student excused from the exam')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Excused' })).toContainText('Medical leave');
+    await expect(sitting.getByRole('row')).toHaveCount(3);
+
+    // Excused, they are a student of the branch outside the sitting: found, and added back with a reason.
+    await page.getByRole('searchbox', { name: 'Find a student to add' }).fill(names[2]!);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const found = page.getByRole('list', { name: 'Students found' });
+    await found.getByRole('textbox', { name: `Why ${names[2]} is added` }).fill('Back from leave');
+    await found.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'Student added to the exam')).toBeVisible();
+    await expect(sitting.getByRole('row').filter({ hasText: names[2]! })).toContainText('Added: Back from leave');
+
+    const marks = students.flatMap((studentId, index) => [
+      { studentId, subject: 'acc', value: [35, 60, 70][index], baseVersion: 0 },
+      { studentId, subject: 'gst', value: 30, baseVersion: 0 },
+    ]);
+    expect((await request.put(`/api/v1/exams/${exam}/results/marks`, { headers, data: { cells: marks } })).status()).toBe(200);
+    const north = (await (await request.get(`/api/v1/exams/${exam}/results`, { headers })).json()).data.branch._id as string;
+    expect((await request.post(`/api/v1/exams/${exam}/results/publish`, { headers, data: { branchId: north } })).status()).toBe(200);
+
+    await page.goto(`/admin/exam/result-entry/${exam}`);
+    await expect(row(page, names[0]!)).toContainText('Fail');
+    await row(page, names[0]!)
+      .getByRole('link', { name: `Revise ${names[0]}’s result` })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: `Revise ${names[0]}’s result` })).toBeVisible();
+    expect(await seriousViolations(page, 'revise a result')).toEqual([]);
+    await page.getByRole('textbox', { name: /^Accounting Basics/ }).fill('45');
+    await expect(page.getByText('Now: total 75 of 150')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Re-totalling found 10 marks');
+    await page.getByRole('button', { name: 'Revise result' }).click();
+    await expect(toast(page, `Result revised: ${names[0]}`)).toBeVisible();
+    await expect(row(page, names[0]!)).toContainText('Pass');
+    await expect(cell(page, 'Accounting Basics', names[0]!)).toHaveValue('45');
+
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    const history = page.getByRole('listitem').filter({ hasText: `${names[0]}’s result revised` });
+    await expect(history).toContainText('Accounting Basics: 35 → 45');
+    await expect(history).toContainText('Reason: Re-totalling found 10 marks');
+    await expect(page.getByRole('listitem').filter({ hasText: `${names[2]} excused from the exam` })).toContainText('Medical leave');
+    expect(await seriousViolations(page, 'results history')).toEqual([]);
+  });
+});
+
 test.describe('Result Entry without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import * as React from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import type { ExamSheet } from '../../../common/contracts/exam-results';
-import { ABSENT, missingMarks, outcomeOf, readMark, type MarkValue } from '../../../common/exam-results';
+import { ABSENT, markText, missingMarks, outcomeOf, readMark, standingLabels } from '../../../common/exam-results';
 import { LeaveGuard } from '~/components/leave-guard';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
@@ -18,8 +18,6 @@ import {
   type ResultEntryContext,
 } from '~/machines/result-entry.machine';
 import { saveMarksActor } from './save-marks';
-
-const formatMark = (value: MarkValue) => (value === null ? '' : String(value));
 
 /** The saved marks of a sheet, by cell, as the machine starts from them. */
 function savedCells(sheet: ExamSheet): ResultEntryContext['saved'] {
@@ -53,8 +51,6 @@ export function marksMissingNow(sheet: ExamSheet, context: ResultEntryContext): 
   return missingMarks(sheet.subjects, shown);
 }
 
-const standingLabels = { pass: 'Pass', fail: 'Fail', incomplete: '—', absent: 'Absent' } as const;
-
 /** Where a key moves the focus in the grid, or null when it is the input's own. */
 function moveFor(event: React.KeyboardEvent<HTMLInputElement>): [number, number] | null {
   const input = event.currentTarget;
@@ -82,7 +78,18 @@ function moveFor(event: React.KeyboardEvent<HTMLInputElement>): [number, number]
  * between cells, Ctrl/Cmd+Z takes back the last edit, a pasted column fills down. Without
  * JavaScript it is a form whose Save marks button sends every cell.
  */
-export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked: boolean; actor: ResultEntryActor }) {
+export function ResultGrid({
+  sheet,
+  locked,
+  actor,
+  rowAction,
+}: {
+  sheet: ExamSheet;
+  locked: boolean;
+  actor: ResultEntryActor;
+  /** What a row offers at its end (revising a published result), if anything. */
+  rowAction?: (student: ExamSheet['students'][number]) => React.ReactNode;
+}) {
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const stopped = state === 'failed' || state === 'refused' || state === 'offline';
@@ -108,7 +115,7 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
     target?.select();
   };
 
-  const textOf = (cell: CellId) => typing[cell] ?? formatMark(shownValue(context, cell));
+  const textOf = (cell: CellId) => typing[cell] ?? markText(shownValue(context, cell));
 
   function type(cell: CellId, text: string, subject: (typeof subjects)[number]) {
     const read = readMark(text, subject);
@@ -197,6 +204,11 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
               <th scope="col" className="px-3 py-2 font-medium">
                 Grade
               </th>
+              {rowAction ? (
+                <th scope="col" className="px-1 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -226,7 +238,7 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
                         <input
                           type="hidden"
                           name={`was:${student.studentId}:${subject.key}`}
-                          value={formatMark(context.saved[cell]?.value ?? null)}
+                          value={markText(context.saved[cell]?.value ?? null)}
                         />
                         <input
                           name={`mark:${student.studentId}:${subject.key}`}
@@ -274,7 +286,7 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
                           </p>
                         ) : conflict ? (
                           <div id={errorId} className="mt-1 grid max-w-40 gap-1 text-xs">
-                            <span>Someone else entered {formatMark(conflict.theirs.value) || 'nothing'}.</span>
+                            <span>Someone else entered {markText(conflict.theirs.value) || 'nothing'}.</span>
                             <span className="flex gap-1">
                               <Button
                                 type="button"
@@ -283,7 +295,7 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
                                 className="h-6 px-2 text-xs"
                                 onClick={() => actor.send({ type: 'conflict.keepMine', cell })}
                               >
-                                Keep {formatMark(conflict.mine) || 'empty'}
+                                Keep {markText(conflict.mine) || 'empty'}
                               </Button>
                               <Button
                                 type="button"
@@ -298,7 +310,7 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
                                   actor.send({ type: 'conflict.takeTheirs', cell });
                                 }}
                               >
-                                Use {formatMark(conflict.theirs.value) || 'empty'}
+                                Use {markText(conflict.theirs.value) || 'empty'}
                               </Button>
                             </span>
                           </div>
@@ -320,6 +332,7 @@ export function ResultGrid({ sheet, locked, actor }: { sheet: ExamSheet; locked:
                     {standingLabels[outcome.standing]}
                   </td>
                   <td className="px-3 py-1.5 font-medium">{outcome.grade ?? '—'}</td>
+                  {rowAction ? <td className="px-1 py-1 text-right">{rowAction(student)}</td> : null}
                 </tr>
               );
             })}
