@@ -527,6 +527,31 @@ describe('who sits an exam', () => {
   });
 });
 
+describe('admit cards of a sitting whose students changed', () => {
+  it('stand for a student added, and are withdrawn from one excused', async () => {
+    const examId = await exam();
+    const stays = await student(north);
+    const otherCourse = await record('course', null, { courseName: `Basic Computing ${++serial}` });
+    const repeater = await student(north, { selectedCourse: otherCourse });
+    await call('POST', `/exams/${examId}/sitting/students`, { studentId: repeater });
+    const printer = await tokenFor(
+      accounts.db,
+      accounts.auth,
+      await addUser(accounts.db, { permissions: ['ADMIT_CARD_GENERATE'] }),
+      clock.now(),
+    );
+    const issued = await call('POST', `/exams/${examId}/admit-cards`, { branchId: north }, printer);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const codes = new Map(
+      (issued.body.data.students as Array<{ studentId: string; code: string }>).map((one) => [one.studentId, one.code]),
+    );
+    const state = async (studentId: string) => (await call('GET', `/public/verify/${codes.get(studentId)}`, undefined, '')).body.data.state;
+    expect([await state(stays), await state(repeater)]).toEqual(['valid', 'valid']);
+    await call('POST', `/exams/${examId}/sitting/students/${stays}/excuse`, { reason: 'Left for another centre' });
+    expect([await state(stays), await state(repeater)]).toEqual(['withdrawn', 'valid']);
+  });
+});
+
 describe('the read tables', () => {
   it('are as a rebuild from the log makes them', async () => {
     const before = await projectionSnapshot(accounts.db);

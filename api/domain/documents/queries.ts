@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DocumentKind, VerificationState, VerificationView } from '../../../common/contracts/documents';
 import type { Executor } from '../../db/client';
-import { issuedDocuments, records } from '../../db/schema';
+import { examSittingChanges, issuedDocuments, records } from '../../db/schema';
 
 /** The codes of the documents of a kind that stand for a sitting's students, by student. */
 export async function sittingCodes(db: Executor, kind: DocumentKind, examId: string, branchId: string): Promise<Map<string, string>> {
@@ -99,7 +99,8 @@ const branch = alias(records, 'branch');
 /**
  * What a code says to anyone who holds the paper. A document stands until a later one replaces
  * it; an admit card is withdrawn once its holder no longer sits the exam (no longer registered
- * and active in its course and branch), and any document once its student or exam is deleted.
+ * and active in its branch, in its course or added to it, or excused), and any document once its
+ * student or exam is deleted.
  */
 export async function verification(db: Executor, code: string): Promise<VerificationView | null> {
   const [row] = await db
@@ -111,12 +112,17 @@ export async function verification(db: Executor, code: string): Promise<Verifica
       exam: { name: exam.title, courseId: exam.courseId },
       course: course.title,
       branch: branch.title,
+      sittingChange: examSittingChanges.change,
     })
     .from(issuedDocuments)
     .leftJoin(student, eq(student.id, issuedDocuments.studentId))
     .leftJoin(exam, eq(exam.id, issuedDocuments.examId))
     .leftJoin(course, eq(course.id, exam.courseId))
     .leftJoin(branch, eq(branch.id, issuedDocuments.branchId))
+    .leftJoin(
+      examSittingChanges,
+      and(eq(examSittingChanges.examId, issuedDocuments.examId), eq(examSittingChanges.studentId, issuedDocuments.studentId)),
+    )
     .where(eq(issuedDocuments.code, code));
   if (!row) return null;
   const { document } = row;
@@ -126,7 +132,7 @@ export async function verification(db: Executor, code: string): Promise<Verifica
     row.student.sits &&
     row.student.registered &&
     row.exam !== null &&
-    row.studentCourse === row.exam.courseId &&
+    (row.sittingChange === 'added' || (row.sittingChange !== 'excused' && row.studentCourse === row.exam.courseId)) &&
     row.studentBranch === document.branchId;
   const state: VerificationState = document.supersededAt
     ? 'superseded'
