@@ -10,7 +10,9 @@ import {
   evolveSitting,
   initialSitting,
   initialStudentMarks,
+  type ChangeSitting,
   type EnterMarks,
+  type ReviseMarks,
 } from './decide';
 
 const subjects: ExamSubject[] = [{ key: 'acc', name: 'Accounting', code: 'ACC', questionPaperMarks: 100, passingMarks: 40 }];
@@ -99,5 +101,74 @@ describe('publishing', () => {
       );
     expect(publish({ missingMarks: 2 })).toEqual(['invalid', examResultMessages.marksMissing(2)]);
     expect(publish({ students: [], missingMarks: 0 })).toEqual(['invalid', examResultMessages.nobodySitting]);
+  });
+});
+
+describe('revisions', () => {
+  const revise = (marks: ReviseMarks['data']['marks'], published = true): ReviseMarks => ({
+    type: 'ReviseMarks',
+    data: { examId: 'e', studentId: 's', branchId: 'b', subjects, published, marks, reason: 'Re-totalled' },
+  });
+
+  it('changes a published mark, keeping what it held, and bumps its version', () => {
+    const entered = fold(enter([{ subject: 'acc', value: 35, baseVersion: 0 }]));
+    const events = decideMarks(revise([{ subject: 'acc', value: 45 }]), entered);
+    expect(events).toEqual([
+      {
+        type: 'MarksRevised',
+        data: { examId: 'e', studentId: 's', branchId: 'b', marks: [{ subject: 'acc', from: 35, value: 45 }], reason: 'Re-totalled' },
+      },
+    ]);
+    expect(events.reduce(evolveMarks, entered).cells.acc).toEqual({ value: 45, version: 2 });
+  });
+
+  it('refuses a draft, a cleared mark, no change and a mark out of range', () => {
+    const entered = fold(enter([{ subject: 'acc', value: 35, baseVersion: 0 }]));
+    expect(refusal(() => decideMarks(revise([{ subject: 'acc', value: 45 }], false), entered))).toEqual([
+      'conflict',
+      examResultMessages.notPublished,
+    ]);
+    expect(refusal(() => decideMarks(revise([{ subject: 'acc', value: null }]), entered))).toEqual([
+      'invalid',
+      examResultMessages.revisionClears,
+    ]);
+    expect(refusal(() => decideMarks(revise([{ subject: 'acc', value: 35 }]), entered))).toEqual([
+      'invalid',
+      examResultMessages.nothingRevised,
+    ]);
+    expect(refusal(() => decideMarks(revise([{ subject: 'acc', value: 101 }]), entered))?.[0]).toBe('invalid');
+  });
+});
+
+describe('who sits', () => {
+  const change = (type: ChangeSitting['type'], sits: boolean, reason: string | null = 'Medical leave'): ChangeSitting => ({
+    type,
+    data: { examId: 'e', branchId: 'b', studentId: 's', reason, sits },
+  });
+  const published = { version: 1, published: true };
+
+  it('adds one who does not sit and excuses one who does, with a reason, while a draft', () => {
+    expect(decideSitting(change('AddToSitting', false, null), initialSitting)).toEqual([
+      { type: 'StudentAddedToSitting', data: { examId: 'e', branchId: 'b', studentId: 's', reason: null } },
+    ]);
+    expect(decideSitting(change('ExcuseFromSitting', true), initialSitting)[0]?.type).toBe('StudentExcusedFromSitting');
+    expect(refusal(() => decideSitting(change('AddToSitting', true), initialSitting))).toEqual([
+      'conflict',
+      examResultMessages.alreadySitting,
+    ]);
+    expect(refusal(() => decideSitting(change('ExcuseFromSitting', false), initialSitting))).toEqual([
+      'invalid',
+      examResultMessages.notSitting,
+    ]);
+    expect(refusal(() => decideSitting(change('ExcuseFromSitting', true, null), initialSitting))).toEqual([
+      'invalid',
+      examResultMessages.reasonNeeded,
+    ]);
+    expect(refusal(() => decideSitting(change('AddToSitting', false), published))).toEqual(['conflict', examResultMessages.sittingLocked]);
+  });
+
+  it('keeps a sitting a draft through its changes, and counts them in its version', () => {
+    const after = decideSitting(change('AddToSitting', false), initialSitting).reduce(evolveSitting, initialSitting);
+    expect(after).toEqual({ version: 1, published: false });
   });
 });
