@@ -49,11 +49,24 @@ async function layoutOf(
   return { issuer, title: content.title, details: new Set(content.details), signatures, footer: content.footer };
 }
 
+/** Reads a template's layout once for a document of many marksheets: its images are the same on every page. */
+type Layouts = (template: MarksheetTemplateContent | null, centre: { name: string; address: string | null }) => Promise<Layout>;
+
+function layoutsFrom(storage: ObjectStorage): Layouts {
+  const read = new Map<string, Promise<Layout>>();
+  return (template, centre) => {
+    const key = JSON.stringify([template, centre]);
+    const layout = read.get(key) ?? layoutOf(template, centre, storage);
+    read.set(key, layout);
+    return layout;
+  };
+}
+
 /** A marksheet's page as the template lays it out, filled with one student's published result. */
-export async function marksheetSheet(facts: MarksheetFacts, storage: ObjectStorage, origin: string): Promise<MarksheetData> {
+async function marksheetSheet(facts: MarksheetFacts, layouts: Layouts, storage: ObjectStorage, origin: string): Promise<MarksheetData> {
   const { exam, student, outcome } = facts;
   return {
-    ...(await layoutOf(facts.template, facts.centre, storage)),
+    ...(await layouts(facts.template, facts.centre)),
     exam: { name: exam.examName, code: exam.examId, course: exam.courseName },
     centre: facts.centre.name,
     student: { ...student, photo: await printableImage(storage, student.photoKey) },
@@ -74,8 +87,9 @@ export async function marksheetSheet(facts: MarksheetFacts, storage: ObjectStora
 
 /** Marksheets in one PDF, a page each, in the order given. */
 export async function marksheetsPdf(facts: readonly MarksheetFacts[], storage: ObjectStorage, origin: string): Promise<Uint8Array> {
+  const layouts = layoutsFrom(storage);
   const sheets = [];
-  for (const one of facts) sheets.push(await marksheetSheet(one, storage, origin));
+  for (const one of facts) sheets.push(await marksheetSheet(one, layouts, storage, origin));
   return renderPdf(<MarksheetDocument sheets={sheets} />);
 }
 

@@ -91,7 +91,7 @@ export async function sittingMarksheetsFile(db: Executor, storage: ObjectStorage
 /**
  * The work: the sitting's students as published, by roll number, rendered a chunk at a time and
  * joined, progress recorded after each chunk; the file goes to storage beside uploads. Taken
- * again after a restart, it starts from the first chunk: a sitting takes seconds to make.
+ * again after a restart, it starts from the first chunk: what was rendered before is not kept.
  */
 export function sittingMarksheetsKind({
   database,
