@@ -1,14 +1,32 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../../tests/support/test-database';
+import { VERIFICATION_CODE_PATTERN } from '../../common/contracts/documents';
+import { missingMarks } from '../../common/exam-results';
 import { indianDay } from '../../common/india-time';
+import { verification } from '../domain/documents/queries';
+import { examSheet } from '../domain/exam-results/commands';
 import { verifyPassword } from '../domain/passwords';
 import type { Db } from './client';
-import { coursePapers, records, userPermissions, users, walletBalances, walletLedger } from './schema';
+import {
+  coursePapers,
+  examMarks,
+  examSittings,
+  issuedDocuments,
+  marksheetTemplates,
+  records,
+  userPermissions,
+  users,
+  walletBalances,
+  walletLedger,
+} from './schema';
 import { demoLogins, institutionLogins, isEmpty, seedIfEmpty } from './seed';
 
 let testDatabase: TestDatabase;
 let db: Db;
+/** The line the seed printed last: a marksheet to check at the verification page. */
+let verifiable: string;
+const admin = { role: 'admin', branchId: null };
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
@@ -22,14 +40,15 @@ describe('seedIfEmpty', () => {
     const printed: string[] = [];
     expect(await seedIfEmpty(db, testClock(), (line) => printed.push(line))).toBe(true);
     expect(printed[0]).toBe('Seeded a demo institute. Demo logins:');
-    expect(printed).toHaveLength(1 + demoLogins.length);
+    expect(printed).toHaveLength(2 + demoLogins.length);
+    verifiable = printed.at(-1)!;
 
     const eventCount = async () => (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM events`))[0]!.n;
     const seededEvents = await eventCount();
     expect(seededEvents).toBeGreaterThan(0);
     expect(await seedIfEmpty(db, testClock(), (line) => printed.push(line))).toBe(false);
     expect(await eventCount()).toBe(seededEvents);
-    expect(printed).toHaveLength(1 + demoLogins.length);
+    expect(printed).toHaveLength(2 + demoLogins.length);
   });
 
   it('creates the six demo logins with their roles, passwords and branches', async () => {
@@ -117,6 +136,85 @@ describe('seedIfEmpty', () => {
     );
     expect(lastDays.filter((day) => day < today).length).toBeGreaterThan(0);
     expect(lastDays.filter((day) => day >= today).length).toBeGreaterThan(0);
+  });
+
+  it('has a default marksheet template, which the published results were graded and printed with', async () => {
+    const templates = await db.select().from(marksheetTemplates);
+    expect(templates).toHaveLength(1);
+    expect(templates[0]).toMatchObject({ isDefault: true, revision: 1 });
+    const published = await db.select().from(examSittings).where(eq(examSittings.state, 'published'));
+    expect(published.length).toBeGreaterThan(0);
+    for (const sitting of published) expect(sitting).toMatchObject({ templateId: templates[0]!.id, templateRevision: 1 });
+  });
+
+  it("publishes every sitting of the latest final examination: marks of every spread, two absences and a failure, each student's marksheet with a code", async () => {
+    const published = await db.select().from(examSittings).where(eq(examSittings.state, 'published'));
+    const examIds = [...new Set(published.map((sitting) => sitting.examId))];
+    expect(examIds).toHaveLength(1);
+    const students = [];
+    for (const { branchId } of published) {
+      const sheet = await examSheet(db, admin, examIds[0]!, branchId);
+      expect(sheet.sitting.state).toBe('published');
+      expect(missingMarks(sheet.subjects, sheet.students)).toBe(0);
+      students.push(...sheet.students);
+    }
+    expect(students.length).toBeGreaterThan(12);
+    const absences = students.flatMap((student) => Object.values(student.marks).filter((cell) => cell.value === 'AB'));
+    expect(absences).toHaveLength(2);
+    const failed = students.filter((student) => student.outcome.standing === 'fail');
+    expect(failed).toHaveLength(3);
+    expect(failed.filter((student) => !Object.values(student.marks).some((cell) => cell.value === 'AB'))).toHaveLength(1);
+    const grades = new Set(students.filter((student) => student.outcome.standing === 'pass').map((student) => student.outcome.grade));
+    expect(grades.size).toBeGreaterThanOrEqual(4);
+
+    const marksheets = await db
+      .select()
+      .from(issuedDocuments)
+      .where(and(eq(issuedDocuments.kind, 'marksheet'), eq(issuedDocuments.examId, examIds[0]!)));
+    expect(marksheets.map((document) => document.studentId).sort()).toEqual(students.map((student) => student.studentId).sort());
+    for (const { code } of marksheets) expect(code).toMatch(VERIFICATION_CODE_PATTERN);
+  });
+
+  it('prints a marksheet code that the verification page confirms', async () => {
+    const code = /\/verify\/(\S+)$/.exec(verifiable)?.[1];
+    expect(code, verifiable).toMatch(VERIFICATION_CODE_PATTERN);
+    expect(await verification(db, code!)).toMatchObject({ kind: 'marksheet', state: 'valid' });
+  });
+
+  it('leaves the final examination before it in progress, its practical half entered', async () => {
+    const marked = await db.selectDistinct({ examId: examMarks.examId, branchId: examMarks.branchId }).from(examMarks);
+    const published = new Set(
+      (await db.select().from(examSittings).where(eq(examSittings.state, 'published'))).map((sitting) => sitting.examId),
+    );
+    const inProgress = marked.filter((sitting) => !published.has(sitting.examId));
+    expect(new Set(inProgress.map((sitting) => sitting.examId)).size).toBe(1);
+    let missing = 0;
+    let entered = 0;
+    for (const { examId, branchId } of inProgress) {
+      const sheet = await examSheet(db, admin, examId, branchId);
+      expect(sheet.sitting.state).toBe('draft');
+      missing += missingMarks(sheet.subjects, sheet.students);
+      entered += sheet.students.reduce((sum, student) => sum + Object.keys(student.marks).length, 0);
+    }
+    expect(missing).toBeGreaterThan(0);
+    expect(entered).toBeGreaterThan(missing);
+  });
+
+  it('issues admit cards to everyone sitting the next mid-term, before its first paper', async () => {
+    const today = indianDay(testClock().now());
+    const cards = await db.select().from(issuedDocuments).where(eq(issuedDocuments.kind, 'admit-card'));
+    const examIds = [...new Set(cards.map((card) => card.examId))];
+    expect(examIds).toHaveLength(1);
+    const [exam] = await db.select({ fields: records.fields }).from(records).where(eq(records.id, examIds[0]!));
+    const { examType, examSubjectsTable } = exam!.fields as { examType: string; examSubjectsTable: { examDate: string }[] };
+    expect(examType).toBe('Mid-term Exam');
+    expect(examSubjectsTable[0]!.examDate > today).toBe(true);
+    const sitting = [];
+    for (const { branchId } of new Map(cards.map((card) => [card.branchId, card])).values()) {
+      sitting.push(...(await examSheet(db, admin, examIds[0]!, branchId)).students.map((student) => student.studentId));
+    }
+    expect(cards.map((card) => card.studentId).sort()).toEqual(sitting.sort());
+    for (const card of cards) expect(card.issuedAt.getTime()).toBeLessThan(testClock().now().getTime());
   });
 
   it("charges each admission to its branch's wallet once, topped up month by month, never short", async () => {

@@ -3,17 +3,20 @@ import type { CommandContext } from '../domain/command';
 import { createCourseCategory } from '../domain/course-categories/commands';
 import { addCoursePaper } from '../domain/course-papers/commands';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
+import { createMarksheetTemplate } from '../domain/marksheet-templates/commands';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { syncPermissions } from '../domain/permissions/sync';
 import { createRecord, submitRecord, type Submitter } from '../domain/records';
 import { createUser } from '../domain/users';
 import { creditWallet } from '../domain/wallet/credit-wallet';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
+import { blankTemplate, type MarksheetTemplateContent } from '../../common/contracts/marksheet-templates';
 import { indianDay, INDIA_UTC_OFFSET } from '../../common/india-time';
 import { ADMISSION_OPERATION } from '../../common/wallet';
 import type { Db } from './client';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, firstNames, lastNames } from './names';
 import { events } from './schema';
+import { enterDemoMarks, issueDemoAdmitCards, publishDemoResults } from './seed-exams';
 
 export interface DemoLogin {
   role: string;
@@ -99,6 +102,15 @@ const branches = [
     students: 60,
   },
 ];
+
+/** The institute's marksheet: the built-in layout and grading scale under the institute's own name. */
+const marksheetTemplate: MarksheetTemplateContent = {
+  ...blankTemplate,
+  name: 'Institute marksheet',
+  instituteName: 'Demo Institute of Computer Education',
+  address: '14 Institutional Area, Lodhi Road, New Delhi 110003',
+  footer: 'Errors and omissions excepted. Anyone may check this statement online with the code printed on it.',
+};
 
 const categories = ['Computer Applications', 'Accounting', 'Languages', 'Programming', 'Design'];
 
@@ -242,6 +254,12 @@ const demoFirstNames = firstNames.slice(0, DEMO_FIRST_NAMES);
 const demoLastNames = lastNames.slice(0, DEMO_LAST_NAMES);
 const fathersFirstNames = ['Rajesh', 'Suresh', 'Manoj', 'Anil', 'Vijay', 'Sanjay', 'Ramesh', 'Prakash', 'Ashok'];
 
+/** The demo institute as seeded: its logins, and the code of a marksheet its results were published with. */
+export interface DemoInstitute {
+  logins: DemoLogin[];
+  marksheetCode: string | null;
+}
+
 /** What an empty database is seeded with: the demo institute, or an institute with its two administrators only. */
 export type SeedKind = 'demo' | 'empty';
 
@@ -291,6 +309,9 @@ const monthWeights = [1.5, 0.8, 0.7, 0.9, 1.1, 1.3, 1.8, 1.3, 0.9, 0.8, 0.9, 0.6
 /** An instant on an Indian day, at the given hour and minute in India. */
 const onDay = (day: string, hour: number, minute = 0) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00${INDIA_UTC_OFFSET}`);
+
+/** The Indian day `count` days after `day` (before it, when negative). */
+const daysAfter = (day: string, count: number) => indianDay(new Date(onDay(day, 12).getTime() + count * DAY_MS));
 
 /** The last day of the seeded year at `now`: what is admitted after it was added since. */
 export function lastSeededDay(now: Date): string {
@@ -412,7 +433,7 @@ function planExams(now: Date) {
         const practical = row === subjects.length - 1;
         return {
           subjectName,
-          examDate: indianDay(new Date(onDay(firstDay, 12).getTime() + row * DAY_MS)),
+          examDate: daysAfter(firstDay, row),
           examTime: practical ? '14:00' : '10:00',
           subjectCode: `${course.code}-${String(row + 1).padStart(2, '0')}`,
           questionPaperMarks: practical ? 50 : 100,
@@ -420,29 +441,47 @@ function planExams(now: Date) {
         };
       }),
     });
-    const past = indianDay(new Date(onDay(today, 12).getTime() - (40 + index * 9) * DAY_MS));
-    const ahead = indianDay(new Date(onDay(today, 12).getTime() + (10 + index * 3) * DAY_MS));
+    const past = daysAfter(today, -(40 + index * 9));
+    const ahead = daysAfter(today, 10 + index * 3);
     return index % 2 === 0
       ? [exam('FIN', 'Final Examination', past), exam('MID', 'Mid-term Exam', ahead)]
       : [exam('FIN', 'Final Examination', past)];
   });
 }
 
+type PlannedExam = ReturnType<typeof planExams>[number];
+
+/**
+ * The exams the demo shows at work: the latest final examination, its results published; the
+ * final before it, its marks still coming in; and the next mid-term, its admit cards issued.
+ * Students are registered 40 days after their admission, so by the latest final's last paper
+ * everyone who sits it is on its sheet.
+ */
+function examsAtWork(exams: readonly PlannedExam[]) {
+  const byDay = (type: string, order: 1 | -1) =>
+    exams.filter((exam) => exam.examType === type).sort((x, y) => order * x.firstDay.localeCompare(y.firstDay));
+  const [published, inProgress] = byDay('Final Examination', -1);
+  return { published, inProgress, upcoming: byDay('Mid-term Exam', 1)[0] };
+}
+
+const lastPaperDay = (exam: PlannedExam) => exam.subjects.at(-1)!.examDate;
+
 /**
  * Fills an empty database with a demo institute's past year, through the same commands the API
  * uses, each dated when it happened: four branches and their staff, a dozen courses with their
  * papers, a few hundred students admitted by their branch (each admission charged to the branch's
- * wallet, topped up month by month), and exams behind and ahead. Tests that need the institute's
- * shape and not its size seed a `scale` of its students.
+ * wallet, topped up month by month), and exams behind and ahead, some of them at work (see
+ * `examsAtWork`) under the institute's marksheet template. Tests that need the institute's shape
+ * and not its size seed a `scale` of its students.
  */
-export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { scale?: number } = {}): Promise<DemoLogin[]> {
+export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { scale?: number } = {}): Promise<DemoInstitute> {
   const now = clock.now();
   const days = seededDays(now);
   const start = onDay(days[0]!, 8);
   const admissions = planAdmissions(days, scale);
   const price = 5000;
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const at = (occurredAt: Date, actorId: string | null = null) => ({ tx, meta: { occurredAt, actorId, requestId: 'seed' } });
     const ctx = at(start);
     await syncPermissions(ctx);
@@ -506,6 +545,7 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
       if (branchId && login.role === 'branch_user') admittedBy.set(branchId, { id: userId, role: login.role, branchId });
       if (login.role === 'admin') institute = { id: userId, role: login.role, branchId: null };
     }
+    await createMarksheetTemplate(at(start, institute!.id), marksheetTemplate);
 
     type Happening = { at: Date; run: () => Promise<unknown> };
     const happenings: Happening[] = planTopUps(days, admissions, price).map((topUp) => ({
@@ -546,13 +586,15 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
           }),
       });
     });
-    for (const exam of planExams(now)) {
+    const exams = planExams(now);
+    const examIds = new Map<string, string>();
+    for (const exam of exams) {
       // Set a month before its first paper, and never later than yesterday.
       const setAt = new Date(Math.min(onDay(exam.firstDay, 11).getTime() - 30 * DAY_MS, now.getTime() - DAY_MS));
       happenings.push({
         at: setAt,
-        run: () =>
-          submitRecord(at(setAt, institute!.id), institute!, {
+        run: async () => {
+          const { id } = await submitRecord(at(setAt, institute!.id), institute!, {
             formType: 'examResult',
             values: {
               examId: exam.examId,
@@ -561,21 +603,47 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
               selectedCourse: courseIds[exam.course],
               examSubjectsTable: exam.subjects,
             },
-          }),
+          });
+          examIds.set(exam.examId, id);
+        },
       });
     }
+
+    const onExam = (exam: PlannedExam, when: Date, act: (ctx: CommandContext, id: string) => Promise<unknown>) =>
+      happenings.push({ at: when, run: () => act(at(when, institute!.id), examIds.get(exam.examId)!) });
+    const { published, inProgress, upcoming } = examsAtWork(exams);
+    // A paper's marks come in a day after the one before, from three days after the last paper;
+    // the practical's examiner of the final in progress has sent half of them so far.
+    for (const exam of [published, inProgress]) {
+      exam?.subjects.forEach((_, paper) => {
+        const share = exam === inProgress && paper === exam.subjects.length - 1 ? 0.5 : 1;
+        onExam(exam, onDay(daysAfter(lastPaperDay(exam), 3 + paper), 15), (ctx, id) =>
+          enterDemoMarks(ctx, institute!, id, { paper, scoring: exam.course, share }),
+        );
+      });
+    }
+    let marksheetCode: string | null = null;
+    if (published) {
+      onExam(published, onDay(daysAfter(lastPaperDay(published), 4 + published.subjects.length), 11), async (ctx, id) => {
+        marksheetCode = await publishDemoResults(ctx, institute!, id);
+      });
+    }
+    if (upcoming) onExam(upcoming, onDay(lastSeededDay(now), 12), (ctx, id) => issueDemoAdmitCards(ctx, institute!, id));
+
     happenings.sort((x, y) => x.at.getTime() - y.at.getTime());
     for (const happening of happenings) await happening.run();
+    return { logins: demoLogins, marksheetCode };
   });
-  return demoLogins;
 }
 
 export async function seedIfEmpty(db: Db, clock: Clock, print: (line: string) => void, kind: SeedKind = 'demo'): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  const logins = kind === 'demo' ? await seedDemoInstitute(db, clock) : await seedEmptyInstitute(db, clock);
+  const { logins, marksheetCode } =
+    kind === 'demo' ? await seedDemoInstitute(db, clock) : { logins: await seedEmptyInstitute(db, clock), marksheetCode: null };
   print(kind === 'demo' ? 'Seeded a demo institute. Demo logins:' : 'Seeded an empty institute. Logins:');
   for (const login of logins) {
     print(`  ${login.role.padEnd(13)} ${login.email.padEnd(30)} ${login.password}${login.branch ? `  (${login.branch})` : ''}`);
   }
+  if (marksheetCode) print(`A published marksheet to check at /verify/${marksheetCode}`);
   return true;
 }

@@ -97,3 +97,27 @@ export function admissionFields(student: number, branchId: string, courseId: str
 export function asFieldsData(fields: Record<string, unknown>) {
   return Object.entries(fields).map(([name, value]) => ({ name, value }));
 }
+
+/** Papers of a bench exam: theory of 100 marks (40 to pass), the last a practical of 50 (20 to pass). */
+export const benchExamPapers = 5;
+
+/** An exam form's values for an exam of a bench course, its papers on consecutive days; `tag` makes its exam id its own. */
+export function examFields(courseId: string, tag: string) {
+  return {
+    examId: `BE-${tag}`,
+    examName: `Bench Examination ${tag}`,
+    examType: 'Final Examination',
+    selectedCourse: courseId,
+    examSubjectsTable: Array.from({ length: benchExamPapers }, (_, paper) => {
+      const practical = paper === benchExamPapers - 1;
+      return {
+        subjectName: `Paper ${paper + 1}`,
+        subjectCode: `BP-${paper + 1}`,
+        examDate: `2024-03-${String(paper + 4).padStart(2, '0')}`,
+        examTime: practical ? '14:00' : '10:00',
+        questionPaperMarks: practical ? 50 : 100,
+        passingMarks: practical ? 20 : 40,
+      };
+    }),
+  };
+}

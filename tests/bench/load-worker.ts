@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import type { SavedMarks } from '../../common/contracts/exam-results';
 import { admissionFields, asFieldsData } from './institute';
 
 /**
@@ -11,11 +12,31 @@ export type Variation =
   | { kind: 'sign-in'; emails: string[]; password: string }
   | { kind: 'open'; paths: string[] }
   | { kind: 'admission'; branchIds: string[]; courseIds: string[] }
-  | { kind: 'charge'; branchIds: string[] };
+  | { kind: 'charge'; branchIds: string[] }
+  | MarkSaves;
+
+/** A result cell of an exam: a student's paper, in the branch where they sit it. */
+export interface MarkTarget {
+  studentId: string;
+  branchId: string;
+  subject: string;
+}
+
+/**
+ * One cell saved per request, the cells in turn; each save changes its cell's mark (30, then 31,
+ * then 30 …) on the version the cell's last save answered, so every save writes. The bare handler
+ * is told the exam and the cell, and writes the same mark.
+ */
+export interface MarkSaves {
+  kind: 'marks';
+  cells: MarkTarget[];
+  /** The exam, when the requests go to the bare handler. */
+  bareExamId?: string;
+}
 
 export interface LoadSpec {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   headers: Record<string, string>;
   variation: Variation;
@@ -30,12 +51,43 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Answers that are not 2xx, timeouts and connection errors, and saves of marks that met a conflict instead of writing. */
   errors: number;
   statuses: Record<string, number>;
 }
 
-/** Each request of a writing scenario gets its own body and Idempotency-Key. */
-function variedRequest(variation: Variation, run: string) {
+const cellKey = (cell: { studentId: string; subject: string }) => `${cell.studentId} ${cell.subject}`;
+
+/** The saves of `variation`: each request's body, and what the answers tell of the cells' versions. */
+function markSaves(variation: MarkSaves) {
+  const versions = new Map<string, number>();
+  const saves = new Map<string, number>();
+  let conflicts = 0;
+  return {
+    body(i: number) {
+      const cell = variation.cells[i % variation.cells.length]!;
+      const key = cellKey(cell);
+      const saved = saves.get(key) ?? 0;
+      saves.set(key, saved + 1);
+      const value = 30 + (saved % 2);
+      if (variation.bareExamId) return { examId: variation.bareExamId, ...cell, value };
+      return { cells: [{ studentId: cell.studentId, subject: cell.subject, value, baseVersion: versions.get(key) ?? 0 }] };
+    },
+    onResponse(status: number, body: string) {
+      if (variation.bareExamId || status !== 200) return;
+      const { saved, conflicts: met } = (JSON.parse(body) as { data: SavedMarks }).data;
+      for (const cell of [...saved, ...met]) versions.set(cellKey(cell), cell.version);
+      conflicts += met.length;
+    },
+    conflicts: () => conflicts,
+  };
+}
+
+/**
+ * Each request of a writing scenario gets its own body and Idempotency-Key; a save of marks
+ * carries none, as the result-entry grid sends none.
+ */
+function variedRequest(variation: Variation, run: string, marks: ReturnType<typeof markSaves> | undefined) {
   let n = 0;
   return (request: { path: string; body?: string; headers: Record<string, string> }) => {
     const i = n++;
@@ -70,6 +122,8 @@ function variedRequest(variation: Variation, run: string) {
             referenceId: `bench-charge-${run}-${i}`,
           }),
         };
+      case 'marks':
+        return { ...request, body: JSON.stringify(marks!.body(i)) };
     }
   };
 }
@@ -85,6 +139,7 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: unknown) => void;
   const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
+  const marks = spec.variation.kind === 'marks' ? markSaves(spec.variation) : undefined;
   const instance = autocannon(
     {
       url: spec.url,
@@ -95,7 +150,8 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
           method: spec.method,
           path: spec.path,
           headers: spec.headers,
-          setupRequest: variedRequest(spec.variation, randomUUID().slice(0, 8)) as never,
+          setupRequest: variedRequest(spec.variation, randomUUID().slice(0, 8), marks) as never,
+          onResponse: marks?.onResponse,
         },
       ],
     },
@@ -115,7 +171,7 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + result.non2xx + (marks?.conflicts() ?? 0),
     statuses,
   };
 }
