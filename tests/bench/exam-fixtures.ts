@@ -5,9 +5,11 @@ import type { MarkTarget } from './load-worker';
 /**
  * The exams the results scenarios work on, made afresh by each run through the running server's
  * API, as an office would: one whose cells are saved one at a time, every cell empty at the start;
- * and one whose largest sitting is marked and published, whose marksheets are printed.
+ * one whose largest sitting is marked and published, whose marksheets are printed; and one whose
+ * sitting is grown to `jobSize` students (the branch's others added to it) and published, whose
+ * marksheets a job makes at once.
  */
-export async function prepareExams(baseUrl: string, token: string, courseId: string) {
+export async function prepareExams(baseUrl: string, token: string, courseId: string, jobSize: number) {
   async function call<Data>(method: string, path: string, body?: unknown): Promise<Data> {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
@@ -41,19 +43,45 @@ export async function prepareExams(baseUrl: string, token: string, courseId: str
   const entrySittings = await sittings(entered);
   const students = entrySittings.reduce((sum, sheet) => sum + sheet.students.length, 0);
 
-  const printed = await exam('PRINT');
-  const sitting = (await sittings(printed)).reduce((largest, sheet) => (sheet.students.length > largest.students.length ? sheet : largest));
-  const marks = cellsOf([sitting]).map(({ studentId, subject }, index) => {
-    const { questionPaperMarks } = sitting.subjects.find((one) => one.key === subject)!;
-    return { studentId, subject, value: Math.round(questionPaperMarks * (0.45 + ((index * 7) % 50) / 100)), baseVersion: 0 };
-  });
-  for (let start = 0; start < marks.length; start += MARK_CELLS_MAX) {
-    await call('PUT', `/exams/${printed}/results/marks`, { cells: marks.slice(start, start + MARK_CELLS_MAX) });
+  /** Marks every cell of a sitting, a spread of passes and fails, and publishes it. */
+  async function publish(examId: string, sheet: ExamSheet) {
+    const marks = cellsOf([sheet]).map(({ studentId, subject }, index) => {
+      const { questionPaperMarks } = sheet.subjects.find((one) => one.key === subject)!;
+      return { studentId, subject, value: Math.round(questionPaperMarks * (0.45 + ((index * 7) % 50) / 100)), baseVersion: 0 };
+    });
+    for (let start = 0; start < marks.length; start += MARK_CELLS_MAX) {
+      await call('PUT', `/exams/${examId}/results/marks`, { cells: marks.slice(start, start + MARK_CELLS_MAX) });
+    }
+    await call('POST', `/exams/${examId}/results/publish`, { branchId: sheet.branch!._id });
   }
-  await call('POST', `/exams/${printed}/results/publish`, { branchId: sitting.branch!._id });
+  const largest = (sheets: ExamSheet[]) => sheets.reduce((most, sheet) => (sheet.students.length > most.students.length ? sheet : most));
+
+  const printed = await exam('PRINT');
+  const sitting = largest(await sittings(printed));
+  await publish(printed, sitting);
+
+  const jobExam = await exam('JOB');
+  const jobSitting = largest(await sittings(jobExam));
+  const branchId = jobSitting.branch!._id;
+  const sitters = new Set(jobSitting.students.map(({ studentId }) => studentId));
+  for (let page = 1; sitters.size < jobSize; page++) {
+    const found = await call<{ records: Array<{ _id: string }> }>(
+      'GET',
+      `/dynamic-data/branch?formType=student&branchId=${branchId}&registered=true&active=true&limit=100&page=${page}`,
+    );
+    if (found.records.length === 0) break;
+    for (const { _id } of found.records) {
+      if (sitters.size >= jobSize || sitters.has(_id)) continue;
+      await call('POST', `/exams/${jobExam}/sitting/students`, { studentId: _id, branchId });
+      sitters.add(_id);
+    }
+  }
+  const grown = await call<ExamSheet>('GET', `/exams/${jobExam}/results?branchId=${branchId}`);
+  await publish(jobExam, grown);
 
   return {
     entry: { examId: entered, students, cells: cellsOf(entrySittings) },
     marksheetPaths: sitting.students.map(({ studentId }) => `/api/v1/exams/${printed}/results/marksheets/${studentId}`),
+    job: { examId: jobExam, branchId, students: grown.students.length },
   };
 }

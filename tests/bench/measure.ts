@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase } from '../../api/db/client';
 import { rebuildProjections } from '../../api/db/rebuild';
+import { isFinished, type JobView } from '../../common/contracts/jobs';
 import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
 import { firstLoadJavaScript, lighthouseScores } from './frontend';
 import { prepareExams } from './exam-fixtures';
@@ -26,6 +29,9 @@ export interface MeasureOptions {
 const here = path.join(root, 'tests/bench');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** The sitting whose marksheets one job makes: a large centre's whole exam. */
+const MARKSHEETS_IN_ONE_JOB = 1_000;
 
 /** Runs one load in the load generator's own process. */
 function runLoad(spec: LoadSpec): Promise<LoadResult> {
@@ -261,7 +267,7 @@ export async function measure(options: MeasureOptions) {
       });
     }
 
-    const exams = await prepareExams(server.baseUrl, token, fixtures.courseIds[0]!);
+    const exams = await prepareExams(server.baseUrl, token, fixtures.courseIds[0]!, MARKSHEETS_IN_ONE_JOB);
     {
       // Saves in flight at once are of as many students, and a cell is saved again only once its last save answered.
       if (exams.entry.students < 2 * options.connections) {
@@ -293,6 +299,38 @@ export async function measure(options: MeasureOptions) {
       const value = `p50 ${fixed(marksheet.p50, 0)} ms, p95 ${fixed(marksheet.p95, 0)} ms`;
       console.log(`measure: one marksheet PDF: ${value} (${made})`);
       figures.push({ figure: `one marksheet PDF, server time, one request at a time (${made})`, value });
+    }
+
+    {
+      // A whole sitting's marksheets as one PDF, made by the server's own job runner while nothing else runs.
+      const path = `/api/v1/exams/${exams.job.examId}/results/marksheets/jobs`;
+      const started = performance.now();
+      const answer = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...json, 'Idempotency-Key': randomUUID() },
+        body: JSON.stringify({ branchId: exams.job.branchId }),
+      });
+      if (!answer.ok) throw new Error(`starting the marksheets job answered ${answer.status}: ${await answer.text()}`);
+      const { _id } = ((await answer.json()) as { data: JobView }).data;
+      let job: JobView;
+      do {
+        await sleep(1000);
+        const progress = await fetch(`${server.baseUrl}${path}/${_id}`, { headers: auth });
+        job = ((await progress.json()) as { data: JobView }).data;
+      } while (!isFinished(job.state));
+      const seconds = (performance.now() - started) / 1000;
+      if (job.state === 'failed') throw new Error(`the marksheets job failed: ${job.error}`);
+      const { peak } = await server.memory();
+      const value = `${seconds.toFixed(0)} s (${fixed((seconds * 1000) / exams.job.students, 0)} ms a marksheet)`;
+      console.log(`measure: ${exams.job.students} marksheets in one job: ${value}, server peak RSS ${mb(peak)}`);
+      figures.push(
+        { figure: `${exams.job.students} marksheets of one sitting in one job, one PDF`, value },
+        {
+          figure: 'server peak RSS up to the end of the marksheets job',
+          value: mb(peak),
+          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
+        },
+      );
     }
 
     const memory = await server.memory();
