@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import type { ResultsHistoryEntry } from '../../common/contracts/exam-results';
 import { markText } from '../../common/exam-results';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { BranchTabs } from '~/components/exams/sitting-nav';
+import { BackToResults, BranchTabs } from '~/components/exams/sitting-nav';
 import { PageHeader } from '~/components/list/page-header';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { loadExamSheet, loadResultsHistory } from '~/services/exam-results.server';
 import { formatDateTime } from '~/utils/format';
@@ -38,13 +37,9 @@ const what: Record<ResultsHistoryEntry['kind'], (student: string) => string> = {
 
 export default function ResultsHistoryPage() {
   const { sheet, entries } = useLoaderData<typeof loader>();
-  const back = `/admin/exam/result-entry/${encodeURIComponent(sheet.exam._id)}${sheet.branch ? `?branch=${encodeURIComponent(sheet.branch._id)}` : ''}`;
   return (
     <div className="grid max-w-3xl gap-4">
-      <Link to={back} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon aria-hidden className="size-4" />
-        Back to the results
-      </Link>
+      <BackToResults examId={sheet.exam._id} branchId={sheet.branch?._id} />
       <PageHeader
         title={`History of ${sheet.exam.examName}`}
         description={sheet.branch ? `The sitting in ${sheet.branch.name}: newest first` : undefined}

@@ -6,10 +6,10 @@ import { REASON_MAX } from '../../common/contracts/exam-results';
 import { markText, outcomeOf, readMark, standingLabels, type MarkValue } from '../../common/exam-results';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { BackToResults, resultsPath } from '~/components/exams/sitting-nav';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
 import { FieldError, FormError } from '~/components/ui/field-error';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Textarea } from '~/components/ui/textarea';
@@ -70,9 +70,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const byField = Object.fromEntries(Object.entries(revised.errors ?? {}).map(([key, list]) => [key.replace(prefix, ''), list]));
     return data({ message: revised.message, errors: byField }, { status: revised.status, headers });
   }
-  const grid = `/admin/exam/result-entry/${encodeURIComponent(examId)}?branch=${encodeURIComponent(sheet.branch?._id ?? '')}`;
   return redirectWithToast(
-    grid,
+    resultsPath(examId, sheet.branch?._id),
     { type: 'success', title: `${revised.message}: ${student.name}`, description: `New marksheet code ${revised.data.marksheetCode}` },
     { headers },
   );
@@ -89,15 +88,12 @@ export default function ReviseResult() {
   const read = Object.fromEntries(sheet.subjects.map((subject) => [subject.key, readMark(typed[subject.key] ?? '', subject)]));
   const values = Object.fromEntries(Object.entries(read).map(([key, mark]) => [key, 'value' in mark ? mark.value : null]));
   const outcome = outcomeOf(sheet.subjects, values, sheet.gradingScale);
-  const grid = `/admin/exam/result-entry/${encodeURIComponent(sheet.exam._id)}?branch=${encodeURIComponent(sheet.branch?._id ?? '')}`;
+  const grid = resultsPath(sheet.exam._id, sheet.branch?._id);
   const errorOf = (key: string) => refusal?.errors?.[key] ?? ('error' in read[key]! ? [read[key].error] : undefined);
 
   return (
     <div className="grid max-w-2xl gap-4">
-      <Link to={grid} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon aria-hidden className="size-4" />
-        Back to the results
-      </Link>
+      <BackToResults examId={sheet.exam._id} branchId={sheet.branch?._id} />
       <PageHeader
         title={`Revise ${student.name}’s result`}
         description={`${sheet.exam.examName}${student.rollNo ? ` · Roll No. ${student.rollNo}` : ''}${sheet.branch ? ` · ${sheet.branch.name}` : ''}`}

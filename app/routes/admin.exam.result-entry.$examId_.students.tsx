@@ -1,16 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { REASON_MAX, type SittingRoster } from '../../common/contracts/exam-results';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { BranchTabs } from '~/components/exams/sitting-nav';
+import { BackToResults, BranchTabs } from '~/components/exams/sitting-nav';
 import { PageHeader } from '~/components/list/page-header';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/field-error';
-import { ArrowLeftIcon, SearchIcon } from '~/components/ui/icons';
+import { SearchIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { requireAdminRoute } from '~/services/auth.server';
@@ -69,13 +69,9 @@ export default function SittingStudents() {
   const { roster, q, candidates } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const published = roster.sitting.state === 'published';
-  const back = `/admin/exam/result-entry/${encodeURIComponent(roster.exam._id)}${roster.branch ? `?branch=${encodeURIComponent(roster.branch._id)}` : ''}`;
   return (
     <div className="grid gap-4">
-      <Link to={back} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon aria-hidden className="size-4" />
-        Back to the results
-      </Link>
+      <BackToResults examId={roster.exam._id} branchId={roster.branch?._id} />
       <PageHeader
         title={`Who sits ${roster.exam.examName}`}
         description={`The students registered in ${roster.exam.courseName ?? 'its course'}, less those excused, and those added.`}

@@ -1,16 +1,28 @@
+import type * as React from 'react';
 import { Link } from '@remix-run/react';
 import { Button } from '~/components/ui/button';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 
-/** Back to the list of exams a sitting was picked from. */
-export function AllExamsLink({ to }: { to: string }) {
+/** Back to the page this one was opened from. */
+export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <Link to={to} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
       <ArrowLeftIcon aria-hidden className="size-4" />
-      All exams
+      {children}
     </Link>
   );
 }
+
+/** Back to the list of exams a sitting was picked from. */
+export const AllExamsLink = ({ to }: { to: string }) => <BackLink to={to}>All exams</BackLink>;
+
+/** A sitting's result-entry grid, in the branch it was opened in. */
+export const resultsPath = (examId: string, branchId?: string) =>
+  `/admin/exam/result-entry/${encodeURIComponent(examId)}${branchId ? `?branch=${encodeURIComponent(branchId)}` : ''}`;
+
+export const BackToResults = ({ examId, branchId }: { examId: string; branchId?: string }) => (
+  <BackLink to={resultsPath(examId, branchId)}>Back to the results</BackLink>
+);
 
 /** The branches whose sitting of the exam the caller may open, the open one marked; none when there is only one. */
 export function BranchTabs({ branches, current }: { branches: ReadonlyArray<{ _id: string; name: string }>; current?: string }) {
