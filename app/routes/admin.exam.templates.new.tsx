@@ -44,7 +44,6 @@ export default function NewMarksheetTemplate() {
           message={refused?.message}
           submitLabel="Create template"
           onEdit={onEdit}
-          previewOnOpen
         />
         <TemplatePreview draft={preview} />
       </div>
