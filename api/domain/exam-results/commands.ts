@@ -143,7 +143,9 @@ export async function publishResults(
   const { branch, branches } = await sittingBranch(ctx.tx, exam, caller, branchId);
   if (!branch) throw invalid(examResultMessages.nobodySitting);
   await lockSitting(ctx.tx, exam.id, branch._id, 'exclusive');
-  const [sheet, template] = await Promise.all([sheetIn(ctx.tx, exam, caller, branch, branches), defaultTemplate(ctx.tx)]);
+  // One after another: the transaction is one connection, which runs one statement at a time.
+  const sheet = await sheetIn(ctx.tx, exam, caller, branch, branches);
+  const template = await defaultTemplate(ctx.tx);
   const after = await runCommand(
     ctx,
     examSittingStream(exam.id, branch._id),

@@ -17,6 +17,7 @@ import { sittingDecider } from './commands';
 import { examSittingStream } from './events';
 import {
   lockSitting,
+  type SittingStudent,
   resultsExam,
   sitting,
   sittingBranchOf,
@@ -59,29 +60,34 @@ export async function sittingRoster(db: Executor, caller: Caller, examId: string
   const exam = await resultsExam(db, examId, caller);
   const { branch, branches } = await rosterBranch(db, exam, caller, branchId);
   const change = and(eq(examSittingChanges.examId, exam.id), eq(examSittingChanges.studentId, records.id));
-  const [state, students, excused] = branch
-    ? await Promise.all([
-        sittingState(db, exam.id, branch._id),
-        db
-          .select({ ...studentColumns, change: examSittingChanges.change, reason: examSittingChanges.reason })
-          .from(records)
-          .leftJoin(examSittingChanges, change)
-          .where(and(sitting(exam, caller), eq(records.branchId, branch._id)))
-          .orderBy(sql`${records.rollNo} asc nulls last`, asc(records.title), asc(records.id)),
-        db
-          .select({ ...studentColumns, reason: examSittingChanges.reason, excusedAt: examSittingChanges.changedAt })
-          .from(examSittingChanges)
-          .innerJoin(records, eq(records.id, examSittingChanges.studentId))
-          .where(
-            and(
-              eq(examSittingChanges.examId, exam.id),
-              eq(examSittingChanges.branchId, branch._id),
-              eq(examSittingChanges.change, 'excused'),
-            ),
-          )
-          .orderBy(asc(records.title), asc(records.id)),
-      ])
-    : [null, [], []];
+  if (!branch) return rosterView(exam, branch, branches, null, [], []);
+  // One after another: the caller's transaction is one connection, which runs one statement at a time.
+  const state = await sittingState(db, exam.id, branch._id);
+  const students = await db
+    .select({ ...studentColumns, change: examSittingChanges.change, reason: examSittingChanges.reason })
+    .from(records)
+    .leftJoin(examSittingChanges, change)
+    .where(and(sitting(exam, caller), eq(records.branchId, branch._id)))
+    .orderBy(sql`${records.rollNo} asc nulls last`, asc(records.title), asc(records.id));
+  const excused = await db
+    .select({ ...studentColumns, reason: examSittingChanges.reason, excusedAt: examSittingChanges.changedAt })
+    .from(examSittingChanges)
+    .innerJoin(records, eq(records.id, examSittingChanges.studentId))
+    .where(
+      and(eq(examSittingChanges.examId, exam.id), eq(examSittingChanges.branchId, branch._id), eq(examSittingChanges.change, 'excused')),
+    )
+    .orderBy(asc(records.title), asc(records.id));
+  return rosterView(exam, branch, branches, state, students, excused);
+}
+
+function rosterView(
+  exam: ResultsExam,
+  branch: SittingRoster['branch'],
+  branches: SittingRoster['branches'],
+  state: Awaited<ReturnType<typeof sittingState>> | null,
+  students: Array<SittingStudent & { change: string | null; reason: string | null }>,
+  excused: Array<SittingStudent & { reason: string | null; excusedAt: Date }>,
+): SittingRoster {
   return {
     exam: { _id: exam.id, examId: exam.examId, examName: exam.examName, courseId: exam.courseId, courseName: exam.courseName },
     branch,
