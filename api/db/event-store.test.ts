@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, truncateAll, type TestDatabase } from '../../tests/support/test-database';
 import type { Db } from './client';
-import { append, ConcurrencyError, readAll, readStream, streamVersion, type ExpectedVersion, type DomainEvent } from './event-store';
+import {
+  append,
+  ConcurrencyError,
+  readAll,
+  readStream,
+  readStreamBeside,
+  streamVersion,
+  type ExpectedVersion,
+  type DomainEvent,
+} from './event-store';
 import { courseCategories, events } from './schema';
 
 let testDatabase: TestDatabase;
@@ -117,6 +126,24 @@ describe('readStream', () => {
     const positions = read.map((e) => e.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(await readStream(db, 'nothing-here')).toEqual([]);
+  });
+});
+
+describe('readStreamBeside', () => {
+  it('reads the stream as readStream does, with the value beside it', async () => {
+    await appendInTransaction('no_stream', [tested(1), tested(2)]);
+    await appendInTransaction('no_stream', [tested(9)], { type: 'test', id: 'test-2' });
+    const read = await readStreamBeside(db, stream, sql<number>`${40} + 2`);
+    expect(read.events).toEqual(await readStream(db, stream.id));
+    expect(read.events.map((event) => event.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(read.beside).toBe(42);
+  });
+
+  it('answers the value for a stream with no events', async () => {
+    expect(await readStreamBeside(db, { type: 'test', id: 'none' }, sql<boolean>`EXISTS (SELECT 1 FROM events)`)).toEqual({
+      events: [],
+      beside: false,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from './client';
 import { compiledQuery } from './compiled-query';
 import { isUniqueViolation } from './errors';
@@ -171,6 +171,26 @@ export async function readStream(db: Executor, stream: StreamRef | string): Prom
     .from(events)
     .where(eq(events.streamId, typeof stream === 'string' ? stream : stream.id))
     .orderBy(asc(events.version))) as StoredEvent[];
+}
+
+/**
+ * A stream's events and one value read beside them, in one statement: a command that needs a
+ * fact outside its stream (under a lock taken before) reads both in a single round trip.
+ */
+export async function readStreamBeside<E extends DomainEvent, T>(
+  db: Executor,
+  stream: StreamRef<E>,
+  beside: SQL<T>,
+): Promise<{ events: StoredEvent<E>[]; beside: T }> {
+  const { rows } = (await db.execute(sql`
+      SELECT (${beside}) AS beside, e.position, e.stream_type, e.stream_id, e.version, e.type, e.data,
+             e.actor_id, e.branch_id, e.request_id, e.occurred_at
+      FROM (SELECT 1) AS one LEFT JOIN ${events} AS e ON e.stream_id = ${stream.id}
+      ORDER BY e.version`)) as unknown as { rows: (EventRow & { beside: T })[] };
+  return {
+    events: rows.flatMap((row) => (row.position === null ? [] : [storedEvent(row) as StoredEvent<E>])),
+    beside: rows[0]!.beside,
+  };
 }
 
 /** Events in log order, a page at a time, for rebuilding projections over large logs; `types`: only events of these types. */

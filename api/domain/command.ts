@@ -1,6 +1,14 @@
 import type { Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { append, ConcurrencyError, readStream, type DomainEvent, type EventMetadata, type StreamRef } from '../db/event-store';
+import {
+  append,
+  ConcurrencyError,
+  readStream,
+  type DomainEvent,
+  type EventMetadata,
+  type StoredEvent,
+  type StreamRef,
+} from '../db/event-store';
 import { conflict, stale } from './errors';
 import type { Settings } from './settings';
 
@@ -36,6 +44,8 @@ export interface RunOptions {
   ifMatch?: { version: number; staleMessage: string };
   /** Unique indexes of read tables that settle two writers at once, each with its refusal. */
   uniqueConflicts?: Record<string, string>;
+  /** The stream's events when the caller read them already (with a fact beside them, say). */
+  history?: readonly StoredEvent<DomainEvent>[];
 }
 
 /**
@@ -49,10 +59,10 @@ export async function runCommand<Command, State, E extends DomainEvent>(
   stream: StreamRef<E>,
   decider: Decider<Command, State, E>,
   command: Command,
-  { ifMatch, uniqueConflicts = {} }: RunOptions = {},
+  { ifMatch, uniqueConflicts = {}, history: read }: RunOptions = {},
 ): Promise<State> {
-  const read = await readStream(tx, stream);
-  const history = read.every((event) => event.streamType === stream.type) ? read : [];
+  const events = read ?? (await readStream(tx, stream));
+  const history = events.every((event) => event.streamType === stream.type) ? (events as StoredEvent<E>[]) : [];
   const state = history.reduce<State>((folded, event) => decider.evolve(folded, event), decider.initialState);
   const seen = history.at(-1)?.version;
   const exists = decider.exists ? decider.exists(state) : seen !== undefined;

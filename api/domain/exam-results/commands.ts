@@ -21,11 +21,13 @@ import {
   type Cell,
   type StudentMarks,
 } from './decide';
+import { readStreamBeside } from '../../db/event-store';
 import { examMarksStream, examSittingStream, type ExamMarksEvent, type ExamSittingEvent } from './events';
 import {
   lockSitting,
   resultsExam,
-  sittingBranchOf,
+  sittingBranchOfHeld,
+  sittingPublished,
   sittingBranch,
   sittingMarks,
   sittingState,
@@ -57,26 +59,23 @@ export async function enterMarks(ctx: CommandContext, caller: Caller, examId: st
   if (exam.courseId === null) throw invalid(examResultMessages.noCourse);
   const byStudent = new Map<string, MarkCell[]>();
   for (const cell of cells) byStudent.set(cell.studentId, [...(byStudent.get(cell.studentId) ?? []), cell]);
-  const branchOf = await sittingBranchOf(ctx.tx, exam, [...byStudent.keys()], caller);
-  const published = new Map<string, boolean>();
-  for (const branchId of new Set(branchOf.values())) {
-    await lockSitting(ctx.tx, exam.id, branchId, 'shared');
-    published.set(branchId, (await sittingState(ctx.tx, exam.id, branchId)).state === 'published');
-  }
+  const branchOf = await sittingBranchOfHeld(ctx.tx, exam, [...byStudent.keys()], caller);
   const answer: SavedMarks = { saved: [], conflicts: [] };
   for (const [studentId, own] of byStudent) {
     const branchId = branchOf.get(studentId) ?? null;
-    const after = await runCommand(ctx, examMarksStream(exam.id, studentId), marksDecider, {
-      type: 'EnterMarks',
-      data: {
-        examId: exam.id,
-        studentId,
-        branchId,
-        subjects: exam.subjects,
-        published: branchId !== null && published.get(branchId) === true,
-        cells: own,
+    const stream = examMarksStream(exam.id, studentId);
+    // Read after the sitting was held: a publish that committed first is seen.
+    const read = branchId === null ? null : await readStreamBeside(ctx.tx, stream, sittingPublished(exam.id, branchId));
+    const after = await runCommand(
+      ctx,
+      stream,
+      marksDecider,
+      {
+        type: 'EnterMarks',
+        data: { examId: exam.id, studentId, branchId, subjects: exam.subjects, published: read?.beside === true, cells: own },
       },
-    });
+      { history: read?.events },
+    );
     const conflicts = conflictsAfter(after, own);
     const cellNow = (cell: MarkCell) => ({
       studentId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { examResultMessages, type StudentExam } from '../../../common/contracts/exam-results';
 import type { ResultState } from '../../../common/contracts/results';
@@ -181,11 +181,39 @@ export async function sittingState(db: Executor, examId: string, branchId: strin
  * to a sitting after its results were published.
  */
 export async function lockSitting(db: Executor, examId: string, branchId: string, mode: 'shared' | 'exclusive') {
-  const key = `sitting:${examId}:${branchId}`;
-  await db.execute(
-    mode === 'shared' ? sql`SELECT pg_advisory_xact_lock_shared(hashtext(${key}))` : sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`,
-  );
+  const key = sittingLockKey(examId, branchId);
+  await db.execute(mode === 'shared' ? sql`SELECT pg_advisory_xact_lock_shared(${key})` : sql`SELECT pg_advisory_xact_lock(${key})`);
 }
+
+/** The advisory lock of an exam's sitting in a branch; the branch may be a column. */
+const sittingLockKey = (examId: string, branchId: string | AnyPgColumn) =>
+  sql`hashtext(${`sitting:${examId}:`}::text || ${branchId}::text)`;
+
+/**
+ * As `sittingBranchOf`, holding each sitting found against publishing in the same statement: a
+ * writer of marks then reads the sitting's state after it, and a publish waits for its commit.
+ */
+export async function sittingBranchOfHeld(
+  db: Executor,
+  exam: ResultsExam,
+  studentIds: string[],
+  caller: Caller,
+): Promise<Map<string, string>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: records.id,
+      branchId: records.branchId,
+      held: sql`pg_advisory_xact_lock_shared(${sittingLockKey(exam.id, records.branchId)})`,
+    })
+    .from(records)
+    .where(and(sitting(exam, caller), inArray(records.id, studentIds), isNotNull(records.branchId)));
+  return new Map(rows.map((row) => [row.id, row.branchId!] as const));
+}
+
+/** Whether an exam's sitting in a branch is published, as SQL to read beside a stream. */
+export const sittingPublished = (examId: string, branchId: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${examSittings} WHERE ${examSittings.examId} = ${examId} AND ${examSittings.branchId} = ${branchId} AND ${examSittings.state} = 'published')`;
 
 /**
  * Where each exam's results stand in the sittings the caller reaches (the branches with a
