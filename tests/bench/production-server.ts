@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, hostArguments, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
+import { freePort, hostArguments, hostEnvironment, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,6 +30,7 @@ export async function startProductionServer(databaseUrl: string): Promise<Runnin
     cwd: root,
     env: {
       ...process.env,
+      ...hostEnvironment(true),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -44,9 +44,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, hostArguments(options.env.NODE_ENV === 'production', options.nodeArgs), {
+  const production = options.env.NODE_ENV === 'production';
+  const child = spawn(process.execPath, hostArguments(production, options.nodeArgs), {
     cwd: root,
-    env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, ...hostEnvironment(production), ...options.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   relayOutput(child, output, options.label ?? 'server', options.onLine);
@@ -76,15 +77,28 @@ export function hostArguments(production: boolean, nodeArgs: string[] = []): str
   if (!existsSync(path.join(root, 'build/host.js')) || !existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('No production build found: run `npm run build` first (npm test and npm run test:e2e build before they start it).');
   }
-  return [...(nodeArgs.length ? ['--import', 'tsx', ...nodeArgs] : []), ...startArguments()];
+  return [...(nodeArgs.length ? ['--import', 'tsx', ...nodeArgs] : []), ...startCommand().args];
 }
 
-/** What package.json's start script hands to node, so every production server runs as `npm start` does. */
-function startArguments(): string[] {
+/** The environment `npm start` sets for the host in production (its allocator's settings); none otherwise. */
+export const hostEnvironment = (production: boolean): Record<string, string> => (production ? startCommand().env : {});
+
+/**
+ * What package.json's start script hands to node, and the environment it sets before it, so
+ * every production server runs as `npm start` does.
+ */
+function startCommand(): { env: Record<string, string>; args: string[] } {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const command = /\bnode\s+(.+)$/.exec(scripts.start ?? '');
+  const command = /^((?:\w+=\S*\s+)*)node\s+(.+)$/.exec(scripts.start?.trim() ?? '');
   if (!command) throw new Error('package.json has no start script that runs node');
-  return command[1]!.trim().split(/\s+/);
+  const env = Object.fromEntries(
+    command[1]!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split(/=(.*)/s).slice(0, 2)),
+  );
+  return { env, args: command[2]!.trim().split(/\s+/) };
 }
 
 /** Asks the operating system for a port nobody listens on. */
