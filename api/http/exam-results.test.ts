@@ -511,6 +511,23 @@ describe('who sits an exam', () => {
     expect(history.body.data.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['added', 'excused', 'published']);
   });
 
+  it('keeps the history of a sitting whose every student was excused', async () => {
+    const examId = await exam();
+    const only = await student(north);
+    expect((await call('POST', `/exams/${examId}/sitting/students/${only}/excuse`, { reason: 'Moved to the next batch' })).status).toBe(
+      200,
+    );
+    const history = await call('GET', `/exams/${examId}/results/history?branchId=${north}`);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(history.body.data.entries).toEqual([
+      expect.objectContaining({
+        kind: 'excused',
+        reason: 'Moved to the next batch',
+        student: expect.objectContaining({ studentId: only }),
+      }),
+    ]);
+  });
+
   it('keeps branch staff to their branch’s students, and refuses one who is not a registered, active student', async () => {
     const examId = await exam();
     await student(north);

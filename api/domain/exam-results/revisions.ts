@@ -17,7 +17,8 @@ import { invalid } from '../errors';
 import { sittingScale } from '../marksheet-templates/queries';
 import { marksDecider, sittingDecider } from './commands';
 import { examMarksStream, examSittingStream, type RevisedMark } from './events';
-import { lockSitting, resultsExam, sittingBranch, sittingBranchOf, sittingMarks, sittingState, type Caller } from './queries';
+import { lockSitting, resultsExam, sittingBranchOf, sittingMarks, sittingState, type Caller } from './queries';
+import { rosterBranch } from './roster';
 
 export interface Revision {
   studentId: string;
@@ -89,7 +90,8 @@ export async function reviseResult(
 /** A sitting's history from its stream, oldest first, with people and subjects by name. */
 export async function resultsHistory(db: Executor, caller: Caller, examId: string, branchId?: string): Promise<ResultsHistory> {
   const exam = await resultsExam(db, examId, caller);
-  const { branch } = await sittingBranch(db, exam, caller, branchId);
+  // The roster's branch: a sitting whose every student was excused still has its history.
+  const { branch } = await rosterBranch(db, exam, caller, branchId);
   if (!branch) return { entries: [] };
   const stream = await readStream(db, examSittingStream(exam.id, branch._id));
   const studentIds = [...new Set(stream.flatMap((event) => ('studentId' in event.data ? [event.data.studentId] : [])))];

@@ -33,7 +33,7 @@ const course = alias(records, 'course');
  * The branch whose students the caller changes: their own; else the one they name, which may
  * have nobody sitting yet; else the first with a student sitting the exam, or the exam's own.
  */
-async function rosterBranch(db: Executor, exam: ResultsExam, caller: Caller, named: string | undefined) {
+export async function rosterBranch(db: Executor, exam: ResultsExam, caller: Caller, named: string | undefined) {
   const branches = await sittingBranches(db, exam, caller);
   const wanted = branchScope(caller) ?? named ?? branches[0]?._id ?? exam.branchId;
   if (wanted === null || wanted === undefined) return { branch: null, branches };
