@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { PdfImage } from './parts';
 
@@ -8,8 +9,32 @@ const isJpeg = (bytes: Buffer) => bytes[0] === 0xff && bytes[1] === 0xd8 && byte
 const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 /**
+ * Whether a PNG's chunks are whole and its image data inflates: the PDF renderer inflates it on
+ * a stream of its own, where a damaged one throws out of reach and the document never finishes.
+ */
+export function intactPng(bytes: Buffer): boolean {
+  const data: Buffer[] = [];
+  let ended = false;
+  for (let at = 8; at + 12 <= bytes.length && !ended;) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    if (at + 12 + length > bytes.length) return false;
+    if (type === 'IDAT') data.push(bytes.subarray(at + 8, at + 8 + length));
+    ended = type === 'IEND';
+    at += 12 + length;
+  }
+  if (!ended || data.length === 0) return false;
+  try {
+    inflateSync(Buffer.concat(data));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A stored image a PDF can draw (a student's photo, a template's logo or signature): a JPEG or
- * PNG. Any other kind, a missing file or a store that cannot be read gives none, and the document
+ * PNG. Any other kind, a damaged PNG, a missing file or a store that cannot be read gives none, and the document
  * shows its place empty instead.
  */
 export async function printableImage(storage: ObjectStorage, key: string | null): Promise<PdfImage | null> {
@@ -17,6 +42,6 @@ export async function printableImage(storage: ObjectStorage, key: string | null)
   const bytes = await storage.readStart(key, IMAGE_BYTES).catch(() => null);
   if (!bytes) return null;
   if (isJpeg(bytes)) return { data: bytes, format: 'jpg' };
-  if (isPng(bytes)) return { data: bytes, format: 'png' };
+  if (isPng(bytes)) return intactPng(bytes) ? { data: bytes, format: 'png' } : null;
   return null;
 }
