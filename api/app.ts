@@ -32,6 +32,7 @@ import { examResultEndpoints } from './http/exam-results';
 import { settingsEndpoints } from './http/settings';
 import { documentEndpoints, VERIFICATION_LIMIT } from './http/documents';
 import { marksheetTemplateEndpoints } from './http/marksheet-templates';
+import { invoiceEndpoints } from './http/invoices';
 import { fixedWindowLimiter } from './http/rate-limit';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
@@ -55,6 +56,7 @@ export const apiEndpoints: Endpoint[] = [
   ...coursePaperEndpoints,
   ...walletEndpoints,
   ...uploadEndpoints,
+  ...invoiceEndpoints,
 ];
 
 export type Api = ReturnType<typeof createApi>;

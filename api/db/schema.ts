@@ -555,3 +555,108 @@ export const jobs = pgTable(
       .where(sql`${t.state} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * Invoices as lists and documents read them: one row per invoice stream. Amounts in paise; the
+ * issued lines, totals, party and seller as they were issued (jsonb), so a later edit of a
+ * profile or rate never reaches them.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** draft, issued or cancelled; paid, part-paid and overdue follow from the amounts and today. */
+    stage: text('stage').notNull(),
+    number: text('number'),
+    title: text('title').notNull(),
+    branchId: text('branch_id'),
+    branchName: text('branch_name'),
+    partyId: text('party_id').notNull(),
+    partyName: text('party_name').notNull(),
+    party: jsonb('party').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    supply: text('supply').notNull(),
+    lines: jsonb('lines').notNull(),
+    totals: jsonb('totals').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    notes: text('notes').notNull(),
+    seller: jsonb('seller'),
+    cancelledReason: text('cancelled_reason'),
+    creditNoteNumber: text('credit_note_number'),
+    /** Number and name billed, lower case: what the list's search looks in. */
+    searchText: text('search_text').notNull(),
+    version: integer('version').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_date_idx').on(t.date, t.id),
+    index('invoices_branch_date_idx').on(t.branchId, t.date, t.id),
+    index('invoices_party_idx').on(t.partyId, t.date),
+    index('invoices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Payments against invoices, reversed ones kept and marked. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    receiptNumber: text('receipt_number').notNull(),
+    partyId: text('party_id').notNull(),
+    partyName: text('party_name').notNull(),
+    branchId: text('branch_id'),
+    branchName: text('branch_name'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    mode: text('mode').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    reference: text('reference').notNull(),
+    chequeNumber: text('cheque_number').notNull(),
+    chequeBank: text('cheque_bank').notNull(),
+    chequeDate: text('cheque_date').notNull(),
+    notes: text('notes').notNull(),
+    reversed: boolean('reversed').notNull(),
+    reversedReason: text('reversed_reason'),
+    recordedBy: text('recorded_by'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_payments_receipt_number_key').on(t.receiptNumber),
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+    index('invoice_payments_date_idx').on(t.date, t.id),
+  ],
+);
+
+/**
+ * The counters of invoice, credit note and receipt numbers, one per series ("NC|2026-27"): taken
+ * in the issuing transaction, so a number is never given twice and a rolled-back issue leaves no gap.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** The institute's billing profile: one row once saved; the defaults until then. */
+export const billingSettings = pgTable('billing_settings', {
+  id: text('id').primaryKey(),
+  settings: jsonb('settings').notNull(),
+  version: integer('version').notNull(),
+});
+
+/** GST rates in basis points, each with the days it is in force. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: text('id').primaryKey(),
+    rate: integer('rate').notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    untilDate: date('until_date', { mode: 'string' }),
+  },
+  (t) => [index('tax_rates_from_idx').on(t.fromDate, t.rate)],
+);

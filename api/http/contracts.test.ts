@@ -19,6 +19,7 @@ import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
 import { walletContract } from '../../common/contracts/wallet';
+import { invoiceContract } from '../../common/contracts/invoices';
 import { apiEndpoints } from '../app';
 import type { Tx } from '../db/client';
 import { defineEndpoint } from './endpoint';
@@ -36,6 +37,7 @@ const contracts: EndpointContract[] = [
   dynamicFormContract,
   formOptionContract,
   healthContract,
+  invoiceContract,
   permissionContract,
   resultContract,
   examResultContract,

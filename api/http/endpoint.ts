@@ -37,7 +37,7 @@ export interface Reply<Data = unknown> {
 
 /** A file a handler answers instead of JSON: its bytes, and the name a browser saves it under. */
 export interface FileReply {
-  file: { bytes: Uint8Array; name: string; type: 'application/pdf' };
+  file: { bytes: Uint8Array; name: string; type: NonNullable<EndpointContract['produces']> };
 }
 
 /** A handler's answer as its contract types it: the contract's data, or nothing on a failure. */

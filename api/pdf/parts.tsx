@@ -1,7 +1,7 @@
 import { Image, StyleSheet, Text, View, type Styles } from '@react-pdf/renderer';
 import { FONT_FAMILY } from './fonts';
 
-/** The pieces every exam document shares: the institute's header, the student's details and photo, the verification block. */
+/** The pieces every document shares: the issuer's header, the student's details and photo, the verification block, signatures. */
 
 export type PdfStyle = Styles[string];
 
@@ -56,8 +56,23 @@ const styles = StyleSheet.create({
   code: { fontSize: 9, fontWeight: 700, color: ink, letterSpacing: 0.5 },
 });
 
-/** The issuer's logo, name and address over the document's title; `compact` for a card, of which a page holds two. */
-export function IssuerHeader({ issuer, title, subtitle, compact }: { issuer: Issuer; title: string; subtitle: string; compact?: boolean }) {
+/**
+ * The issuer's logo, name and address over the document's title; `lines` under the address are its
+ * registration (legal name, state, GSTIN); `compact` for a card, of which a page holds two.
+ */
+export function IssuerHeader({
+  issuer,
+  title,
+  subtitle,
+  lines = [],
+  compact,
+}: {
+  issuer: Issuer;
+  title: string;
+  subtitle?: string;
+  lines?: readonly string[];
+  compact?: boolean;
+}) {
   const logo = compact ? { width: 52, height: 34 } : { width: 72, height: 48 };
   return (
     <View>
@@ -65,9 +80,14 @@ export function IssuerHeader({ issuer, title, subtitle, compact }: { issuer: Iss
         {issuer.logo ? <Image style={[styles.logo, logo]} src={{ data: issuer.logo.data, format: issuer.logo.format }} /> : null}
         <Text style={compact ? [styles.name, { fontSize: 13 }] : styles.name}>{issuer.name}</Text>
         {issuer.address ? <Text style={styles.address}>{issuer.address}</Text> : null}
+        {lines.map((line) => (
+          <Text key={line} style={styles.address}>
+            {line}
+          </Text>
+        ))}
       </View>
       <Text style={compact ? [styles.title, { marginTop: 4, fontSize: 10.5 }] : styles.title}>{title}</Text>
-      <Text style={compact ? [styles.subtitle, { fontSize: 9 }] : styles.subtitle}>{subtitle}</Text>
+      {subtitle ? <Text style={compact ? [styles.subtitle, { fontSize: 9 }] : styles.subtitle}>{subtitle}</Text> : null}
     </View>
   );
 }
@@ -102,14 +122,19 @@ export function PhotoBox({ photo, width = 80 }: { photo: PdfImage | null; width?
   );
 }
 
-export function VerificationBlock({ verification }: { verification: Verification }) {
+/** The QR code and the address it opens; the code too when the document has one to type in. */
+export function VerificationBlock({ verification }: { verification: Omit<Verification, 'code'> & { code: string | null } }) {
   return (
     <View style={styles.verify}>
       <Image style={styles.qr} src={verification.qr} />
       <View style={styles.verifyText}>
-        <Text>Verification code</Text>
-        <Text style={styles.code}>{verification.code}</Text>
-        <Text>Scan the code, or open {verification.url}</Text>
+        {verification.code ? (
+          <>
+            <Text>Verification code</Text>
+            <Text style={styles.code}>{verification.code}</Text>
+          </>
+        ) : null}
+        <Text>Scan to verify, or open {verification.url}</Text>
       </View>
     </View>
   );

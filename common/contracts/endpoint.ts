@@ -44,7 +44,7 @@ export interface EndpointContract {
   /** `data` of a successful answer. */
   response?: ZodTypeAny;
   /** Answers a file of this type rather than JSON when it succeeds. */
-  produces?: 'application/pdf';
+  produces?: 'application/pdf' | 'text/csv';
   /** Answers 201 Created rather than 200; `or-finds`: 200 when it
    * created nothing (it existed already, or there was nothing to create). */
   creates?: true | 'or-finds';

@@ -10,6 +10,8 @@ import { uploadStream } from '../../api/domain/uploads';
 import { creditWallet } from '../../api/domain/wallet/credit-wallet';
 import { SITTING_MARKSHEETS } from '../../api/domain/documents/sitting-marksheets';
 import { enqueueJob } from '../../api/jobs/queue';
+import { createInvoice, recordPayment } from '../../api/domain/invoices/commands';
+import { invoiceDraftBody, paymentBody } from '../../common/contracts/invoices';
 import type { Endpoint } from '../../api/http/endpoint';
 import { addBranch, addUser, asSystem, createAccountsApi, grant, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 
@@ -41,6 +43,24 @@ const publicEndpoints = [
  */
 const routesBesideTheList = ['GET /openapi.json', 'PUT /storage/objects/*', 'GET /storage/objects/*', 'HEAD /storage/objects/*'];
 
+const walkDraft = (studentId: string) => ({
+  kind: 'student',
+  partyId: studentId,
+  date: '2026-04-10',
+  dueDate: '2026-04-25',
+  lines: [{ kind: 'courseFee', description: 'Walk', quantity: 1, rate: 10_000 }],
+});
+
+/** An issued invoice of a student, with a payment on it, made as the institute's staff. */
+async function walkInvoice(db: AccountsApi['db'], studentId: string) {
+  const staff = { id: 'walk', role: 'superadmin', branchId: null, sessionId: 'walk', permissions: new Set<string>() };
+  return asSystem(db, async (ctx) => {
+    const invoiceId = await createInvoice(ctx, staff, invoiceDraftBody.parse({ ...walkDraft(studentId), issue: true }));
+    const paymentId = await recordPayment(ctx, staff, invoiceId, paymentBody.parse({ amount: 100, mode: 'cash', date: '2026-04-10' }));
+    return { invoiceId, paymentId };
+  });
+}
+
 interface Fixture {
   /** Branch A's data, which a user of branch B must never reach. */
   branchA: {
@@ -54,6 +74,9 @@ interface Fixture {
     paperId: string;
     /** A job making the marksheets of branch A's sitting. */
     jobId: string;
+    /** An issued invoice of branch A's student, and a payment on it. */
+    invoiceId: string;
+    paymentId: string;
   };
   branchB: { branchId: string };
 }
@@ -129,6 +152,37 @@ const walk: Record<string, WalkEntry> = {
   'PUT /wallet/operation-pricing/:id': { branch: 'none' },
   'DELETE /wallet/operation-pricing/:id': { branch: 'none' },
   'PATCH /wallet/operation-pricing/:id/toggle-status': { branch: 'none' },
+
+  'GET /invoices': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /invoices/export': { branch: 'list' },
+  'GET /invoices/settings': { branch: 'none' },
+  'PUT /invoices/settings': { branch: 'none' },
+  'GET /invoices/tax-rates': { branch: 'none' },
+  'POST /invoices/tax-rates': { branch: 'none' },
+  // Another branch's student answers 403 with its own message (api/http/invoices.test.ts).
+  'POST /invoices': { branch: 'create' },
+  'GET /invoices/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
+  'PUT /invoices/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }), body: (fx) => walkDraft(fx.branchA.studentId) },
+  'POST /invoices/:id/issue': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
+  'POST /invoices/:id/cancel': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }), body: () => ({ reason: 'Walk' }) },
+  'GET /invoices/:id/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
+  'POST /invoices/:id/payments': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.invoiceId }),
+    body: () => ({ amount: 100, mode: 'cash', date: '2026-04-10' }),
+  },
+  'POST /invoices/:id/payments/:paymentId/reverse': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.invoiceId, paymentId: fx.branchA.paymentId }),
+    body: () => ({ reason: 'Walk' }),
+  },
+  'GET /invoices/:id/payments/:paymentId/receipt': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.invoiceId, paymentId: fx.branchA.paymentId }),
+  },
+  'GET /payments': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /payments/export': { branch: 'list' },
+  'GET /students/:studentId/fees': { branch: 'by-id', params: (fx) => ({ studentId: fx.branchA.studentId }) },
 
   'GET /dynamic-forms': { branch: 'none' },
   'POST /dynamic-forms': { branch: 'none' },
@@ -336,6 +390,8 @@ const fakeFixture: Fixture = {
     uploadKey: 'a',
     paperId: 'a',
     jobId: 'a',
+    invoiceId: 'a',
+    paymentId: 'a',
   },
   branchB: { branchId: 'b' },
 };
@@ -412,6 +468,7 @@ describe('the walk', () => {
         uploadKey,
         paperId,
         jobId: job.id,
+        ...(await walkInvoice(db, studentId)),
       },
       branchB: { branchId: branchB },
     };

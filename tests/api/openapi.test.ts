@@ -150,11 +150,20 @@ interface Made {
   admitCardCode: string;
   priceId: string;
   chargeId: string;
+  invoiceId: string;
+  paymentId: string;
   refreshTokens: string[];
   upload: { key: string; presignedUrl: string; headers: Record<string, string> };
 }
 
 type Example = Record<string, unknown>;
+
+const invoiceDraft = {
+  kind: 'student',
+  date: '2026-04-10',
+  dueDate: '2026-04-25',
+  lines: [{ kind: 'courseFee', description: 'Course fee', quantity: 1, rate: 10_000, taxRate: 1800 }],
+};
 
 interface Step {
   operation: string;
@@ -353,6 +362,65 @@ const steps: Step[] = [
     params: (made) => ({ id: made.studentId }),
     body: (made, example) => ({ ...example, centerName: made.branchId, selectedCourse: made.topCourseId }),
   },
+  {
+    operation: 'POST /invoices',
+    as: 'admin',
+    body: (made) => ({ ...invoiceDraft, partyId: made.studentId }),
+    keep: (data, made) => void (made.invoiceId = data._id as string),
+  },
+  {
+    operation: 'PUT /invoices/:id',
+    as: 'admin',
+    params: (made) => ({ id: made.invoiceId }),
+    body: (made) => ({ ...invoiceDraft, partyId: made.studentId }),
+  },
+  { operation: 'POST /invoices/:id/issue', as: 'admin', params: (made) => ({ id: made.invoiceId }) },
+  {
+    operation: 'POST /invoices/:id/payments',
+    as: 'admin',
+    params: (made) => ({ id: made.invoiceId }),
+    body: () => ({ amount: 5_000, mode: 'upi', date: '2026-04-12', reference: 'UPI-1' }),
+    keep: (data, made) => void (made.paymentId = (data.payments as Example[])[0]!._id as string),
+  },
+  {
+    operation: 'GET /invoices/:id/payments/:paymentId/receipt',
+    as: 'admin',
+    params: (made) => ({ id: made.invoiceId, paymentId: made.paymentId }),
+  },
+  {
+    operation: 'POST /invoices/:id/payments/:paymentId/reverse',
+    as: 'admin',
+    params: (made) => ({ id: made.invoiceId, paymentId: made.paymentId }),
+    body: () => ({ reason: 'Entered twice' }),
+  },
+  {
+    operation: 'POST /invoices/:id/cancel',
+    as: 'admin',
+    params: (made) => ({ id: made.invoiceId }),
+    body: () => ({ reason: 'Billed in error' }),
+  },
+  { operation: 'GET /invoices/:id', as: 'admin', params: (made) => ({ id: made.invoiceId }) },
+  { operation: 'GET /invoices/:id/pdf', as: 'admin', params: (made) => ({ id: made.invoiceId }) },
+  { operation: 'GET /invoices', as: 'admin' },
+  { operation: 'GET /invoices/export', as: 'admin' },
+  { operation: 'GET /payments', as: 'admin' },
+  { operation: 'GET /payments/export', as: 'admin' },
+  { operation: 'GET /students/:studentId/fees', as: 'admin', params: (made) => ({ studentId: made.studentId }) },
+  { operation: 'GET /invoices/settings', as: 'admin' },
+  {
+    operation: 'PUT /invoices/settings',
+    as: 'admin',
+    body: () => ({
+      registered: true,
+      gstin: '27AAAPL1234C1ZV',
+      legalName: 'Institute',
+      state: 'Maharashtra',
+      stateCode: '27',
+      invoiceFeesAtAdmission: false,
+    }),
+  },
+  { operation: 'GET /invoices/tax-rates', as: 'admin' },
+  { operation: 'POST /invoices/tax-rates', as: 'admin', body: () => ({ rate: 300, from: '2026-05-01', until: null }) },
   { operation: 'DELETE /students/:id', as: 'admin', params: (made) => ({ id: made.studentId }) },
   { operation: 'DELETE /courses/:id', as: 'admin', params: (made) => ({ id: made.topCourseId }) },
   { operation: 'DELETE /branches/:id', as: 'admin', params: (made) => ({ id: made.topBranchId }) },

@@ -16,6 +16,8 @@ import { uploadsProjection } from './uploads';
 import { usersProjection } from './users';
 import { operationPricesProjection } from './operation-prices';
 import { walletProjection } from './wallet';
+import { billingSettingsProjection, taxRatesProjection } from './billing';
+import { invoicesProjection } from './invoices';
 
 type EventHandler = (tx: Tx, event: StoredEvent) => Promise<void>;
 
@@ -50,6 +52,9 @@ export const projections: Registered[] = [
   register(examResultsProjection),
   register(documentsProjection),
   register(marksheetTemplatesProjection),
+  register(invoicesProjection),
+  register(billingSettingsProjection),
+  register(taxRatesProjection),
 ];
 
 const handlersByType = new Map<string, EventHandler[]>();

@@ -9,6 +9,8 @@ import { createRecord } from '../../../api/domain/records';
 import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
 import { createOperationPrice } from '../../../api/domain/wallet/operation-prices/create-operation-price';
 import { asSystem, defaultPassword } from '../../api/accounts';
+import { createInvoice, recordPayment } from '../../../api/domain/invoices/commands';
+import { invoiceDraftBody, paymentBody } from '../../../common/contracts/invoices';
 import { request } from '../../support/test-database';
 import type { Institute } from './institute';
 
@@ -138,6 +140,35 @@ async function addPrice(institute: Institute): Promise<string> {
 }
 
 const textField = (name: string) => ({ name, label: name, type: 'text' as const, required: true });
+
+const invoiceDraft = (partyId: string, issue = false) => ({
+  kind: 'student',
+  partyId,
+  date: '2026-04-10',
+  dueDate: '2026-04-25',
+  lines: [{ kind: 'courseFee', description: `Fee ${unique()}`, quantity: 1, rate: 50_000, taxRate: 1800 }],
+  issue,
+});
+const invoiceStaff = { id: 'reliability', role: 'superadmin', branchId: null, sessionId: 'reliability', permissions: new Set<string>() };
+
+/** An invoice of a north student of its own, issued (and paid in part) when asked. */
+async function addInvoice(institute: Institute, { issue = false, paid = 0 } = {}) {
+  return asSystem(institute.db, async (ctx) => {
+    const id = await createInvoice(ctx, invoiceStaff, invoiceDraftBody.parse(invoiceDraft(institute.north.studentIds[0]!, issue)));
+    const paymentId = paid
+      ? await recordPayment(ctx, invoiceStaff, id, paymentBody.parse({ amount: paid, mode: 'cash', date: '2026-04-11' }))
+      : null;
+    return { id, paymentId };
+  });
+}
+
+const settingsBody = (legalName: string) => ({
+  registered: false,
+  legalName,
+  state: 'Maharashtra',
+  stateCode: '27',
+  invoiceFeesAtAdmission: false,
+});
 
 /**
  * A valid request for every mutating endpoint of /api/v1, keyed `METHOD /path`. Each call builds
@@ -602,4 +633,69 @@ export const validRequests: Record<string, Builder> = {
       other: { path: '/s3-upload/confirm-upload', body: { ...body, originalFileName: 'another.png' } },
     };
   },
+  'POST /invoices': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/invoices',
+    body: invoiceDraft(institute.north.studentIds[0]!),
+    other: { path: '/invoices', body: invoiceDraft(institute.north.studentIds[0]!, true) },
+  }),
+  'PUT /invoices/:id': async (institute) => {
+    const { id } = await addInvoice(institute);
+    const other = await addInvoice(institute);
+    const body = invoiceDraft(institute.north.studentIds[0]!);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/invoices/${id}`,
+      body,
+      other: { path: `/invoices/${other.id}`, body },
+    };
+  },
+  'POST /invoices/:id/issue': async (institute) => {
+    const [first, second] = [await addInvoice(institute), await addInvoice(institute)];
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/invoices/${first.id}/issue`,
+      other: { path: `/invoices/${second.id}/issue` },
+    };
+  },
+  'POST /invoices/:id/cancel': async (institute) => {
+    const [first, second] = [await addInvoice(institute, { issue: true }), await addInvoice(institute, { issue: true })];
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/invoices/${first.id}/cancel`,
+      body: { reason: 'Billed in error' },
+      other: { path: `/invoices/${second.id}/cancel`, body: { reason: 'Billed twice' } },
+    };
+  },
+  'POST /invoices/:id/payments': async (institute) => {
+    const { id } = await addInvoice(institute, { issue: true });
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/invoices/${id}/payments`,
+      body: { amount: 1_000, mode: 'cash', date: '2026-04-12' },
+      other: { path: `/invoices/${id}/payments`, body: { amount: 2_000, mode: 'upi', date: '2026-04-12', reference: 'UPI-2' } },
+    };
+  },
+  'POST /invoices/:id/payments/:paymentId/reverse': async (institute) => {
+    const first = await addInvoice(institute, { issue: true, paid: 1_000 });
+    const second = await addInvoice(institute, { issue: true, paid: 1_000 });
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/invoices/${first.id}/payments/${first.paymentId}/reverse`,
+      body: { reason: 'Cheque bounced' },
+      other: { path: `/invoices/${second.id}/payments/${second.paymentId}/reverse`, body: { reason: 'Entered twice' } },
+    };
+  },
+  'PUT /invoices/settings': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/invoices/settings',
+    body: settingsBody('Reliability Institute'),
+    other: { path: '/invoices/settings', body: settingsBody('Reliability Institute Ltd') },
+  }),
+  'POST /invoices/tax-rates': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/invoices/tax-rates',
+    body: { rate: 100 + (randomBytes(2).readUInt16BE() % 9_000), from: '2030-04-01', until: null },
+    other: { path: '/invoices/tax-rates', body: { rate: 100 + (randomBytes(2).readUInt16BE() % 9_000), from: '2031-04-01', until: null } },
+  }),
 };

@@ -1,0 +1,397 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, sum, type Column, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  invoiceMessages,
+  paymentModeLabels,
+  type InvoiceRow,
+  type InvoiceStatus,
+  type InvoiceView,
+  type PaymentMode,
+  type PaymentView,
+  type feeSummary,
+  type invoiceList,
+  type invoiceListQuery,
+  type paymentList,
+  type paymentListQuery,
+} from '../../../common/contracts/invoices';
+import { amountInWords, invoiceStatus, type Supply } from '../../../common/fees';
+import { formatRupees } from '../../../common/money';
+import type { Executor } from '../../db/client';
+import { readStream } from '../../db/event-store';
+import { invoicePayments, invoices, users } from '../../db/schema';
+import type { Actor } from '../auth/actor';
+import { branchScope } from '../auth/branch-scope';
+import { missing } from '../errors';
+import { canRead } from './access';
+import { invoiceStream, type InvoiceEvent, type Party, type Seller } from './events';
+
+export type InvoiceFilters = Omit<z.infer<typeof invoiceListQuery>, 'page' | 'limit'>;
+export type PaymentFilters = Omit<z.infer<typeof paymentListQuery>, 'page' | 'limit'>;
+type Paging = { page: number; limit: number };
+
+type InvoiceRecord = typeof invoices.$inferSelect;
+type PaymentRecord = typeof invoicePayments.$inferSelect;
+
+/** What an invoice row stands at today (India's day). */
+function statusOf(row: InvoiceRecord, today: string): InvoiceStatus {
+  return invoiceStatus({
+    issued: row.stage !== 'draft',
+    cancelled: row.stage === 'cancelled',
+    total: row.total,
+    paid: row.paid,
+    dueDate: row.dueDate,
+    today,
+  });
+}
+
+const dueOf = (row: InvoiceRecord) => (row.stage === 'cancelled' ? 0 : row.total - row.paid);
+
+/** The status as SQL, the same rules as `invoiceStatus`, so the list filters on it. */
+const statusSql = (today: string) => sql<InvoiceStatus>`case
+  when ${invoices.stage} = 'cancelled' then 'cancelled'
+  when ${invoices.stage} = 'draft' then 'draft'
+  when ${invoices.paid} >= ${invoices.total} then 'paid'
+  when ${invoices.dueDate} < ${today} then 'overdue'
+  when ${invoices.paid} > 0 then 'part-paid'
+  else 'issued' end`;
+
+const dueSql = sql`case when ${invoices.stage} = 'cancelled' then 0 else ${invoices.total} - ${invoices.paid} end`;
+
+/** A branch's staff see their branch's students' invoices and those billed to their branch. */
+function invoiceScope(actor: Actor): SQL | undefined {
+  const scope = branchScope(actor);
+  if (scope === null) return undefined;
+  return or(eq(invoices.branchId, scope), and(eq(invoices.kind, 'branch'), eq(invoices.partyId, scope)));
+}
+
+function paymentScope(actor: Actor): SQL | undefined {
+  const scope = branchScope(actor);
+  if (scope === null) return undefined;
+  return or(eq(invoicePayments.branchId, scope), eq(invoicePayments.partyId, scope));
+}
+
+const contains = (column: Column, search: string) => sql`strpos(${column}, ${search.toLowerCase()}) > 0`;
+
+function invoiceFilter(actor: Actor, query: InvoiceFilters, today: string) {
+  return and(
+    invoiceScope(actor),
+    query.kind ? eq(invoices.kind, query.kind) : undefined,
+    query.status ? sql`${statusSql(today)} = ${query.status}` : undefined,
+    query.branchId ? eq(invoices.branchId, query.branchId) : undefined,
+    query.partyId ? eq(invoices.partyId, query.partyId) : undefined,
+    query.from ? gte(invoices.date, query.from) : undefined,
+    query.to ? lte(invoices.date, query.to) : undefined,
+    query.search ? contains(invoices.searchText, query.search) : undefined,
+  );
+}
+
+function invoiceOrder(query: InvoiceFilters): SQL[] {
+  const direction = query.order === 'asc' ? asc : desc;
+  const key = {
+    date: invoices.date,
+    number: invoices.number,
+    total: invoices.total,
+    due: dueSql,
+    dueDate: invoices.dueDate,
+    partyName: sql`lower(${invoices.partyName})`,
+  }[query.sortBy];
+  return [direction(key), direction(invoices.createdAt), direction(invoices.id)];
+}
+
+function rowOf(row: InvoiceRecord, today: string): InvoiceRow {
+  return {
+    _id: row.id,
+    kind: row.kind as InvoiceRow['kind'],
+    number: row.number,
+    status: statusOf(row, today),
+    branchId: row.branchId,
+    branchName: row.branchName,
+    partyId: row.partyId,
+    partyName: row.partyName,
+    date: row.date,
+    dueDate: row.dueDate,
+    total: row.total,
+    paid: row.paid,
+    due: dueOf(row),
+    version: row.version,
+  };
+}
+
+async function invoiceRows(db: Executor, actor: Actor, query: InvoiceFilters, today: string, paging?: Paging) {
+  const base = db
+    .select()
+    .from(invoices)
+    .where(invoiceFilter(actor, query, today))
+    .orderBy(...invoiceOrder(query));
+  const rows = paging ? await base.limit(paging.limit).offset((paging.page - 1) * paging.limit) : await base;
+  return rows.map((row) => rowOf(row, today));
+}
+
+/** The page asked for, and the count and sums of every invoice that matches; cancelled ones bill nothing. */
+export async function listInvoices(
+  db: Executor,
+  actor: Actor,
+  query: InvoiceFilters & Paging,
+  today: string,
+): Promise<z.infer<typeof invoiceList>> {
+  const filter = invoiceFilter(actor, query, today);
+  const counted = sql`case when ${invoices.stage} = 'issued' then 1 else 0 end`;
+  const [totals] = await db
+    .select({
+      n: count(),
+      billed: sum(sql`${counted} * ${invoices.total}`),
+      received: sum(sql`${counted} * ${invoices.paid}`),
+      due: sum(sql`${counted} * (${invoices.total} - ${invoices.paid})`),
+    })
+    .from(invoices)
+    .where(filter);
+  const total = Number(totals?.n ?? 0);
+  return {
+    invoices: await invoiceRows(db, actor, query, today, query),
+    sums: { billed: Number(totals?.billed ?? 0), received: Number(totals?.received ?? 0), due: Number(totals?.due ?? 0) },
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+function paymentOf(row: PaymentRecord): PaymentView {
+  return {
+    _id: row.id,
+    invoiceId: row.invoiceId,
+    invoiceNumber: row.invoiceNumber,
+    receiptNumber: row.receiptNumber,
+    partyName: row.partyName,
+    branchId: row.branchId,
+    branchName: row.branchName,
+    amount: row.amount,
+    mode: row.mode as PaymentMode,
+    date: row.date,
+    reference: row.reference,
+    chequeNumber: row.chequeNumber,
+    chequeBank: row.chequeBank,
+    chequeDate: row.chequeDate,
+    notes: row.notes,
+    reversed: row.reversed,
+    reversedReason: row.reversedReason,
+    recordedBy: row.recordedBy,
+    recordedAt: row.recordedAt.toISOString(),
+  };
+}
+
+function paymentFilter(actor: Actor, query: PaymentFilters) {
+  return and(
+    paymentScope(actor),
+    query.mode ? eq(invoicePayments.mode, query.mode) : undefined,
+    query.branchId ? eq(invoicePayments.branchId, query.branchId) : undefined,
+    query.partyId ? eq(invoicePayments.partyId, query.partyId) : undefined,
+    query.from ? gte(invoicePayments.date, query.from) : undefined,
+    query.to ? lte(invoicePayments.date, query.to) : undefined,
+    query.search ? contains(invoicePayments.searchText, query.search) : undefined,
+  );
+}
+
+async function paymentRows(db: Executor, actor: Actor, query: PaymentFilters, paging?: Paging) {
+  const direction = query.order === 'asc' ? asc : desc;
+  const key = { date: invoicePayments.date, amount: invoicePayments.amount, receiptNumber: invoicePayments.receiptNumber }[query.sortBy];
+  const base = db
+    .select()
+    .from(invoicePayments)
+    .where(paymentFilter(actor, query))
+    .orderBy(direction(key), direction(invoicePayments.recordedAt), direction(invoicePayments.id));
+  const rows = paging ? await base.limit(paging.limit).offset((paging.page - 1) * paging.limit) : await base;
+  return rows.map(paymentOf);
+}
+
+export async function listPayments(db: Executor, actor: Actor, query: PaymentFilters & Paging): Promise<z.infer<typeof paymentList>> {
+  const filter = paymentFilter(actor, query);
+  const [matching] = await db.select({ n: count() }).from(invoicePayments).where(filter);
+  const byMode = await db
+    .select({ mode: invoicePayments.mode, amount: sum(invoicePayments.amount), count: count() })
+    .from(invoicePayments)
+    .where(and(filter, eq(invoicePayments.reversed, false)))
+    .groupBy(invoicePayments.mode)
+    .orderBy(invoicePayments.mode);
+  const total = Number(matching?.n ?? 0);
+  return {
+    payments: await paymentRows(db, actor, query, query),
+    byMode: byMode.map((row) => ({ mode: row.mode as PaymentMode, amount: Number(row.amount ?? 0), count: Number(row.count) })),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+/** A field of CSV: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused against spreadsheet formulas. */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvOf = (header: string[], rows: Array<Array<string | number | null>>) =>
+  [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+export async function invoicesCsv(db: Executor, actor: Actor, query: InvoiceFilters, today: string): Promise<string> {
+  const rows = await invoiceRows(db, actor, query, today);
+  return csvOf(
+    ['Number', 'Kind', 'Status', 'Billed to', 'Branch', 'Date', 'Due date', 'Total', 'Paid', 'Due'],
+    rows.map((r) => [
+      r.number,
+      r.kind,
+      r.status,
+      r.partyName,
+      r.branchName,
+      r.date,
+      r.dueDate,
+      rupees(r.total),
+      rupees(r.paid),
+      rupees(r.due),
+    ]),
+  );
+}
+
+export async function paymentsCsv(db: Executor, actor: Actor, query: PaymentFilters): Promise<string> {
+  const rows = await paymentRows(db, actor, query);
+  return csvOf(
+    [
+      'Receipt',
+      'Invoice',
+      'Received from',
+      'Branch',
+      'Date',
+      'Mode',
+      'Amount',
+      'Reference',
+      'Cheque number',
+      'Cheque bank',
+      'Cheque date',
+      'Reversed',
+      'Reason',
+    ],
+    rows.map((p) => [
+      p.receiptNumber,
+      p.invoiceNumber,
+      p.partyName,
+      p.branchName,
+      p.date,
+      paymentModeLabels[p.mode],
+      rupees(p.amount),
+      p.reference,
+      p.chequeNumber,
+      p.chequeBank,
+      p.chequeDate,
+      p.reversed ? 'yes' : 'no',
+      p.reversedReason,
+    ]),
+  );
+}
+
+function summaryOf(event: InvoiceEvent, receipts: Map<string, string>): string {
+  switch (event.type) {
+    case 'InvoiceDrafted':
+      return 'Saved as a draft';
+    case 'InvoiceDraftChanged':
+      return 'Draft changed';
+    case 'InvoiceIssued':
+      return `Issued as ${event.data.number}, ${formatRupees(event.data.totals.total)}`;
+    case 'InvoiceCancelled':
+      return `Cancelled by credit note ${event.data.creditNoteNumber}: ${event.data.reason}`;
+    case 'PaymentRecorded':
+      return `${formatRupees(event.data.amount)} received by ${paymentModeLabels[event.data.mode]}, receipt ${event.data.receiptNumber}`;
+    case 'PaymentReversed':
+      return `Payment ${receipts.get(event.data.paymentId) ?? ''} reversed: ${event.data.reason}`;
+  }
+}
+
+async function timelineOf(db: Executor, id: string): Promise<InvoiceView['timeline']> {
+  const history = await readStream(db, invoiceStream(id));
+  const actorIds = [...new Set(history.map((event) => event.actorId).filter((actorId): actorId is string => actorId !== null))];
+  const names = new Map(
+    actorIds.length
+      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))).map((u) => [u.id, u.name])
+      : [],
+  );
+  const receipts = new Map<string, string>();
+  return history.map((event) => {
+    if (event.type === 'PaymentRecorded') receipts.set(event.data.paymentId, event.data.receiptNumber);
+    return {
+      type: event.type,
+      summary: summaryOf(event, receipts),
+      actorName: event.actorId ? (names.get(event.actorId) ?? null) : null,
+      occurredAt: event.occurredAt.toISOString(),
+    };
+  });
+}
+
+/** One invoice as the caller may read it, or null (none, or another branch's). */
+export async function findInvoice(db: Executor, actor: Actor, id: string, today: string): Promise<InvoiceView | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row || !canRead(actor, { kind: row.kind as InvoiceRow['kind'], branchId: row.branchId, partyId: row.partyId })) return null;
+  const payments = await db
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, id))
+    .orderBy(asc(invoicePayments.recordedAt));
+  const { stateCode: _stateCode, ...party } = row.party as Party;
+  return {
+    _id: row.id,
+    kind: row.kind as InvoiceView['kind'],
+    number: row.number,
+    title: row.title as InvoiceView['title'],
+    status: statusOf(row, today),
+    branchId: row.branchId,
+    branchName: row.branchName,
+    party,
+    date: row.date,
+    dueDate: row.dueDate,
+    supply: row.supply as Supply,
+    lines: row.lines as InvoiceView['lines'],
+    totals: row.totals as InvoiceView['totals'],
+    paid: row.paid,
+    due: dueOf(row),
+    amountInWords: amountInWords(row.total),
+    notes: row.notes,
+    cancelledReason: row.cancelledReason,
+    creditNoteNumber: row.creditNoteNumber,
+    verificationCode: null,
+    payments: payments.map(paymentOf),
+    timeline: await timelineOf(db, id),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function requireInvoice(db: Executor, actor: Actor, id: string, today: string): Promise<InvoiceView> {
+  const view = await findInvoice(db, actor, id, today);
+  if (!view) throw missing(invoiceMessages.missing);
+  return view;
+}
+
+/** The seller an issued invoice was issued by; null for a draft, which takes the current profile. */
+export async function issuedSeller(db: Executor, id: string) {
+  const [row] = await db.select({ seller: invoices.seller }).from(invoices).where(eq(invoices.id, id));
+  return (row?.seller as Seller | null) ?? null;
+}
+
+/** A student's fees: their invoices and payments, and what they add up to (drafts and cancelled invoices bill nothing). */
+export async function studentFees(db: Executor, actor: Actor, studentId: string, today: string) {
+  const all = { kind: 'student', partyId: studentId, sortBy: 'date', order: 'desc' } as const;
+  const rows = await invoiceRows(db, actor, all, today);
+  const payments = await paymentRows(db, actor, { ...all, sortBy: 'date' });
+  const open = rows.filter((row) => row.status !== 'draft' && row.status !== 'cancelled');
+  const owing = open.filter((row) => row.due > 0);
+  const summary: z.infer<typeof feeSummary> = {
+    billed: open.reduce((n, row) => n + row.total, 0),
+    paid: open.reduce((n, row) => n + row.paid, 0),
+    due: owing.reduce((n, row) => n + row.due, 0),
+    nextDueDate: owing.map((row) => row.dueDate).sort()[0] ?? null,
+    overdue: rows.filter((row) => row.status === 'overdue').length,
+  };
+  return { ...summary, invoices: rows, payments };
+}
