@@ -1,3 +1,4 @@
+import { isNull, notLike, or } from 'drizzle-orm';
 import type { Clock } from '../domain/clock';
 import type { CommandContext } from '../domain/command';
 import { createCourseCategory } from '../domain/course-categories/commands';
@@ -294,9 +295,16 @@ async function seedEmptyInstitute(db: Db, clock: Clock): Promise<DemoLogin[]> {
   return institutionLogins;
 }
 
-/** True when the log is empty: a fresh database. */
+/**
+ * True on a fresh database: the log holds no event but those migrations write (reference data
+ * such as the tax rates, whose request ids start `migration-`).
+ */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const first = await db.select({ position: events.position }).from(events).limit(1);
+  const first = await db
+    .select({ position: events.position })
+    .from(events)
+    .where(or(isNull(events.requestId), notLike(events.requestId, 'migration-%')))
+    .limit(1);
   return first.length === 0;
 }
 
