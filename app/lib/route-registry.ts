@@ -383,6 +383,24 @@ export const adminRoutes: readonly AdminRoute[] = [
     sidebar: false,
     keywords: [],
   },
+  {
+    path: '/admin/invoices/:id/pdf',
+    title: 'Invoice PDF',
+    group: 'Invoice Management',
+    icon: 'Receipt',
+    permissions: [...INVOICE_VIEW],
+    sidebar: false,
+    keywords: [],
+  },
+  {
+    path: '/admin/invoices/:id/receipts/:paymentId',
+    title: 'Receipt PDF',
+    group: 'Invoice Management',
+    icon: 'Receipt',
+    permissions: [...INVOICE_VIEW, 'PAYMENT_RECORDS_VIEW', 'INVOICE_PAYMENT_RECORDS'],
+    sidebar: false,
+    keywords: [],
+  },
 
   {
     path: '/admin/courses/add',

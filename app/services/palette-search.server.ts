@@ -1,4 +1,5 @@
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
+import { invoiceContract } from '../../common/contracts/invoices';
 import { resultContract } from '../../common/contracts/results';
 import { userContract } from '../../common/contracts/users';
 import type { PaletteSearchResult } from '~/lib/palette-search';
@@ -34,6 +35,8 @@ function withQuery(path: string, query: Record<string, string>) {
 }
 
 const allUsers = route('/admin/users');
+const invoiceList = route('/admin/invoices');
+const studentInvoice = route('/admin/invoices/student/create');
 
 /** What an exam found by the palette opens, on each screen that works on one exam. */
 const examScreens = [
@@ -70,19 +73,46 @@ async function searchStudents(api: AuthedApi, user: Searcher, query: string): Pr
     query: { formType: 'student', search: query, limit: LIMIT },
   });
   if (!result.ok || !Array.isArray(result.data?.records)) return [];
-  return result.data.records.slice(0, LIMIT).map((row) => {
+  const bills = canOpen(studentInvoice, user);
+  return result.data.records.slice(0, LIMIT).flatMap((row): PaletteSearchResult[] => {
     const own = row.completedCourse ? studentLists.passout : row.isRegistered ? studentLists.registered : studentLists.fresh;
     const list = lists.includes(own) ? own : lists[0]!;
-    return {
+    const description = [row.registrationNo, row.branchName].filter(Boolean).join(' · ') || undefined;
+    const student: PaletteSearchResult = {
       id: `student:${row._id}`,
       group: 'Students',
       kind: 'student',
       label: row.title,
-      description: [row.registrationNo, row.branchName].filter(Boolean).join(' · ') || undefined,
+      description,
       // A student has no page of their own: their list, narrowed to them, with their details open.
       href: withQuery(list.path, { search: row.registrationNo ?? row.title, view: row._id }),
     };
+    if (!bills) return [student];
+    const invoice: PaletteSearchResult = {
+      id: `invoice-for:${row._id}`,
+      group: 'Students',
+      kind: 'record',
+      label: `Create invoice for ${row.title}`,
+      description,
+      href: withQuery(studentInvoice.path, { partyId: row._id }),
+    };
+    return [student, invoice];
   });
+}
+
+/** Invoices whose number or party matches, for those who read invoices: typing a number finds it. */
+async function searchInvoices(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
+  if (user.role === SUPERADMIN || !canOpen(invoiceList, user)) return [];
+  const result = await callEndpoint(api, invoiceContract.list, { query: { search: query, limit: LIMIT } });
+  if (!result.ok) return [];
+  return result.data.invoices.slice(0, LIMIT).map((row) => ({
+    id: `invoice:${row._id}`,
+    group: 'Invoices',
+    kind: 'record' as const,
+    label: `Open invoice ${row.number ?? `draft for ${row.partyName}`}`,
+    description: row.number ? row.partyName : undefined,
+    href: `${invoiceList.path}/${encodeURIComponent(row._id)}`,
+  }));
 }
 
 /** Exams matching the query, each offered on the exam screens the searcher opens: enter its results, print its documents. */
@@ -112,6 +142,7 @@ export async function searchForPalette(api: AuthedApi, user: Searcher, query: st
   const settled = await Promise.allSettled([
     searchStudents(api, user, query),
     searchExams(api, user, query),
+    searchInvoices(api, user, query),
     searchUsers(api, user, query),
   ]);
   return settled.flatMap((outcome) => {

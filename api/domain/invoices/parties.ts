@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { records } from '../../db/schema';
 import type { Party } from './events';
-import { gstStateCode } from './state-codes';
+import { gstStateCode } from '../../../common/gst-states';
 
 export interface Billed {
   party: Party;

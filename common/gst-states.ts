@@ -1,4 +1,4 @@
-import type { indianStates } from '../../../common/forms/defaults';
+import type { indianStates } from './forms/defaults';
 
 /** The GST code of each state and union territory, as a GSTIN begins with it and a place of supply is named. */
 const gstStateCodes: Record<(typeof indianStates)[number], string> = {
