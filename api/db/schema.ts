@@ -285,6 +285,25 @@ export const issuedDocuments = pgTable(
 );
 
 /**
+ * The invoices, credit notes and receipts issued, by verification code: the public verification
+ * page reads it beside issued_documents. Whether one still stands (an invoice not cancelled, a
+ * payment not reversed) is read from the invoice and its payments.
+ */
+export const issuedBills = pgTable(
+  'issued_bills',
+  {
+    code: text('code').primaryKey(),
+    /** invoice, credit-note or receipt. */
+    kind: text('kind').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    /** The payment a receipt is for; null for an invoice or its credit note. */
+    paymentId: text('payment_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('issued_bills_invoice_idx').on(t.invoiceId), uniqueIndex('issued_bills_payment_key').on(t.paymentId)],
+);
+
+/**
  * Records entered through the dynamic forms (students, courses, branches, exams, custom types).
  * The full field values live in `fields`; what lists filter and sort on is lifted into columns.
  */

@@ -21,6 +21,7 @@ import { formConfigMessages } from './form-configs';
 import type { FormConfigView } from '../../common/contracts/dynamic-forms';
 import { freshSettings } from './settings';
 import { newId } from './ids';
+import { invoiceCourseFee } from './invoices/admission-fees';
 import { heldFileKeys, recordFileErrors } from './record-files';
 import { readableBy, recordState } from './record-queries';
 import { otherBranchMessage, refuseReadOnly } from './record-reach';
@@ -259,6 +260,13 @@ function withOwnCenter(formType: string, scope: string | null, values: FieldValu
   return { ...values, centerName: scope };
 }
 
+/** The course the form's course select names, if it names one. */
+function chosenCourse(config: FormConfigView, values: FieldValues): string | null {
+  const field = activeFields(config.fields).find((candidate) => optionsSourceOf(candidate) === 'courses');
+  const value = field && values[field.name];
+  return typeof value === 'string' ? value : null;
+}
+
 export interface SubmitRecordInput {
   formType: string;
   values: FieldValues;
@@ -284,9 +292,11 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   const fields = storedValues(values);
   const files = heldFileKeys(config.fields, fields);
   const created = await createRecord(ctx, { formType: input.formType, branchId, fields, files, branch });
-  if (input.formType !== 'student' || !branchId) return created;
-  // Same transaction: too little money throws and takes the new student with it. The ledger
-  // entry takes the price's own name.
+  if (input.formType !== 'student') return created;
+  await invoiceCourseFee(ctx, created.id, chosenCourse(config, values));
+  if (!branchId) return created;
+  // Same transaction: too little money throws and takes the new student with it, and the fee's
+  // invoice and its number with them. The ledger entry takes the price's own name.
   const result = await chargeOperation(ctx, {
     branchId,
     branch,

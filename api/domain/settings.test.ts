@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, request, truncateAll, unannounced, type TestDatabase } from '../../tests/support/test-database';
-import { addUser, syncCatalogue, tokenFor } from '../../tests/api/accounts';
+import { addUser, asSystem, syncCatalogue, tokenFor } from '../../tests/api/accounts';
 import { addWalletBranch, priceOperation } from '../../tests/api/wallet-fixtures';
 import { allPermissionNames } from './permissions/catalogue';
 import { createApi } from '../app';
 import type { Database, Db } from '../db/client';
-import { formConfigs, operationPrices } from '../db/schema';
+import { billingSettings, formConfigs, operationPrices } from '../db/schema';
 import { authConfig } from './auth/config';
 import { systemClock } from './clock';
+import { defaultBillingSettings, saveBillingSettings } from './invoices/billing';
 import { createSettings, type Settings } from './settings';
 
 let testDatabase: TestDatabase;
@@ -74,6 +75,19 @@ describe('settings kept until announced', () => {
 
     await db.delete(operationPrices);
     await vi.waitFor(async () => expect(await priceOf()).toBeUndefined());
+  });
+
+  it('keeps the billing settings until a save of them is announced', async () => {
+    await settled();
+    const feesAtAdmission = async () => (await settings.billingSettings(db)).invoiceFeesAtAdmission;
+    expect(await feesAtAdmission()).toBe(false);
+    const on = { ...defaultBillingSettings, invoiceFeesAtAdmission: true };
+    await unannounced(db, (tx) => tx.insert(billingSettings).values({ id: 'billing-settings', settings: on, version: 1 }));
+    expect(await feesAtAdmission()).toBe(false);
+    await asSystem(db, (ctx) => saveBillingSettings(ctx, { ...on, legalName: 'Institute Pvt Ltd' }));
+    await vi.waitFor(async () =>
+      expect(await settings.billingSettings(db)).toMatchObject({ invoiceFeesAtAdmission: true, legalName: 'Institute Pvt Ltd' }),
+    );
   });
 
   it('never keeps a setting that does not exist', async () => {

@@ -3,19 +3,27 @@ import { keptUntilAnnounced } from '../db/kept-until-announced';
 import type { OperationPrice } from '../../common/wallet';
 import { findFormConfig } from './form-configs';
 import type { FormConfigView } from '../../common/contracts/dynamic-forms';
+import type { BillingSettings } from '../../common/contracts/invoices';
+import { readBillingSettings } from './invoices/billing';
 import { findOperationPriceByKey } from './wallet/operation-prices/operation-price';
 
-/** Where migration 0008's triggers announce a change to form configurations or operation prices: the table's name. */
+/**
+ * Where migration 0008's triggers announce a change to form configurations or operation prices,
+ * and the billing settings' projection a change to its row: the table's name.
+ */
 export const SETTING_CHANGES = 'setting_changes';
 
 /**
- * What every admission consults and staff rarely change: the form configurations and the
- * operation prices. A value missing from the database is never kept, so the kept values are
- * bounded by the rows that exist; they are shared, and nobody changes them.
+ * What every admission consults and staff rarely change: the form configurations, the
+ * operation prices and the billing settings (whether fees are invoiced at admission). A form or
+ * price missing from the database is never kept, so the kept values are bounded by the rows that
+ * exist; the billing settings are one value, their defaults until the first save (announced like
+ * any other). They are shared, and nobody changes them.
  */
 export interface Settings {
   formConfig(db: Executor, formType: string): Promise<FormConfigView | null>;
   operationPrice(db: Executor, operationKey: string): Promise<OperationPrice | null>;
+  billingSettings(db: Executor): Promise<BillingSettings>;
   /** Drops everything kept. */
   forget(): void;
 }
@@ -24,6 +32,7 @@ export interface Settings {
 export const freshSettings: Settings = {
   formConfig: findFormConfig,
   operationPrice: findOperationPriceByKey,
+  billingSettings: readBillingSettings,
   forget() {},
 };
 
@@ -33,15 +42,16 @@ export const freshSettings: Settings = {
  * own could wait behind the very transactions that hold the others.
  */
 export function createSettings(database: Database): Settings {
-  const kept = keptUntilAnnounced<FormConfigView | OperationPrice | null>(database, SETTING_CHANGES, {
+  const kept = keptUntilAnnounced<FormConfigView | OperationPrice | BillingSettings | null>(database, SETTING_CHANGES, {
     lifetimeMs: 60_000,
-    maxGroups: 2,
+    maxGroups: 3,
     keepable: (value) => value !== null,
   });
   return {
     formConfig: (db, formType) => kept.load('form_configs', formType, () => findFormConfig(db, formType)) as Promise<FormConfigView | null>,
     operationPrice: (db, operationKey) =>
       kept.load('operation_prices', operationKey, () => findOperationPriceByKey(db, operationKey)) as Promise<OperationPrice | null>,
+    billingSettings: (db) => kept.load('billing_settings', '', () => readBillingSettings(db)) as Promise<BillingSettings>,
     forget: () => kept.forget(),
   };
 }

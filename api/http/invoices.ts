@@ -18,10 +18,12 @@ import {
 } from '../domain/invoices/queries';
 import { branchScope } from '../domain/auth/branch-scope';
 import { missing } from '../domain/errors';
+import { verificationUrl } from '../pdf/exam-documents';
 import { invoicePdf, receiptPdf } from '../pdf/invoice-documents';
 import type { ApiDeps, ApiEnv } from './context';
 import { defineEndpoint, defineFileEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
+import { printedOrigin } from './origin';
 
 /** Read invoices: whoever views, bills or keeps payment records, in both naming sets. */
 const readers = { kind: 'permission', anyOf: invoiceReaders } as const;
@@ -113,12 +115,17 @@ async function institute(db: Executor, invoiceId: string) {
 
 const fileName = (...parts: Array<string | null>) => `${parts.filter(Boolean).join('-')}.pdf`;
 
+/** The public page a bill's QR code opens; a draft has no code and goes out without one. */
+const verifyUrlOf = (c: Context<ApiEnv>, deps: ApiDeps, code: string | null) =>
+  code ? verificationUrl(printedOrigin(c, deps), code) : null;
+
 const pdf = defineFileEndpoint({
   ...invoiceContract.pdf,
   access: readers,
-  async handle({ db, actor, params, deps }) {
+  async handle({ db, actor, params, deps, c }) {
     const invoice = await requireInvoice(db, actor, params.id, today(deps));
-    const bytes = await invoicePdf({ invoice, institute: await institute(db, invoice._id), verifyUrl: null });
+    const verifyUrl = verifyUrlOf(c, deps, invoice.verificationCode);
+    const bytes = await invoicePdf({ invoice, institute: await institute(db, invoice._id), verifyUrl });
     return { file: { bytes, name: fileName('invoice', invoice.number ?? 'draft'), type: 'application/pdf' } };
   },
 });
@@ -144,11 +151,12 @@ const reverse = defineEndpoint({
 const receipt = defineFileEndpoint({
   ...invoiceContract.receipt,
   access: readers,
-  async handle({ db, actor, params, deps }) {
+  async handle({ db, actor, params, deps, c }) {
     const invoice = await requireInvoice(db, actor, params.id, today(deps));
     const payment = invoice.payments.find((p) => p._id === params.paymentId);
     if (!payment) throw missing(invoiceMessages.paymentMissing);
-    const bytes = await receiptPdf({ invoice, payment, institute: await institute(db, invoice._id), verifyUrl: null });
+    const verifyUrl = verifyUrlOf(c, deps, payment.verificationCode);
+    const bytes = await receiptPdf({ invoice, payment, institute: await institute(db, invoice._id), verifyUrl });
     return { file: { bytes, name: fileName('receipt', payment.receiptNumber), type: 'application/pdf' } };
   },
 });
@@ -172,7 +180,8 @@ const paymentsExport = defineFileEndpoint({
 
 const fees = defineEndpoint({
   ...invoiceContract.studentFees,
-  access: { kind: 'permission', anyOf: [...invoiceReaders, 'STUDENT_VIEW_ALL', 'STUDENT_VIEW_BRANCH'] },
+  // A student's money is for those who read invoices, not for everyone who reads students.
+  access: readers,
   async handle({ db, actor, params, deps }) {
     const student = await billedStudent(db, params.studentId);
     const scope = branchScope(actor);
@@ -192,6 +201,7 @@ const settings = defineEndpoint({
 const saveSettings = defineEndpoint({
   ...invoiceContract.saveSettings,
   access: settingsEditors,
+  changesSettings: true,
   async handle({ tx, meta, actor, body }) {
     requireInstituteStaff(actor);
     return { message: invoiceMessages.settingsSaved, data: await saveBillingSettings({ tx, meta }, body) };

@@ -103,6 +103,7 @@ function payment(overrides: Partial<PaymentView> = {}): PaymentView {
     reversedReason: null,
     recordedBy: 'Sneha Patil',
     recordedAt: '2026-06-03T06:15:00.000Z',
+    verificationCode: 'RC7MK-4Q2XA-9PN3D-WR8TB',
     ...overrides,
   };
 }
@@ -129,6 +130,7 @@ function invoice(lines: InvoiceLineView[], overrides: Partial<InvoiceView> = {})
     notes: '',
     cancelledReason: null,
     creditNoteNumber: null,
+    creditNoteCode: null,
     verificationCode: 'INV4K-7Q2MX-9PL3D-WR8TA',
     payments: [],
     timeline: [],
@@ -314,11 +316,12 @@ describe('invoice PDF', () => {
       amountInWords: studentInvoice.amountInWords,
       cancelledReason: 'Student moved to the evening batch; billed again on a new invoice',
       creditNoteNumber: 'PN/CN/2026-27/00002',
+      creditNoteCode: 'CN2K7-H4Q9M-XP3DA-WR8TC',
     });
     const [page] = (await text('cancelled-invoice', invoicePdf({ invoice: cancelled, institute, verifyUrl }))).pages as [string];
     expect(page).toContain('CANCELLED');
     expect(page).toContain(unspaced('Reason: Student moved to the evening batch; billed again on a new invoice'));
-    expect(page).toContain(unspaced('credit note No. PN/CN/2026-27/00002'));
+    expect(page).toContain(unspaced('credit note No. PN/CN/2026-27/00002, verification code CN2K7-H4Q9M-XP3DA-WR8TC'));
   });
 
   it('runs fifty lines onto a second page under the same table heading, numbering the pages', async () => {
@@ -397,6 +400,8 @@ describe('receipt PDF', () => {
       'Rupees Ten Thousand Only',
       'Invoice total ₹22,552.50',
       'Balance due after it ₹12,552.50',
+      'Verification code',
+      'RC7MK-4Q2XA-9PN3D-WR8TB',
       'Scan to verify',
       'Authorised Signatory',
     ]) {

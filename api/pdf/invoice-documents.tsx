@@ -31,6 +31,6 @@ export async function receiptPdf(input: {
   verifyUrl: string | null;
 }): Promise<Uint8Array> {
   const { invoice, payment, institute } = input;
-  const verification = await verificationOf(input.verifyUrl, null);
+  const verification = await verificationOf(input.verifyUrl, payment.verificationCode);
   return renderPdf(<ReceiptDocument data={{ invoice, payment, institute, verification, amountInWords: amountInWords(payment.amount) }} />);
 }

@@ -295,6 +295,10 @@ function BilledTo({ invoice }: { invoice: InvoiceView }) {
   );
 }
 
+/** The credit note that cancelled an invoice, with the code that verifies it: the cancelled invoice is the paper it is read on. */
+const creditNoteLine = (number: string, code: string | null) =>
+  code ? `Reversed by credit note No. ${number}, verification code ${code}` : `Reversed by credit note No. ${number}`;
+
 export function InvoicePage({ data }: { data: InvoiceData }) {
   const { invoice, institute } = data;
   const cancelled = invoice.status === 'cancelled';
@@ -309,7 +313,7 @@ export function InvoicePage({ data }: { data: InvoiceData }) {
           word="CANCELLED"
           lines={[
             `Reason: ${invoice.cancelledReason ?? '—'}`,
-            ...(invoice.creditNoteNumber ? [`Reversed by credit note No. ${invoice.creditNoteNumber}`] : []),
+            ...(invoice.creditNoteNumber ? [creditNoteLine(invoice.creditNoteNumber, invoice.creditNoteCode)] : []),
           ]}
         />
       ) : null}

@@ -1,4 +1,6 @@
 import type { StudentExam } from '../../common/contracts/exam-results';
+import type { ResponseOf } from '../../common/contracts/endpoint';
+import type { invoiceContract } from '../../common/contracts/invoices';
 import type { FieldChange, HistoryEntry, RecordView as RecordRow } from '../../common/contracts/dynamic-data';
 import type { ListRow, Option } from './list-query';
 import type { ListQuery, QueryDefaults } from './record-query';
@@ -21,7 +23,11 @@ export interface RecordDetail {
   history: HistoryEntry[];
   /** A student's exams and results; absent for other records, or when they could not be read. */
   results?: { exams: StudentExam[]; marksheets: boolean };
+  /** A student's fee summary, invoices and payments; absent for other records, or for a caller the API refuses them. */
+  fees?: StudentFees;
 }
+
+export type StudentFees = ResponseOf<typeof invoiceContract.studentFees>;
 
 /** What a list screen's loader answers. */
 export interface RecordListData<Row extends ListRow = RecordRow> {

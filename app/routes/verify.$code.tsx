@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { documentKindLabels, type VerificationState } from '../../common/contracts/documents';
+import type * as React from 'react';
+import { documentKindLabels, type BillVerification, type VerificationState, type VerificationView } from '../../common/contracts/documents';
 import { cn } from '~/components/ui/cn';
 import { ShieldCheckIcon, TriangleAlertIcon } from '~/components/ui/icons';
 import { CodeForm, VerificationCard } from '~/components/verification-card';
 import { verifyCode } from '~/services/documents.server';
-import { formatDate } from '~/utils/format';
+import { formatDate, formatRupees } from '~/utils/format';
 
 export const meta: MetaFunction = () => [{ title: 'Document verification' }];
 
@@ -33,7 +34,57 @@ const verdicts: Record<VerificationState, { title: string; tone: string }> = {
     tone: 'border-amber-500/30 bg-amber-500/15 text-amber-800 dark:text-amber-300',
   },
   withdrawn: { title: 'This document no longer stands', tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
+  cancelled: { title: 'This invoice was cancelled', tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
+  reversed: { title: 'The payment on this receipt was reversed', tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
 };
+
+/** What a bill's one amount is: what it billed, received or credited. */
+const amountLabels: Record<BillVerification['kind'], string> = {
+  'tax-invoice': 'Total',
+  'bill-of-supply': 'Total',
+  'credit-note': 'Amount credited',
+  receipt: 'Amount received',
+};
+
+/** A name, and the registration number kept whole on its line. */
+function holderOf({ name, registrationNo }: VerificationView['holder']) {
+  if (!registrationNo) return name;
+  return (
+    <>
+      {name} <span className="whitespace-nowrap">({registrationNo})</span>
+    </>
+  );
+}
+
+type Row = [string, React.ReactNode];
+
+/** The facts a code vouches for, in the order the paper shows them. */
+function rowsOf(found: VerificationView): Row[] {
+  const kind = documentKindLabels[found.kind];
+  if (!('bill' in found)) {
+    return [
+      ['Document', kind],
+      ['Issued to', holderOf(found.holder)],
+      ['For', found.exam.course ? `${found.exam.name}, ${found.exam.course}` : found.exam.name],
+      ['Issued by', found.issuedBy],
+      ['Issued on', formatDate(found.issuedAt)],
+      ['Code', found.code],
+    ];
+  }
+  const { bill } = found;
+  const rows: Array<Row | null> = [
+    ['Document', kind],
+    ['Number', bill.number],
+    ['Date', formatDate(bill.date)],
+    [found.kind === 'receipt' ? 'Received from' : 'Issued to', holderOf(found.holder)],
+    [amountLabels[found.kind], formatRupees(bill.total)],
+    bill.invoiceNumber ? [found.kind === 'receipt' ? 'Against invoice' : 'Cancels invoice', bill.invoiceNumber] : null,
+    bill.creditNoteNumber ? ['Credit note', bill.creditNoteNumber] : null,
+    ['Issued by', found.issuedBy],
+    ['Code', found.code],
+  ];
+  return rows.filter((row): row is Row => row !== null);
+}
 
 export default function VerifyCode() {
   const { code, found, refusal } = useLoaderData<typeof loader>();
@@ -49,14 +100,7 @@ export default function VerifyCode() {
     );
   }
   const verdict = verdicts[found.state];
-  const rows: Array<[string, string]> = [
-    ['Document', documentKindLabels[found.kind]],
-    ['Issued to', found.holder.registrationNo ? `${found.holder.name} (${found.holder.registrationNo})` : found.holder.name],
-    ['For', found.exam.course ? `${found.exam.name}, ${found.exam.course}` : found.exam.name],
-    ['Issued by', found.issuedBy],
-    ['Issued on', formatDate(found.issuedAt)],
-    ['Code', found.code],
-  ];
+  const rows = rowsOf(found);
   return (
     <VerificationCard title="Document verification">
       <p className={cn('flex items-center gap-2 rounded-lg border p-3 font-medium', verdict.tone)}>

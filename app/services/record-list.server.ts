@@ -3,6 +3,7 @@ import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { indianDay } from '../../common/india-time';
 import { dynamicFormContract } from '../../common/contracts/dynamic-forms';
 import { examResultContract } from '../../common/contracts/exam-results';
+import { invoiceContract } from '../../common/contracts/invoices';
 import { formPath } from '~/lib/record-links';
 import { parseListQuery, type FilterName, type ListQuery, type QueryDefaults, type SortField } from '~/lib/record-query';
 import type { DetailField, RecordDetail, RecordListData } from '~/lib/record-list';
@@ -98,10 +99,13 @@ export async function loadRecordDetail(
   const found = await callEndpoint(api, dynamicDataContract.show, { params: { id } });
   if (!found.ok) return { ok: false, status: found.status, message: found.message };
   const record = found.data;
-  const [config, history, results] = await Promise.all([
+  const student = record.formType === 'student';
+  const [config, history, results, fees] = await Promise.all([
     callEndpoint(api, dynamicFormContract.byType, { params: { formType: record.formType } }),
     callEndpoint(api, dynamicDataContract.history, { params: { id } }),
-    record.formType === 'student' ? callEndpoint(api, examResultContract.ofStudent, { params: { id } }) : null,
+    student ? callEndpoint(api, examResultContract.ofStudent, { params: { id } }) : null,
+    // Whether the caller reads invoices is the API's to say: a refusal leaves the fees out.
+    student ? callEndpoint(api, invoiceContract.studentFees, { params: { studentId: id } }) : null,
   ]);
   const configured: DetailField[] = config.ok
     ? activeFields(config.data.fields).map(({ name, label, type }) => ({ name, label, type }))
@@ -119,6 +123,7 @@ export async function loadRecordDetail(
       ...(results?.ok && {
         results: { exams: results.data.exams, marksheets: user !== undefined && canOpen(marksheetScreen, user) },
       }),
+      ...(fees?.ok && { fees: fees.data }),
     },
   };
 }

@@ -12,7 +12,18 @@ import { jobParams, jobView } from './jobs';
 export const documentKinds = ['marksheet', 'admit-card'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
-export const documentKindLabels: Record<DocumentKind, string> = { marksheet: 'Marksheet', 'admit-card': 'Admit card' };
+/** The bills a code is printed on: an invoice under its title, the credit note that cancels one, a payment's receipt. */
+export const billKinds = ['tax-invoice', 'bill-of-supply', 'credit-note', 'receipt'] as const;
+export type BillKind = (typeof billKinds)[number];
+
+export const documentKindLabels: Record<DocumentKind | BillKind, string> = {
+  marksheet: 'Marksheet',
+  'admit-card': 'Admit card',
+  'tax-invoice': 'Tax invoice',
+  'bill-of-supply': 'Bill of supply',
+  'credit-note': 'Credit note',
+  receipt: 'Receipt',
+};
 
 /** How a code is written: four groups of five letters and digits, of an alphabet without I, L, O and U. */
 export const VERIFICATION_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/;
@@ -23,21 +34,54 @@ export function normaliseVerificationCode(typed: string): string {
   return plain.match(/.{1,5}/g)?.join('-') ?? '';
 }
 
-export const verificationStates = ['valid', 'superseded', 'withdrawn'] as const;
+export const verificationStates = ['valid', 'superseded', 'withdrawn', 'cancelled', 'reversed'] as const;
 export type VerificationState = (typeof verificationStates)[number];
 
-/** What the public learns of a document from its code: who issued it, to whom, for what, and whether it stands. Nothing more. */
-export const verificationView = z.object({
+const verified = {
   code: z.string(),
-  kind: z.enum(documentKinds),
   state: z
     .enum(verificationStates)
-    .describe('valid: it stands; superseded: a later document replaced it; withdrawn: the student no longer sits the exam'),
+    .describe(
+      'valid: it stands; superseded: a later document replaced it; withdrawn: the student no longer sits the exam; ' +
+        'cancelled: a credit note cancelled the invoice; reversed: the payment a receipt is for was reversed',
+    ),
   issuedAt: z.string().datetime(),
+};
+
+/** What the public learns of an exam document from its code: who issued it, to whom, for what, and whether it stands. Nothing more. */
+export const examDocumentVerification = z.object({
+  ...verified,
+  kind: z.enum(documentKinds),
   issuedBy: z.string().describe('The branch (centre) that issued it'),
   holder: z.object({ name: z.string(), registrationNo: z.string().nullable() }),
   exam: z.object({ name: z.string(), course: z.string().nullable() }),
 });
+export type ExamDocumentVerification = z.infer<typeof examDocumentVerification>;
+
+/**
+ * What the public learns of a bill from its code: its number, day and total, the institute, whom
+ * it was made out to (a name and a registration number mostly masked), and whether it stands.
+ * Nothing of its lines, taxes, payments or what is still due (decision 031).
+ */
+export const billVerification = z.object({
+  ...verified,
+  kind: z.enum(billKinds),
+  issuedBy: z.string().describe('The institute, and the branch whose series numbers the bill'),
+  holder: z.object({
+    name: z.string(),
+    registrationNo: z.string().nullable().describe('Of a student, or a branch’s code: all but its last characters masked'),
+  }),
+  bill: z.object({
+    number: z.string(),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    total: z.number().int().describe('In paise: what an invoice billed, a receipt received or a credit note reversed'),
+    invoiceNumber: z.string().nullable().describe('The invoice a receipt or a credit note is for'),
+    creditNoteNumber: z.string().nullable().describe('The credit note that cancelled an invoice'),
+  }),
+});
+export type BillVerification = z.infer<typeof billVerification>;
+
+export const verificationView = z.discriminatedUnion('kind', [examDocumentVerification, billVerification]);
 export type VerificationView = z.infer<typeof verificationView>;
 
 export const documentMessages = {
@@ -165,7 +209,8 @@ export const documentContract = {
   verify: defineContract({
     method: 'get',
     path: '/public/verify/:code',
-    summary: 'Verifies a marksheet or an admit card by its code: who issued it, to whom, for what, and whether it stands',
+    summary:
+      'Verifies a marksheet, an admit card, an invoice, a credit note or a receipt by its code: who issued it, to whom, for what, and whether it stands',
     tag,
     params: z.object({ code: z.string().min(1).max(40) }),
     response: verificationView,

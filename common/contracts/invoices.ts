@@ -187,6 +187,7 @@ export const paymentView = z.object({
   reversedReason: z.string().nullable(),
   recordedBy: z.string().nullable(),
   recordedAt: z.string().datetime(),
+  verificationCode: z.string().nullable().describe('The code on its receipt, which the public verification page answers'),
 });
 export type PaymentView = z.infer<typeof paymentView>;
 
@@ -220,7 +221,11 @@ export const invoiceView = z.object({
   notes: z.string(),
   cancelledReason: z.string().nullable(),
   creditNoteNumber: z.string().nullable().describe('The credit note that reversed it, once cancelled'),
-  verificationCode: z.string().nullable(),
+  creditNoteCode: z.string().nullable().describe('The verification code of that credit note'),
+  verificationCode: z
+    .string()
+    .nullable()
+    .describe('The code printed on it, which the public verification page answers; null while a draft'),
   payments: z.array(paymentView),
   timeline: z.array(invoiceEventView),
   version: z.number().int().describe('Send as If-Match: "<version>" to refuse a change made since'),

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { AdmitCardsEvent } from '../../domain/documents/events';
 import type { ExamSittingEvent } from '../../domain/exam-results/events';
+import type { InvoiceEvent } from '../../domain/invoices/events';
+import type { IssuedBillKind } from '../../domain/invoices/verification';
 import type { StoredEvent } from '../event-store';
 import type { Tx } from '../client';
-import { issuedDocuments } from '../schema';
+import { issuedBills, issuedDocuments } from '../schema';
 import type { Projection } from './projection';
 import type { DocumentKind } from '../../../common/contracts/documents';
 
@@ -31,13 +33,22 @@ async function issue(
   );
 }
 
-/** The documents issued: a marksheet to each student of a sitting as its results are published, a new one on a revision, admit cards as they are issued. */
+/** A bill's code, on its invoice's stream: the invoice's own, its credit note's, or a payment's receipt's. */
+function issueBill(tx: Tx, event: StoredEvent, kind: IssuedBillKind, code: string, paymentId: string | null = null) {
+  return tx.insert(issuedBills).values({ code, kind, invoiceId: event.streamId, paymentId, issuedAt: event.occurredAt });
+}
+
+/**
+ * The documents issued: a marksheet to each student of a sitting as its results are published, a
+ * new one on a revision, admit cards as they are issued; an invoice as it is issued, its credit
+ * note as it is cancelled and a receipt as a payment is recorded.
+ */
 export const documentsProjection: Projection<
-  ExamSittingEvent | AdmitCardsEvent,
-  'ExamResultsPublished' | 'ResultsRevised' | 'AdmitCardsIssued'
+  ExamSittingEvent | AdmitCardsEvent | InvoiceEvent,
+  'ExamResultsPublished' | 'ResultsRevised' | 'AdmitCardsIssued' | 'InvoiceIssued' | 'InvoiceCancelled' | 'PaymentRecorded'
 > = {
   name: 'documents',
-  tables: [issuedDocuments],
+  tables: [issuedDocuments, issuedBills],
   handlers: {
     async ExamResultsPublished(tx, event) {
       await issue(
@@ -61,6 +72,15 @@ export const documentsProjection: Projection<
         event.data,
         event.data.cards.map((card) => [card.studentId, card.code]),
       );
+    },
+    async InvoiceIssued(tx, event) {
+      await issueBill(tx, event, 'invoice', event.data.code);
+    },
+    async InvoiceCancelled(tx, event) {
+      await issueBill(tx, event, 'credit-note', event.data.creditNoteCode);
+    },
+    async PaymentRecorded(tx, event) {
+      await issueBill(tx, event, 'receipt', event.data.receiptCode, event.data.paymentId);
     },
   },
 };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DocumentKind, VerificationState, VerificationView } from '../../../common/contracts/documents';
+import type { DocumentKind, ExamDocumentVerification, VerificationState } from '../../../common/contracts/documents';
 import type { Executor } from '../../db/client';
 import { examSittingChanges, issuedDocuments, records } from '../../db/schema';
 
@@ -102,7 +102,7 @@ const branch = alias(records, 'branch');
  * and active in its branch, in its course or added to it, or excused), and any document once its
  * student or exam is deleted.
  */
-export async function verification(db: Executor, code: string): Promise<VerificationView | null> {
+export async function verification(db: Executor, code: string): Promise<ExamDocumentVerification | null> {
   const [row] = await db
     .select({
       document: issuedDocuments,

@@ -2,6 +2,7 @@ import { invoiceMessages, type InvoiceDraftBody, type PaymentBody } from '../../
 import { creditNoteNumber, financialYear, receiptNumber, seriesNumber, supplyOf } from '../../../common/fees';
 import { indianDay } from '../../../common/india-time';
 import { readStream } from '../../db/event-store';
+import { newVerificationCode } from '../documents/codes';
 import type { Actor } from '../auth/actor';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { missing } from '../errors';
@@ -110,6 +111,7 @@ export async function issueInvoice(ctx: CommandContext, actor: Actor, id: string
         number: seriesNumber(prefix, year, sequence),
         series,
         sequence,
+        code: newVerificationCode(),
         party: fresh?.party ?? draft.party,
         seller: sellerOf(settings),
         rates: await listTaxRates(ctx.tx),
@@ -137,7 +139,10 @@ export async function cancelInvoice(ctx: CommandContext, actor: Actor, id: strin
     ctx,
     invoiceStream(id),
     invoices,
-    { type: 'CancelInvoice', data: { reason, creditNoteNumber: note.number, series: note.series, sequence: note.sequence } },
+    {
+      type: 'CancelInvoice',
+      data: { reason, creditNoteNumber: note.number, series: note.series, sequence: note.sequence, creditNoteCode: newVerificationCode() },
+    },
     { ifMatch: ifMatchOf(expectedVersion), history },
   );
 }
@@ -158,7 +163,14 @@ export async function recordPayment(ctx: CommandContext, actor: Actor, id: strin
     invoices,
     {
       type: 'RecordPayment',
-      data: { ...body, paymentId, receiptNumber: receipt.number, series: receipt.series, sequence: receipt.sequence },
+      data: {
+        ...body,
+        paymentId,
+        receiptNumber: receipt.number,
+        series: receipt.series,
+        sequence: receipt.sequence,
+        receiptCode: newVerificationCode(),
+      },
     },
     { history },
   );

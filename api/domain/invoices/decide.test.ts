@@ -64,7 +64,7 @@ const draftCommand = (change: Partial<DraftData> = {}): InvoiceCommand => ({
 });
 const issueCommand: InvoiceCommand = {
   type: 'IssueInvoice',
-  data: { number: 'NC/2026-27/00001', series: 'invoice|NC|2026-27', sequence: 1, party, seller, rates },
+  data: { number: 'NC/2026-27/00001', series: 'invoice|NC|2026-27', sequence: 1, code: 'INV4K-7Q2MX-9PL3D-WR8TA', party, seller, rates },
 };
 const pay = (amount: number, change: Record<string, string> = {}): InvoiceCommand => ({
   type: 'RecordPayment',
@@ -81,12 +81,19 @@ const pay = (amount: number, change: Record<string, string> = {}): InvoiceComman
     receiptNumber: 'NC/RC/2026-27/00001',
     series: 'receipt|NC|2026-27',
     sequence: 1,
+    receiptCode: 'RC7MK-4Q2XA-9PN3D-WR8TB',
     ...change,
   },
 });
 const cancel: InvoiceCommand = {
   type: 'CancelInvoice',
-  data: { reason: 'Billed twice', creditNoteNumber: 'NC/CN/2026-27/00001', series: 'credit-note|NC|2026-27', sequence: 1 },
+  data: {
+    reason: 'Billed twice',
+    creditNoteNumber: 'NC/CN/2026-27/00001',
+    series: 'credit-note|NC|2026-27',
+    sequence: 1,
+    creditNoteCode: 'CN2K7-H4Q9M-XP3DA-WR8TC',
+  },
 };
 
 const drafted = after(initialInvoice, draftCommand());
@@ -131,12 +138,13 @@ describe('drafting', () => {
 });
 
 describe('issuing', () => {
-  it('fixes lines, taxes, totals, title and party as issued', () => {
+  it('fixes lines, taxes, totals, title, party and verification code as issued', () => {
     const [event] = run(issueCommand, drafted);
     expect(event).toMatchObject({
       type: 'InvoiceIssued',
       data: {
         number: 'NC/2026-27/00001',
+        code: 'INV4K-7Q2MX-9PL3D-WR8TA',
         supply: 'intra',
         title: 'Tax Invoice',
         party: { name: 'Asha Rao', state: 'Maharashtra' },

@@ -30,12 +30,15 @@ export type ChangeDraft = { type: 'ChangeDraft'; data: { draft: DraftData; previ
 /** The number is taken from its counter by the caller, in the same transaction; the party and seller are read afresh. */
 export type IssueInvoice = {
   type: 'IssueInvoice';
-  data: { number: string; series: string; sequence: number; party: Party; seller: Seller; rates: RateInForce[] };
+  data: { number: string; series: string; sequence: number; code: string; party: Party; seller: Seller; rates: RateInForce[] };
 };
-export type CancelInvoice = { type: 'CancelInvoice'; data: { reason: string; creditNoteNumber: string; series: string; sequence: number } };
+export type CancelInvoice = {
+  type: 'CancelInvoice';
+  data: { reason: string; creditNoteNumber: string; series: string; sequence: number; creditNoteCode: string };
+};
 export type RecordPayment = {
   type: 'RecordPayment';
-  data: PaymentDetails & { paymentId: string; receiptNumber: string; series: string; sequence: number };
+  data: PaymentDetails & { paymentId: string; receiptNumber: string; series: string; sequence: number; receiptCode: string };
 };
 export type ReversePayment = { type: 'ReversePayment'; data: { paymentId: string; reason: string } };
 
@@ -121,7 +124,7 @@ export function decide(command: InvoiceCommand, state: InvoiceState): InvoiceEve
       return [{ type: 'InvoiceDraftChanged', data: { ...command.data.draft, ...command.data.preview } }];
     case 'IssueInvoice': {
       if (state.stage !== 'draft') throw conflict(invoiceMessages.notDraft);
-      const { number, series, sequence, party, seller, rates } = command.data;
+      const { number, series, sequence, code, party, seller, rates } = command.data;
       checkDraft(state.draft, rates);
       const supply = supplyOf(seller.stateCode, party.stateCode);
       const lines = invoiceLines(state.draft.lines, supply, seller.registered);
@@ -136,6 +139,7 @@ export function decide(command: InvoiceCommand, state: InvoiceState): InvoiceEve
             number,
             series,
             sequence,
+            code,
             supply,
             totals,
             title: documentTitle(seller.registered, totals),

@@ -63,6 +63,8 @@ export type InvoiceIssued = DomainEvent<
     /** The counter it took its number from, and the number taken: a rebuild restores the counter from these. */
     series: string;
     sequence: number;
+    /** The verification code printed on it, drawn in the issuing transaction (decision 028). */
+    code: string;
     title: 'Tax Invoice' | 'Bill of Supply';
     supply: Supply;
     lines: InvoiceLineView[];
@@ -73,7 +75,14 @@ export type InvoiceIssued = DomainEvent<
 
 export type InvoiceCancelled = DomainEvent<
   'InvoiceCancelled',
-  { reason: string; creditNoteNumber: string; series: string; sequence: number }
+  {
+    reason: string;
+    creditNoteNumber: string;
+    series: string;
+    sequence: number;
+    /** The credit note's verification code. */
+    creditNoteCode: string;
+  }
 >;
 
 export interface PaymentDetails {
@@ -89,7 +98,14 @@ export interface PaymentDetails {
 
 export type PaymentRecorded = DomainEvent<
   'PaymentRecorded',
-  PaymentDetails & { paymentId: string; receiptNumber: string; series: string; sequence: number }
+  PaymentDetails & {
+    paymentId: string;
+    receiptNumber: string;
+    series: string;
+    sequence: number;
+    /** The receipt's verification code. */
+    receiptCode: string;
+  }
 >;
 export type PaymentReversed = DomainEvent<'PaymentReversed', { paymentId: string; reason: string }>;
 

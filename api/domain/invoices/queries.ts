@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, sum, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, sum, type Column, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   invoiceMessages,
@@ -18,12 +18,14 @@ import { amountInWords, invoiceStatus, type Supply } from '../../../common/fees'
 import { formatRupees } from '../../../common/money';
 import type { Executor } from '../../db/client';
 import { readStream } from '../../db/event-store';
-import { invoicePayments, invoices, users } from '../../db/schema';
+import { containing } from '../../db/like';
+import { invoicePayments, invoices, issuedBills, users } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
 import { missing } from '../errors';
 import { canRead } from './access';
 import { invoiceStream, type InvoiceEvent, type Party, type Seller } from './events';
+import { invoiceCodes } from './verification';
 
 export type InvoiceFilters = Omit<z.infer<typeof invoiceListQuery>, 'page' | 'limit'>;
 export type PaymentFilters = Omit<z.infer<typeof paymentListQuery>, 'page' | 'limit'>;
@@ -57,9 +59,8 @@ const statusSql = (today: string) => sql<InvoiceStatus>`case
 
 const dueSql = sql`case when ${invoices.stage} = 'cancelled' then 0 else ${invoices.total} - ${invoices.paid} end`;
 
-/** A branch's staff see their branch's students' invoices and those billed to their branch. */
-function invoiceScope(actor: Actor): SQL | undefined {
-  const scope = branchScope(actor);
+/** A branch's staff see their branch's students' invoices and those billed to their branch; `scope` null is institute-wide. */
+function invoiceScope(scope: string | null): SQL | undefined {
   if (scope === null) return undefined;
   return or(eq(invoices.branchId, scope), and(eq(invoices.kind, 'branch'), eq(invoices.partyId, scope)));
 }
@@ -70,11 +71,12 @@ function paymentScope(actor: Actor): SQL | undefined {
   return or(eq(invoicePayments.branchId, scope), eq(invoicePayments.partyId, scope));
 }
 
-const contains = (column: Column, search: string) => sql`strpos(${column}, ${search.toLowerCase()}) > 0`;
+/** Part of the lower-case search text, as LIKE so the trigram index finds it (strpos would read every row). */
+const contains = (column: Column, search: string) => like(column, containing(search.toLowerCase()));
 
-function invoiceFilter(actor: Actor, query: InvoiceFilters, today: string) {
+function invoiceFilter(scope: string | null, query: InvoiceFilters, today: string) {
   return and(
-    invoiceScope(actor),
+    invoiceScope(scope),
     query.kind ? eq(invoices.kind, query.kind) : undefined,
     query.status ? sql`${statusSql(today)} = ${query.status}` : undefined,
     query.branchId ? eq(invoices.branchId, query.branchId) : undefined,
@@ -117,37 +119,54 @@ function rowOf(row: InvoiceRecord, today: string): InvoiceRow {
   };
 }
 
-async function invoiceRows(db: Executor, actor: Actor, query: InvoiceFilters, today: string, paging?: Paging) {
-  const base = db
+/**
+ * The statements of a list: the page asked for, and the count and sums of every invoice that
+ * matches (cancelled ones and drafts bill nothing). `scope` is the caller's branch, null for the
+ * institute's staff.
+ */
+export function invoiceListQueries(db: Executor, scope: string | null, query: InvoiceFilters & Paging, today: string) {
+  const filter = invoiceFilter(scope, query, today);
+  const counted = sql`case when ${invoices.stage} = 'issued' then 1 else 0 end`;
+  return {
+    page: invoicePage(db, scope, query, today)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    totals: db
+      .select({
+        n: count(),
+        billed: sum(sql`${counted} * ${invoices.total}`),
+        received: sum(sql`${counted} * ${invoices.paid}`),
+        due: sum(sql`${counted} * (${invoices.total} - ${invoices.paid})`),
+      })
+      .from(invoices)
+      .where(filter),
+  };
+}
+
+const invoicePage = (db: Executor, scope: string | null, query: InvoiceFilters, today: string) =>
+  db
     .select()
     .from(invoices)
-    .where(invoiceFilter(actor, query, today))
+    .where(invoiceFilter(scope, query, today))
     .orderBy(...invoiceOrder(query));
-  const rows = paging ? await base.limit(paging.limit).offset((paging.page - 1) * paging.limit) : await base;
+
+async function invoiceRows(db: Executor, actor: Actor, query: InvoiceFilters, today: string) {
+  const rows = await invoicePage(db, branchScope(actor), query, today);
   return rows.map((row) => rowOf(row, today));
 }
 
-/** The page asked for, and the count and sums of every invoice that matches; cancelled ones bill nothing. */
+/** The page asked for, and the count and sums of every invoice that matches. */
 export async function listInvoices(
   db: Executor,
   actor: Actor,
   query: InvoiceFilters & Paging,
   today: string,
 ): Promise<z.infer<typeof invoiceList>> {
-  const filter = invoiceFilter(actor, query, today);
-  const counted = sql`case when ${invoices.stage} = 'issued' then 1 else 0 end`;
-  const [totals] = await db
-    .select({
-      n: count(),
-      billed: sum(sql`${counted} * ${invoices.total}`),
-      received: sum(sql`${counted} * ${invoices.paid}`),
-      due: sum(sql`${counted} * (${invoices.total} - ${invoices.paid})`),
-    })
-    .from(invoices)
-    .where(filter);
+  const queries = invoiceListQueries(db, branchScope(actor), query, today);
+  const [rows, [totals]] = await Promise.all([queries.page, queries.totals]);
   const total = Number(totals?.n ?? 0);
   return {
-    invoices: await invoiceRows(db, actor, query, today, query),
+    invoices: rows.map((row) => rowOf(row, today)),
     sums: { billed: Number(totals?.billed ?? 0), received: Number(totals?.received ?? 0), due: Number(totals?.due ?? 0) },
     total,
     page: query.page,
@@ -156,7 +175,14 @@ export async function listInvoices(
   };
 }
 
-function paymentOf(row: PaymentRecord): PaymentView {
+/** Payments with the codes of their receipts. */
+const paymentsWithCodes = (db: Executor) =>
+  db
+    .select({ payment: invoicePayments, receiptCode: issuedBills.code })
+    .from(invoicePayments)
+    .leftJoin(issuedBills, eq(issuedBills.paymentId, invoicePayments.id));
+
+function paymentOf({ payment: row, receiptCode }: { payment: PaymentRecord; receiptCode: string | null }): PaymentView {
   return {
     _id: row.id,
     invoiceId: row.invoiceId,
@@ -177,6 +203,7 @@ function paymentOf(row: PaymentRecord): PaymentView {
     reversedReason: row.reversedReason,
     recordedBy: row.recordedBy,
     recordedAt: row.recordedAt.toISOString(),
+    verificationCode: receiptCode,
   };
 }
 
@@ -195,9 +222,7 @@ function paymentFilter(actor: Actor, query: PaymentFilters) {
 async function paymentRows(db: Executor, actor: Actor, query: PaymentFilters, paging?: Paging) {
   const direction = query.order === 'asc' ? asc : desc;
   const key = { date: invoicePayments.date, amount: invoicePayments.amount, receiptNumber: invoicePayments.receiptNumber }[query.sortBy];
-  const base = db
-    .select()
-    .from(invoicePayments)
+  const base = paymentsWithCodes(db)
     .where(paymentFilter(actor, query))
     .orderBy(direction(key), direction(invoicePayments.recordedAt), direction(invoicePayments.id));
   const rows = paging ? await base.limit(paging.limit).offset((paging.page - 1) * paging.limit) : await base;
@@ -333,12 +358,9 @@ async function timelineOf(db: Executor, id: string): Promise<InvoiceView['timeli
 export async function findInvoice(db: Executor, actor: Actor, id: string, today: string): Promise<InvoiceView | null> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   if (!row || !canRead(actor, { kind: row.kind as InvoiceRow['kind'], branchId: row.branchId, partyId: row.partyId })) return null;
-  const payments = await db
-    .select()
-    .from(invoicePayments)
-    .where(eq(invoicePayments.invoiceId, id))
-    .orderBy(asc(invoicePayments.recordedAt));
+  const payments = await paymentsWithCodes(db).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.recordedAt));
   const { stateCode: _stateCode, ...party } = row.party as Party;
+  const codes = await invoiceCodes(db, id);
   return {
     _id: row.id,
     kind: row.kind as InvoiceView['kind'],
@@ -359,7 +381,8 @@ export async function findInvoice(db: Executor, actor: Actor, id: string, today:
     notes: row.notes,
     cancelledReason: row.cancelledReason,
     creditNoteNumber: row.creditNoteNumber,
-    verificationCode: null,
+    creditNoteCode: codes.creditNote,
+    verificationCode: codes.invoice,
     payments: payments.map(paymentOf),
     timeline: await timelineOf(db, id),
     version: row.version,

@@ -7,12 +7,13 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/utils/format';
 import { editHref } from '~/lib/record-links';
 import { RecordFields, RecordHistory } from './record-details';
+import { StudentFees } from './student-fees';
 import { StudentResults } from './student-results';
 import type { RecordListData, RecordRow } from '~/lib/record-list';
 
 /**
  * A record's details beside the list, opened by ?view=<id> (so it survives a reload and can be
- * shared): every field by its form label, then its history.
+ * shared): every field by its form label, a student's results and fees, then its history.
  */
 export function RecordSheet({
   viewId,
@@ -107,6 +108,17 @@ export function RecordSheet({
                       exams={loaded.detail.results.exams}
                       marksheets={loaded.detail.results.marksheets}
                     />
+                  </section>
+                </>
+              ) : null}
+              {loaded.detail.fees ? (
+                <>
+                  <Separator />
+                  <section aria-labelledby="record-fees-heading">
+                    <h3 id="record-fees-heading" className="mb-3 text-sm font-semibold">
+                      Fees
+                    </h3>
+                    <StudentFees fees={loaded.detail.fees} />
                   </section>
                 </>
               ) : null}
