@@ -3,10 +3,13 @@ import { text } from 'node:stream/consumers';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { MarkValue } from '../../common/exam-results';
+import { invoiceListQuery } from '../../common/contracts/invoices';
+import { indianDay } from '../../common/india-time';
 import type { Db } from '../../api/db/client';
 import { append } from '../../api/db/event-store';
 import * as schema from '../../api/db/schema';
 import { examMarksStream } from '../../api/domain/exam-results/events';
+import { invoiceListQueries } from '../../api/domain/invoices/queries';
 import { recentActivity } from '../../api/domain/dashboard/activity';
 import { dashboardWindow, examFigures, studentFigures, walletFigures } from '../../api/domain/dashboard/figures';
 import { recordListQueries, recordQuery, type RecordListQuery } from '../../api/domain/record-queries';
@@ -19,6 +22,7 @@ import { listBalances } from '../../api/domain/wallet/balances';
  * answer beyond JSON.stringify of the rows.
  *
  *   GET /list?<the query of GET /api/v1/dynamic-data>   GET /record/<id>
+ *   GET /invoices?<the query of GET /api/v1/invoices>: its page and its count with sums, institute-wide
  *
  * and GET /dashboard: the readers of GET /api/v1/dashboard over the same read tables, for every
  * branch and every area, their results serialised as they come.
@@ -53,6 +57,10 @@ function statementsFor(url: URL): { text: string; values: unknown[] }[] | null {
   if (url.pathname === '/list') {
     const { page, total } = recordListQueries(builder, listQuery(url.searchParams), null);
     built = [page.toSQL(), total.toSQL()];
+  } else if (url.pathname === '/invoices') {
+    const query = invoiceListQuery.parse(Object.fromEntries(url.searchParams));
+    const { page, totals } = invoiceListQueries(builder, null, query, indianDay(new Date()));
+    built = [page.toSQL(), totals.toSQL()];
   } else if (url.pathname.startsWith('/record/')) {
     built = [recordQuery(builder, decodeURIComponent(url.pathname.slice('/record/'.length)), null).toSQL()];
   } else {

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inArray, like, sql } from 'drizzle-orm';
+import { asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { courseCategories, events, idempotencyKeys, records } from '../../api/db/schema';
 import { seedIfEmpty } from '../../api/db/seed';
 import { ensureReferenceData } from '../../api/db/reference-data';
@@ -18,6 +18,7 @@ import {
 } from './institute';
 import { openInProcessApi, type InProcessApi } from './in-process-api';
 import type { WorkerMessage, WorkerTask } from './generate-worker';
+import type { InvoiceTask, InvoiceWorkerMessage } from './invoice-worker';
 
 export const benchAdmin = { email: 'admin@institute.demo', password: 'Admin@123' };
 
@@ -34,16 +35,19 @@ export interface GenerateResult {
   seconds: number;
   commands: number;
   events: number;
+  /** The students' commands a second, over their own phase. */
   commandsPerSecond: number;
   eventsPerSecond: number;
+  invoices: { seconds: number; commands: number; invoicesPerSecond: number; commandsPerSecond: number };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Fills the database with an institute of `scale` (1: 50 branches, 500 courses, 100,000
- * students) through the API's commands: branches, courses, branch admins and top-ups first, then
- * the students from several processes at once.
+ * students, 200,000 invoices) through the API's commands: branches, courses, branch admins and
+ * top-ups first, then the students from several processes at once, then their invoices with
+ * their payments and cancellations the same way.
  */
 export async function generateInstitute(options: GenerateOptions): Promise<GenerateResult> {
   const size = instituteSize(options.scale);
@@ -75,7 +79,8 @@ export async function generateInstitute(options: GenerateOptions): Promise<Gener
   try {
     await Promise.all(
       Array.from({ length: options.workers }, (_, worker) =>
-        runWorker(
+        runWorker<WorkerTask, WorkerMessage>(
+          'generate-worker.ts',
           {
             databaseUrl: options.databaseUrl,
             worker,
@@ -100,6 +105,9 @@ export async function generateInstitute(options: GenerateOptions): Promise<Gener
     clearInterval(progress);
   }
 
+  const studentSeconds = (performance.now() - started) / 1000;
+  const invoices = await generateInvoices(options, size, branchIds);
+
   const counter = await openInProcessApi(options.databaseUrl, 1);
   const [count] = await counter.database.db.select({ n: sql<number>`count(*)::int` }).from(events);
   await counter.close();
@@ -110,12 +118,13 @@ export async function generateInstitute(options: GenerateOptions): Promise<Gener
     seconds,
     commands,
     events: total,
-    commandsPerSecond: commands / seconds,
+    commandsPerSecond: commands / studentSeconds,
     eventsPerSecond: total / seconds,
+    invoices,
   };
   console.log(
-    `generate: done in ${seconds.toFixed(0)} s: ${commands} student commands, ${total} events in the log ` +
-      `(${Math.round(result.commandsPerSecond)} commands/s, ${Math.round(result.eventsPerSecond)} events/s)`,
+    `generate: done in ${seconds.toFixed(0)} s: ${commands} student commands in ${studentSeconds.toFixed(0)} s ` +
+      `(${Math.round(result.commandsPerSecond)} commands/s), ${total} events in the log (${Math.round(result.eventsPerSecond)} events/s)`,
   );
   return result;
 }
@@ -181,15 +190,92 @@ async function firstPendingStudent(api: InProcessApi, inFlight: number): Promise
   return Math.max(0, admitted!.n - inFlight);
 }
 
-function runWorker(task: WorkerTask, onProgress: (progress: { students: number; commands: number }) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const child = fork(path.join(here, 'generate-worker.ts'), { execArgv: ['--import', 'tsx'] });
-    let done = false;
-    child.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'progress') onProgress(message);
-      else done = true;
+/**
+ * The invoices, after the students they bill: every invoice is issued (or kept a draft) by one
+ * command, then paid or cancelled by one or two more, from several processes at once. Students
+ * are taken in the order of their ids, which a later admission (the measures' own) never changes.
+ */
+async function generateInvoices(options: GenerateOptions, size: InstituteSize, branchIds: string[]) {
+  const started = performance.now();
+  const api = await openInProcessApi(options.databaseUrl, 1);
+  let studentIds: string[];
+  let firstInvoice: number;
+  try {
+    const { db } = api.database;
+    studentIds = (
+      await db.select({ id: records.id }).from(records).where(eq(records.formType, 'student')).orderBy(asc(records.id)).limit(size.students)
+    ).map((row) => row.id);
+    const [made] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(idempotencyKeys)
+      .where(like(idempotencyKeys.key, '%:invoice-%'));
+    firstInvoice = Math.max(0, made!.n - options.workers * options.concurrency);
+  } finally {
+    await api.close();
+  }
+  if (firstInvoice > 0) console.log(`generate: going on from invoice ${firstInvoice}`);
+  console.log(`generate: ${size.invoices} invoices`);
+
+  const perWorker = new Map<number, { invoices: number; commands: number }>();
+  const tally = () =>
+    [...perWorker.values()].reduce((sum, w) => ({ invoices: sum.invoices + w.invoices, commands: sum.commands + w.commands }), {
+      invoices: 0,
+      commands: 0,
     });
-    child.on('exit', (code) => (done && code === 0 ? resolve() : reject(new Error(`generator worker ${task.worker} exited with ${code}`))));
-    child.send(task);
+  const progress = setInterval(() => {
+    const { invoices, commands } = tally();
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `generate: ${firstInvoice + invoices}/${size.invoices} invoices, ${commands} commands, ${Math.round(commands / seconds)} commands/s`,
+    );
+  }, 5_000);
+  try {
+    await Promise.all(
+      Array.from({ length: options.workers }, (_, worker) =>
+        runWorker<InvoiceTask, InvoiceWorkerMessage>(
+          'invoice-worker.ts',
+          {
+            databaseUrl: options.databaseUrl,
+            worker,
+            workers: options.workers,
+            firstInvoice,
+            invoices: size.invoices,
+            concurrency: options.concurrency,
+            branchIds,
+            studentIds,
+            admin: benchAdmin,
+          },
+          (message) => perWorker.set(worker, message),
+        ),
+      ),
+    );
+  } finally {
+    clearInterval(progress);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const { invoices, commands } = tally();
+  const result = { seconds, commands, invoicesPerSecond: invoices / seconds, commandsPerSecond: commands / seconds };
+  console.log(
+    `generate: ${invoices} invoices in ${seconds.toFixed(0)} s through ${commands} commands ` +
+      `(${Math.round(result.invoicesPerSecond)} invoices/s, ${Math.round(result.commandsPerSecond)} commands/s)`,
+  );
+  return result;
+}
+
+/** A generator process running `script` on `task`, its progress messages passed on; resolves when it has said it is done. */
+function runWorker<Task, Message extends { kind: string }>(
+  script: string,
+  task: Task,
+  onMessage: (message: Exclude<Message, { kind: 'done' }>) => void,
+) {
+  return new Promise<void>((resolve, reject) => {
+    const child = fork(path.join(here, script), { execArgv: ['--import', 'tsx'] });
+    let done = false;
+    child.on('message', (message: Message) => {
+      if (message.kind === 'done') done = true;
+      else onMessage(message as Exclude<Message, { kind: 'done' }>);
+    });
+    child.on('exit', (code) => (done && code === 0 ? resolve() : reject(new Error(`generator ${script} exited with ${code}`))));
+    child.send(task as object);
   });
 }

@@ -8,6 +8,7 @@ export interface InstituteSize {
   branches: number;
   courses: number;
   students: number;
+  invoices: number;
 }
 
 export function instituteSize(scale: number): InstituteSize {
@@ -15,6 +16,7 @@ export function instituteSize(scale: number): InstituteSize {
     branches: Math.max(2, Math.round(50 * scale)),
     courses: Math.max(4, Math.round(500 * scale)),
     students: Math.max(100, Math.round(100_000 * scale)),
+    invoices: Math.max(200, Math.round(200_000 * scale)),
   };
 }
 
@@ -36,7 +38,7 @@ const places = [
   ['Rajasthan', 'Jaipur'],
 ] as const;
 
-/** A fragment of a surname that matches about one student in 26. */
+/** A fragment of a surname that matches about one student in 26 (and their invoices). */
 export const searchFragment = 'kulkar';
 
 export function branchFields(branch: number) {
@@ -120,4 +122,92 @@ export function examFields(courseId: string, tag: string) {
       };
     }),
   };
+}
+
+/** What becomes of a bench invoice after it is issued (or that it stays a draft). */
+export type InvoiceFate = 'draft' | 'issued' | 'part-paid' | 'paid' | 'cancelled';
+
+/**
+ * Of every 100 invoices: 30 paid (10 of them in two payments), 20 part-paid, 5 cancelled, one
+ * left a draft and the rest issued and unpaid (overdue once their due date has passed).
+ */
+export function invoiceFate(invoice: number): InvoiceFate {
+  const r = invoice % 20;
+  if (r === 19) return 'cancelled';
+  if (r < 6) return 'paid';
+  if (r < 10) return 'part-paid';
+  return invoice % 100 === 50 ? 'draft' : 'issued';
+}
+
+/** One invoice in 25 bills a branch (entry fee and royalty); the others bill a student. */
+export const billsBranch = (invoice: number) => invoice % 25 === 24;
+
+const day = 86_400_000;
+const firstInvoiceDay = Date.UTC(2023, 3, 1);
+/** Invoice dates run over four financial years, 2023-24 to 2026-27, and stop early enough that every payment date is past. */
+const invoiceDays = 1_320;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A bench invoice's body for POST /invoices, billed to `partyId`; issued at once unless it stays a draft. */
+export function invoiceBody(invoice: number, partyId: string) {
+  const dated = firstInvoiceDay + ((invoice * 7_919) % invoiceDays) * day;
+  const branch = billsBranch(invoice);
+  const fee = (4_000 + (invoice % 10) * 2_000) * 100;
+  const lines = branch
+    ? [
+        { kind: 'entryFee', description: 'Entry fee', sac: '999293', quantity: 1, rate: 2_500_000, discount: 0, taxRate: 1800 },
+        { kind: 'royalty', description: 'Royalty', sac: '999293', quantity: 1, rate: 1_000_000, discount: 0, taxRate: 1800 },
+      ]
+    : [
+        {
+          kind: 'courseFee',
+          description: 'Course fee',
+          sac: '999293',
+          quantity: 1,
+          rate: fee,
+          discount: invoice % 7 === 0 ? 50_000 : 0,
+          taxRate: 1800,
+        },
+        ...(invoice % 3 === 0
+          ? [{ kind: 'examFee', description: 'Exam fee', sac: '999293', quantity: 1, rate: 50_000, discount: 0, taxRate: 0 }]
+          : []),
+      ];
+  return {
+    kind: branch ? 'branch' : 'student',
+    partyId,
+    date: isoDay(dated),
+    dueDate: isoDay(dated + 15 * day),
+    lines,
+    notes: '',
+    issue: invoiceFate(invoice) !== 'draft',
+  };
+}
+
+const paymentModeOf = ['cash', 'upi', 'card', 'bank', 'cheque'] as const;
+
+/** The payments of an issued invoice of `due` paise dated `date`, by its fate: none, part of it, or all of it (in one or two). */
+export function invoicePayments(invoice: number, date: string, due: number) {
+  const fate = invoiceFate(invoice);
+  const amounts =
+    fate === 'part-paid'
+      ? [Math.floor(due * 0.4)]
+      : fate !== 'paid'
+        ? []
+        : invoice % 20 < 2
+          ? [Math.floor(due / 2), due - Math.floor(due / 2)]
+          : [due];
+  return amounts.map((amount, n) => {
+    const mode = paymentModeOf[(invoice + n) % paymentModeOf.length]!;
+    const paidOn = isoDay(Date.parse(date) + ((invoice + n * 5) % 15) * day);
+    return {
+      amount,
+      mode,
+      date: paidOn,
+      reference: mode === 'upi' || mode === 'bank' ? `UTR${invoice}${n}` : '',
+      chequeNumber: mode === 'cheque' ? String(100_000 + (invoice % 900_000)) : '',
+      chequeBank: mode === 'cheque' ? 'State Bank of India' : '',
+      chequeDate: mode === 'cheque' ? paidOn : '',
+      notes: '',
+    };
+  });
 }

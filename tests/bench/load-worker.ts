@@ -13,6 +13,10 @@ export type Variation =
   | { kind: 'open'; paths: string[] }
   | { kind: 'admission'; branchIds: string[]; courseIds: string[] }
   | { kind: 'charge'; branchIds: string[] }
+  /** A student invoice issued at once, dated `date`, to each student in turn. */
+  | { kind: 'invoice'; studentIds: string[]; date: string }
+  /** One rupee received on each issued invoice in turn, dated `date`: each has far more than that due. */
+  | { kind: 'payment'; invoiceIds: string[]; date: string }
   | MarkSaves;
 
 /** A result cell of an exam: a student's paper, in the branch where they sit it. */
@@ -121,6 +125,28 @@ function variedRequest(variation: Variation, run: string, marks: ReturnType<type
             operationKey: 'ADD_STUDENT',
             referenceId: `bench-charge-${run}-${i}`,
           }),
+        };
+      case 'invoice':
+        return {
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': `${run}-${i}` },
+          body: JSON.stringify({
+            kind: 'student',
+            partyId: variation.studentIds[i % variation.studentIds.length],
+            date: variation.date,
+            dueDate: variation.date,
+            lines: [
+              { kind: 'courseFee', description: 'Course fee', sac: '999293', quantity: 1, rate: 1_000_000, discount: 0, taxRate: 1800 },
+            ],
+            issue: true,
+          }),
+        };
+      case 'payment':
+        return {
+          ...request,
+          path: `/api/v1/invoices/${variation.invoiceIds[i % variation.invoiceIds.length]}/payments`,
+          headers: { ...request.headers, 'idempotency-key': `${run}-${i}` },
+          body: JSON.stringify({ amount: 100, mode: 'cash', date: variation.date }),
         };
       case 'marks':
         return { ...request, body: JSON.stringify(marks!.body(i)) };

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../../api/db/client';
 import { rebuildProjections } from '../../api/db/rebuild';
 import { isFinished, type JobView } from '../../common/contracts/jobs';
+import { indianDay } from '../../common/india-time';
 import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
 import { firstLoadJavaScript, lighthouseScores } from './frontend';
 import { prepareExams } from './exam-fixtures';
@@ -57,15 +58,23 @@ async function readFixtures(databaseUrl: string) {
     const branchIds = await column(`select id as v from records where form_type = 'branch' and code like 'BB%' order by code`);
     const courseIds = await column(`select id as v from records where form_type = 'course' and code like 'BC%' order by code`);
     const studentIds = await column(`select id as v from records where form_type = 'student' order by random() limit 1000`);
+    // Issued invoices with at least a hundred rupees due: a run's one-rupee payments never use it up.
+    const payableInvoiceIds = await column(
+      `select id as v from invoices where stage = 'issued' and total - paid >= 10000 order by random() limit 1000`,
+    );
+    const [invoiceNumber] = await column(`select number as v from invoices where number is not null order by random() limit 1`);
     const [counts] = (
-      await client.query<{ students: number; registered: number; events: number }>(
+      await client.query<{ students: number; registered: number; events: number; invoices: number; payments: number }>(
         `select (select count(*)::int from records where form_type = 'student') as students,
                 (select count(*)::int from records where form_type = 'student' and is_registered) as registered,
-                (select count(*)::int from events) as events`,
+                (select count(*)::int from events) as events,
+                (select count(*)::int from invoices) as invoices,
+                (select count(*)::int from invoice_payments) as payments`,
       )
     ).rows;
     if (branchIds.length === 0 || studentIds.length === 0) throw new Error('The database holds no generated institute: run generate first');
-    return { branchIds, courseIds, studentIds, ...counts! };
+    if (!invoiceNumber || payableInvoiceIds.length === 0) throw new Error('The database holds no generated invoices: run generate first');
+    return { branchIds, courseIds, studentIds, payableInvoiceIds, invoiceNumber, ...counts! };
   } finally {
     await client.end();
   }
@@ -119,7 +128,8 @@ export async function measure(options: MeasureOptions) {
   await vacuum(options.databaseUrl);
   const fixtures = await readFixtures(options.databaseUrl);
   console.log(
-    `measure: ${fixtures.students} students (${fixtures.registered} registered), ${fixtures.events} events, ` +
+    `measure: ${fixtures.students} students (${fixtures.registered} registered), ${fixtures.invoices} invoices ` +
+      `(${fixtures.payments} payments), ${fixtures.events} events, ` +
       `${options.connections} connections, ${options.seconds} s per load`,
   );
   const limit = 50;
@@ -196,6 +206,17 @@ export async function measure(options: MeasureOptions) {
       );
       showBesideBare('open one student', ours, baseline);
     }
+    for (const [scenario, query] of [
+      [`list invoices, page 1`, ''],
+      [`list overdue invoices, page 1`, '&status=overdue'],
+      [`list one branch's invoices, page 1`, `&branchId=${fixtures.branchIds[0]}`],
+      [`search invoices for "${searchFragment}"`, `&search=${searchFragment}`],
+      [`search invoices for a number`, `&search=${encodeURIComponent(fixtures.invoiceNumber)}`],
+    ]) {
+      const ours = await load(server.baseUrl, 'GET', `/api/v1/invoices?limit=${limit}${query}`, auth);
+      const baseline = await load(bare.baseUrl, 'GET', `/invoices?limit=${limit}${query}`, {});
+      showBesideBare(scenario!, ours, baseline);
+    }
     {
       const ours = await load(server.baseUrl, 'GET', '/api/v1/dashboard', auth);
       const baseline = await load(bare.baseUrl, 'GET', '/dashboard', {});
@@ -247,6 +268,16 @@ export async function measure(options: MeasureOptions) {
         scenario: 'charge a wallet',
         path: '/api/v1/wallet/operation-pricing/deduct',
         variation: { kind: 'charge', branchIds: fixtures.branchIds },
+      },
+      {
+        scenario: 'issue a student invoice',
+        path: '/api/v1/invoices',
+        variation: { kind: 'invoice', studentIds: fixtures.studentIds, date: indianDay(new Date()) },
+      },
+      {
+        scenario: 'record a payment',
+        path: '/api/v1/invoices/:id/payments',
+        variation: { kind: 'payment', invoiceIds: fixtures.payableInvoiceIds, date: indianDay(new Date()) },
       },
     ];
     for (const write of writes) {
@@ -398,6 +429,8 @@ export async function measure(options: MeasureOptions) {
     at: new Date().toISOString(),
     institute: {
       students: fixtures.students,
+      invoices: fixtures.invoices,
+      payments: fixtures.payments,
       registered: fixtures.registered,
       events: fixtures.events,
       branches: fixtures.branchIds.length,

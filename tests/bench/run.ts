@@ -9,7 +9,8 @@ const usage = `npm run bench -- [all|generate|measure] [options]
   generate        only fill the database
   measure         only measure an already filled database (DATABASE_URL)
 
-  --scale <n>        size of the institute; 1 is 50 branches, 500 courses, 100,000 students (default 1)
+  --scale <n>        size of the institute; 1 is 50 branches, 500 courses, 100,000 students and
+                     200,000 invoices (default 1)
   --workers <n>      generator processes (default 3)
   --concurrency <n>  commands in flight per generator process (default 8)
   --edits <n>        profile changes per student on top of registration and completion (default 0)
