@@ -17,6 +17,8 @@ import {
   records,
   userPermissions,
   users,
+  invoicePayments,
+  invoices,
   walletBalances,
   walletLedger,
 } from './schema';
@@ -243,6 +245,32 @@ describe('seedIfEmpty', () => {
       expect(Math.min(...ledger.map((entry) => entry.balanceAfter)), branchId).toBeGreaterThanOrEqual(0);
       expect(ledger.at(-1)!.balanceAfter, branchId).toBe(balance);
     }
+  });
+});
+
+describe('the demo institute’s fees', () => {
+  it('bills each admission its course fee and shows invoices paid in every mode, part-paid, unpaid past due and cancelled', async () => {
+    const students = await db.select({ id: records.id }).from(records).where(eq(records.formType, 'student'));
+    const billed = await db.select().from(invoices);
+    expect(billed.map((invoice) => invoice.partyId).sort()).toEqual(students.map((student) => student.id).sort());
+    expect(new Set(billed.map((invoice) => invoice.title))).toEqual(new Set(['Tax Invoice']));
+    // A Delhi institute: its Delhi branch's students pay CGST and SGST, the other states' IGST.
+    expect(new Set(billed.map((invoice) => invoice.supply))).toEqual(new Set(['intra', 'inter']));
+    const issued = billed.filter((invoice) => invoice.stage === 'issued');
+    const today = indianDay(testClock().now());
+    expect(issued.some((invoice) => invoice.paid === invoice.total)).toBe(true);
+    expect(issued.some((invoice) => invoice.paid > 0 && invoice.paid < invoice.total)).toBe(true);
+    expect(issued.some((invoice) => invoice.paid === 0 && invoice.dueDate < today)).toBe(true);
+    expect(
+      billed.filter((invoice) => invoice.stage === 'cancelled').every((invoice) => invoice.creditNoteNumber && invoice.paid === 0),
+    ).toBe(true);
+    expect(billed.some((invoice) => invoice.stage === 'cancelled')).toBe(true);
+    const payments = await db.select().from(invoicePayments);
+    expect(new Set(payments.map((payment) => payment.mode))).toEqual(new Set(['cash', 'upi', 'card', 'bank', 'cheque']));
+    for (const payment of payments) expect(payment.date < today || payment.date === today, payment.receiptNumber).toBe(true);
+    const received = new Map<string, number>();
+    for (const payment of payments) received.set(payment.invoiceId, (received.get(payment.invoiceId) ?? 0) + payment.amount);
+    for (const invoice of billed) expect(invoice.paid, invoice.number ?? invoice.id).toBe(received.get(invoice.id) ?? 0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { isNull, notLike, or } from 'drizzle-orm';
+import type { Actor } from '../domain/auth/actor';
 import type { Clock } from '../domain/clock';
 import type { CommandContext } from '../domain/command';
 import { createCourseCategory } from '../domain/course-categories/commands';
@@ -18,6 +19,7 @@ import type { Db } from './client';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, firstNames, lastNames } from './names';
 import { events } from './schema';
 import { enterDemoMarks, issueDemoAdmitCards, publishDemoResults } from './seed-exams';
+import { saveDemoBilling, settleDemoFee } from './seed-invoices';
 
 export interface DemoLogin {
   role: string;
@@ -554,6 +556,9 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
       if (login.role === 'admin') institute = { id: userId, role: login.role, branchId: null };
     }
     await createMarksheetTemplate(at(start, institute!.id), marksheetTemplate);
+    await saveDemoBilling(at(start, institute!.id));
+    const biller: Actor = { ...institute!, sessionId: 'seed', permissions: new Set(allPermissionNames) };
+    const studentIds = new Map<number, string>();
 
     type Happening = { at: Date; run: () => Promise<unknown> };
     const happenings: Happening[] = planTopUps(days, admissions, price).map((topUp) => ({
@@ -575,9 +580,10 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
       const daysAgo = Math.round((now.getTime() - admission.at.getTime()) / DAY_MS);
       happenings.push({
         at: admission.at,
-        // Charged to the branch's wallet like any admission, so its ledger agrees with its students.
-        run: () =>
-          submitRecord(at(admission.at, staff.id), staff, {
+        // Charged to the branch's wallet like any admission, so its ledger agrees with its students;
+        // its course's fee is invoiced with it.
+        run: async () => {
+          const { id } = await submitRecord(at(admission.at, staff.id), staff, {
             formType: 'student',
             values: {
               ...(staff.branchId === null && { centerName: branchId }),
@@ -591,8 +597,14 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
               admissionDate: admission.day,
               ...standing(n, daysAgo, course.months),
             },
-          }),
+          });
+          studentIds.set(n, id);
+        },
       });
+      const paidAt = new Date(admission.at.getTime() + (2 + (n % 5)) * DAY_MS);
+      if (paidAt < now) {
+        happenings.push({ at: paidAt, run: () => settleDemoFee(at(paidAt, institute!.id), biller, studentIds.get(n)!, n) });
+      }
     });
     const exams = planExams(now);
     const examIds = new Map<string, string>();

@@ -15,9 +15,13 @@ function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
+/** The setting as the seed left it, put back once these tests are done. */
+let seeded: unknown;
+
 async function feesAtAdmission(request: APIRequestContext, on: boolean) {
   const headers = await apiHeaders(request);
   const current = ((await (await request.get('/api/v1/invoices/settings', { headers })).json()) as { data: Record<string, unknown> }).data;
+  seeded ??= current.invoiceFeesAtAdmission;
   const saved = await request.put('/api/v1/invoices/settings', { headers, data: { ...current, invoiceFeesAtAdmission: on } });
   expect(saved.ok(), await saved.text()).toBe(true);
 }
@@ -30,9 +34,12 @@ async function recordId(request: APIRequestContext, formType: string, search: st
 }
 
 // Other specs admit students too: they find the setting as the seed left it.
-test.afterAll(async ({ request }) => feesAtAdmission(request, false));
+test.afterAll(async ({ request }) => {
+  if (typeof seeded === 'boolean') await feesAtAdmission(request, seeded);
+});
 
 test('a student admitted while the setting is off has no invoices on their details', async ({ page, request }) => {
+  await feesAtAdmission(request, false);
   const name = unique('Kabir Shah');
   const id = await addRecord(request, 'student', {
     centerName: await recordId(request, 'branch', 'North Campus'),
@@ -64,14 +71,14 @@ test('with the setting on, a student admitted into a course with fees shows its 
   await admitted.getByRole('button', { name: 'View student' }).click();
 
   const fees = page.getByRole('dialog', { name }).getByRole('region', { name: 'Fees' });
-  // The course's 9,500 rupees, without tax: the demo institute is not registered for GST.
-  await expect(fees.locator('dt', { hasText: /^Billed$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('₹9,500.00');
-  await expect(fees.locator('dt', { hasText: /^Due$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('₹9,500.00');
+  // The course's 9,500 rupees and 18% GST: the demo institute is registered in Delhi, as North Campus is.
+  await expect(fees.locator('dt', { hasText: /^Billed$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('₹11,210.00');
+  await expect(fees.locator('dt', { hasText: /^Due$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('₹11,210.00');
   const invoices = fees.getByRole('region', { name: 'Invoices' });
   await expect(invoices.getByRole('row')).toHaveCount(2);
   const row = invoices.getByRole('row').nth(1);
   await expect(row).toContainText('Issued');
-  await expect(row).toContainText('₹9,500.00');
+  await expect(row).toContainText('₹11,210.00');
   await expect(fees).toContainText('No payments yet');
 
   const number = row.getByRole('link', { name: /^NC01\/\d{4}-\d{2}\/\d{5}$/ });

@@ -54,20 +54,21 @@ test('a student invoice of two lines is issued, paid in two parts, and its recei
   await page.getByRole('link', { name: /^Aarav Das/ }).click();
   await expect(page.getByTestId('billed-party')).toHaveText('Aarav Das');
   await expect(line(page, 1).getByLabel('Description')).toHaveValue(/^Course fee: /);
-  await expect(line(page, 1).getByLabel('Rate')).not.toHaveValue('');
+  await expect(line(page, 1).getByLabel(/^Rate/)).not.toHaveValue('');
 
-  await line(page, 1).getByLabel('Rate').fill('10,000');
+  await line(page, 1).getByLabel(/^Rate/).fill('10,000');
   await page.getByRole('button', { name: 'Add line' }).click();
   await line(page, 2).getByLabel('Kind').selectOption({ label: 'Books' });
   await line(page, 2).getByLabel('Description').fill('Books for the first term');
   await line(page, 2).getByLabel('Quantity').fill('2');
-  await line(page, 2).getByLabel('Rate').fill('750.50');
+  await line(page, 2).getByLabel(/^Rate/).fill('750.50');
   await line(page, 2).getByLabel('Discount').fill('1');
 
-  // The totals follow the typing: 10,000 + 2 × 750.50 − 1.
+  // The totals follow the typing: 10,000 + 2 × 750.50 − 1, and the demo institute's 18% GST on each line.
   const totals = page.getByRole('complementary', { name: 'Totals' });
   await expect(totals).toContainText('₹11,500.00');
-  await expect(totals.getByTestId('amount-in-words')).toHaveText('Rupees Eleven Thousand Five Hundred Only');
+  await expect(totals).toContainText('₹13,570.00');
+  await expect(totals.getByTestId('amount-in-words')).toHaveText('Rupees Thirteen Thousand Five Hundred Seventy Only');
 
   await page.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(page).toHaveURL(/\/admin\/invoices\/[^/]+$/);
@@ -80,7 +81,7 @@ test('a student invoice of two lines is issued, paid in two parts, and its recei
   // A part payment by UPI, with its reference.
   await page.getByRole('link', { name: 'Record payment' }).click();
   let dialog = page.getByRole('dialog', { name: 'Record payment' });
-  await expect(dialog.getByLabel('Amount')).toHaveValue('11,500');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('13,570');
   await dialog.getByLabel('Amount').fill('4,000');
   await dialog.getByLabel('Mode').selectOption({ label: 'UPI' });
   await dialog.getByLabel('UPI reference').fill('UPI-E2E-771');
@@ -92,7 +93,7 @@ test('a student invoice of two lines is issued, paid in two parts, and its recei
   // The rest in cash: the amount starts at what is due.
   await page.getByRole('link', { name: 'Record payment' }).click();
   dialog = page.getByRole('dialog', { name: 'Record payment' });
-  await expect(dialog.getByLabel('Amount')).toHaveValue('7,500');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('9,570');
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(status(page)).toHaveText('Paid');
   await expect(page.getByRole('link', { name: 'Record payment' })).toHaveCount(0);
@@ -153,20 +154,21 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('billed-party')).toHaveText('North Campus');
 
     await line(page, 1).getByLabel('Description').fill('Entry fee');
-    await line(page, 1).getByLabel('Rate').fill('25000');
+    await line(page, 1).getByLabel(/^Rate/).fill('25000');
     // Adding a line goes to the server and back with the form as it was.
     await page.getByRole('button', { name: 'Add line' }).click();
     await expect(line(page, 2)).toBeVisible();
     await expect(line(page, 1).getByLabel('Description')).toHaveValue('Entry fee');
     await line(page, 2).getByLabel('Kind').selectOption({ label: 'Material' });
     await line(page, 2).getByLabel('Description').fill('Study material');
-    await line(page, 2).getByLabel('Rate').fill('1,200');
+    await line(page, 2).getByLabel(/^Rate/).fill('1,200');
     await page.getByRole('button', { name: 'Save draft' }).click();
 
     await expect(page).toHaveURL(/\/admin\/invoices\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible();
     await expect(status(page)).toHaveText('Draft');
     await expect(page.getByRole('region', { name: 'Lines', exact: true })).toContainText('Study material');
-    await expect(page.getByText('₹26,200.00').first()).toBeVisible();
+    // 26,200 and 18% GST, CGST and SGST: the branch is in Delhi, as the institute is.
+    await expect(page.getByText('₹30,916.00').first()).toBeVisible();
   });
 });
