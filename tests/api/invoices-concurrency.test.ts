@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { invoicePayments, invoices } from '../../api/db/schema';
 import { createRecord } from '../../api/domain/records';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { databaseUrl } from '../support/template';
+import { runWorkerProcess } from './worker-process';
 import { addBranch, asSystem } from './accounts';
 import { runInvoiceJob, type InvoiceJob, type InvoiceSummary } from './invoice-worker';
 
@@ -19,38 +17,12 @@ const template = inject('testDatabase');
 const onServer = template.kind === 'postgres';
 const WORKERS = 4;
 const ISSUES_PER_WORKER = onServer ? 25 : 8;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workerScript = path.join(root, 'tests/api/invoice-worker.ts');
 
 let testDatabase: TestDatabase;
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
 });
 afterAll(() => testDatabase?.cleanup());
-
-function runWorker(url: string, job: InvoiceJob): Promise<InvoiceSummary> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url, DATABASE_POOL_SIZE: String(job.concurrency) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`worker exited with ${code}: ${stderr.slice(-2000)}`));
-      try {
-        resolve(JSON.parse(stdout) as InvoiceSummary);
-      } catch {
-        reject(new Error(`worker answered no summary: ${stdout.slice(-500)} ${stderr.slice(-2000)}`));
-      }
-    });
-    child.stdin.end(JSON.stringify(job));
-  });
-}
 
 async function fire(jobs: InvoiceJob[]) {
   const { db } = testDatabase.database;
@@ -59,7 +31,7 @@ async function fire(jobs: InvoiceJob[]) {
     const [row] = await db.select({ name: sql<string>`current_database()` }).from(sql`(SELECT 1) AS one`);
     url = databaseUrl(template.adminUrl, row!.name);
   }
-  return Promise.all(jobs.map((job) => (url ? runWorker(url, job) : runInvoiceJob(db, job))));
+  return Promise.all(jobs.map((job) => (url ? runWorkerProcess<InvoiceSummary>('invoice-worker.ts', url, job) : runInvoiceJob(db, job))));
 }
 
 async function addStudent(branchId: string) {

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { walletLedger } from '../../api/db/schema';
 import { creditWallet } from '../../api/domain/wallet/credit-wallet';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { databaseUrl } from '../support/template';
+import { runWorkerProcess } from './worker-process';
 import { fireCharges, type ChargeJob, type ChargeSummary } from './wallet-charge-worker';
 import { addWalletBranch, inTransaction, ledgerSum, priceOperation, storedBalance } from './wallet-fixtures';
 
@@ -29,9 +27,6 @@ const AFFORDABLE = onServer ? 300 : 60;
 const FUNDS = AFFORDABLE * PRICE + 1234;
 const IN_FLIGHT_PER_WORKER = 6;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workerScript = path.join(root, 'tests/api/wallet-charge-worker.ts');
-
 let testDatabase: TestDatabase;
 
 beforeAll(async () => {
@@ -49,30 +44,6 @@ function requests(): string[][] {
   const lanes: string[][] = Array.from({ length: WORKERS }, () => []);
   all.forEach((reference, i) => lanes[i % WORKERS]!.push(reference));
   return lanes;
-}
-
-function runWorker(url: string, job: ChargeJob): Promise<ChargeSummary> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url, DATABASE_POOL_SIZE: String(job.concurrency) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`worker exited with ${code}: ${stderr.slice(-2000)}`));
-      try {
-        resolve(JSON.parse(stdout) as ChargeSummary);
-      } catch {
-        reject(new Error(`worker answered no summary: ${stdout.slice(-500)} ${stderr.slice(-2000)}`));
-      }
-    });
-    child.stdin.end(JSON.stringify(job));
-  });
 }
 
 async function ownUrl(): Promise<string> {
@@ -97,7 +68,9 @@ describe('concurrent charges of one branch', () => {
       concurrency: IN_FLIGHT_PER_WORKER,
     }));
     const url = onServer ? await ownUrl() : null;
-    const summaries = await Promise.all(jobs.map((job) => (url ? runWorker(url, job) : fireCharges(db, job))));
+    const summaries = await Promise.all(
+      jobs.map((job) => (url ? runWorkerProcess<ChargeSummary>('wallet-charge-worker.ts', url, job) : fireCharges(db, job))),
+    );
 
     const errors = summaries.flatMap((s) => s.errors);
     expect(errors, 'no conflicts, deadlocks or other failures').toEqual([]);
