@@ -613,6 +613,12 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     index('invoices_date_idx').on(t.date, t.id),
+    // A list's count and sums read these narrow entries instead of every row's lines and party.
+    index('invoices_date_totals_idx').on(t.date, t.stage, t.kind, t.branchId, t.partyId, t.dueDate, t.total, t.paid),
+    // The dashboard's overdue figure: issued invoices with something due, by due date.
+    index('invoices_owing_idx')
+      .on(t.dueDate, t.branchId, t.total, t.paid)
+      .where(sql`${t.stage} = 'issued' and ${t.paid} < ${t.total}`),
     index('invoices_branch_date_idx').on(t.branchId, t.date, t.id),
     index('invoices_party_idx').on(t.partyId, t.date),
     index('invoices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -649,6 +655,10 @@ export const invoicePayments = pgTable(
     uniqueIndex('invoice_payments_receipt_number_key').on(t.receiptNumber),
     index('invoice_payments_invoice_idx').on(t.invoiceId),
     index('invoice_payments_date_idx').on(t.date, t.id),
+    // The dashboard's money received per month.
+    index('invoice_payments_received_idx')
+      .on(t.date, t.branchId, t.amount)
+      .where(sql`not ${t.reversed}`),
   ],
 );
 

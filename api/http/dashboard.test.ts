@@ -228,6 +228,77 @@ describe('GET /dashboard', () => {
   });
 });
 
+describe('invoices and payments', () => {
+  it('counts overdue invoices and what is due on them, and payments received per month, as the lists the figures open do', async () => {
+    const post = async (path: string, body: unknown) => {
+      clock.advance(1_000);
+      const response = await accounts.call('POST', path, { token: fx.tokens.admin, body });
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      return response.body.data as { _id: string; payments: { _id: string }[] };
+    };
+    const student = async (branchId: string) =>
+      (
+        await asSystem(accounts.db, (ctx) =>
+          createRecord(ctx, { formType: 'student', branchId, fields: { studentName: `Billed ${++serial}` } }),
+        )
+      ).id;
+    const bill = (partyId: string, date: string, dueDate: string, rate: number, kind = 'student') =>
+      post('/invoices', {
+        kind,
+        partyId,
+        date,
+        dueDate,
+        issue: true,
+        lines: [{ kind: 'other', description: 'Fee', sac: '999293', quantity: 1, rate, taxRate: 0 }],
+      });
+    const pay = (id: string, amount: number, date: string) => post(`/invoices/${id}/payments`, { amount, mode: 'cash', date });
+
+    const late = await bill(await student(fx.north), '2026-03-01', '2026-03-20', 100_000);
+    await pay(late._id, 30_000, '2026-04-05');
+    const notYetDue = await bill(await student(fx.north), '2026-03-10', '2026-04-30', 40_000);
+    await pay(notYetDue._id, 10_000, '2026-03-15');
+    const bounced = await bill(await student(fx.south), '2026-02-01', '2026-02-15', 50_000);
+    const cheque = await pay(bounced._id, 50_000, '2026-04-02');
+    await post(`/invoices/${bounced._id}/payments/${cheque.payments[0]!._id}/reverse`, { reason: 'Cheque bounced' });
+    const withdrawn = await bill(await student(fx.north), '2026-02-01', '2026-02-10', 20_000);
+    await post(`/invoices/${withdrawn._id}/cancel`, { reason: 'Billed twice' });
+    const paidUp = await bill(await student(fx.north), '2026-02-01', '2026-02-10', 5_000);
+    await pay(paidUp._id, 5_000, '2026-04-06');
+    // The institute bills the North branch: owed to the institute, so not in the branch's own figure.
+    await bill(fx.north, '2026-03-01', '2026-03-31', 70_000, 'branch');
+
+    const all = figures(await dashboard());
+    expect(all).toMatchObject({
+      'invoices.overdue': 3,
+      'invoices.overdueDue': 70_000 + 50_000 + 70_000,
+      'payments.received': [35_000, 10_000],
+    });
+    const overdue = (await accounts.call('GET', '/invoices?status=overdue&limit=1', { token: fx.tokens.admin })).body.data;
+    expect([overdue.total, overdue.sums.due]).toEqual([all['invoices.overdue'], all['invoices.overdueDue']]);
+    const april = (await accounts.call('GET', '/payments?from=2026-04-01&to=2026-04-10&limit=1', { token: fx.tokens.admin })).body.data;
+    expect(april.byMode.reduce((sum: number, mode: { amount: number }) => sum + mode.amount, 0)).toBe(35_000);
+
+    const view = await dashboard(fx.tokens.admin, `?branchId=${fx.north}`);
+    expect(figures(view)).toMatchObject({ 'invoices.overdue': 1, 'invoices.overdueDue': 70_000, 'payments.received': [35_000, 10_000] });
+    const northOverdue = (
+      await accounts.call('GET', `/invoices?status=overdue&kind=student&branchId=${fx.north}&limit=1`, { token: fx.tokens.admin })
+    ).body.data;
+    expect([northOverdue.total, northOverdue.sums.due]).toEqual([1, 70_000]);
+    expect(view.series.find((s) => s.key === 'payments.received')!.points.slice(-2)).toEqual([
+      { month: '2026-03', value: 10_000 },
+      { month: '2026-04', value: 35_000 },
+    ]);
+
+    const compared = (await dashboard()).byBranch;
+    expect(compared.find((b) => b.branchId === fx.north)!.values).toMatchObject({
+      'invoices.overdueDue': 70_000,
+      'payments.received': 35_000,
+    });
+    expect(compared.find((b) => b.branchId === fx.south)!.values).toMatchObject({ 'invoices.overdueDue': 50_000 });
+    expect(compared.find((b) => b.branchId === fx.south)!.values['payments.received']).toBeUndefined();
+  });
+});
+
 describe('who sees what', () => {
   it('shows each area only to whoever may open its lists, and refuses the dashboard without its permission', async () => {
     const bare = await dashboard(fx.tokens.dashboardOnly);
@@ -236,7 +307,9 @@ describe('who sees what', () => {
     expect(students.areas).toEqual(['student']);
     expect(new Set(students.figures.map((f) => f.area))).toEqual(new Set(['student']));
     expect(students.activity.every((entry) => entry.area === 'student')).toBe(true);
-    expect(students.byBranch.every((b) => Object.keys(b.values).every((key) => !key.startsWith('wallet')))).toBe(true);
+    expect(students.byBranch.every((b) => Object.keys(b.values).every((key) => key.startsWith('students') || key === 'admissions'))).toBe(
+      true,
+    );
     expect((await accounts.call('GET', '/dashboard', { token: fx.tokens.noDashboard })).status).toBe(403);
     expect((await accounts.call('GET', '/dashboard')).status).toBe(401);
   });

@@ -2,7 +2,16 @@ import { dashboardContract, dashboardMessages, type DashboardView } from '../../
 import { hasAnyPermission, type Actor } from '../domain/auth/actor';
 import { branchScope } from '../domain/auth/branch-scope';
 import { recentActivity } from '../domain/dashboard/activity';
-import { dashboardWindow, examFigures, studentFigures, walletFigures, type AreaReader } from '../domain/dashboard/figures';
+import {
+  dashboardWindow,
+  examFigures,
+  invoiceFigures,
+  paymentFigures,
+  studentFigures,
+  walletFigures,
+  type AreaReader,
+} from '../domain/dashboard/figures';
+import { invoiceReaders, paymentReaders } from '../domain/invoices/access';
 import { notFound } from '../domain/errors';
 import { transactionViewers, walletReadScope } from '../domain/wallet/access';
 import { listBalances } from '../domain/wallet/balances';
@@ -29,6 +38,8 @@ const dashboardAreas: readonly DashboardArea[] = [
     read: walletFigures,
   },
   { name: 'exam', mayRead: (actor) => hasAnyPermission(actor, formPermissionNames('examResult', 'read')), read: examFigures },
+  { name: 'invoice', mayRead: (actor) => hasAnyPermission(actor, invoiceReaders), read: invoiceFigures },
+  { name: 'payment', mayRead: (actor) => hasAnyPermission(actor, paymentReaders), read: paymentFigures },
 ];
 
 const show = defineEndpoint({

@@ -29,6 +29,7 @@ function lastDayOf(month: string) {
 function figureLinks(view: DashboardView): Record<string, string> {
   const branchId = view.everyBranch ? (view.branchId ?? undefined) : undefined;
   const first = `${view.month}-01`;
+  const overdue = href('/admin/invoices', { status: 'overdue', kind: view.branchId ? 'student' : undefined, branchId });
   return {
     'students.new': href('/admin/new-students', { branchId }),
     'students.registered': href('/admin/students/registered', { branchId }),
@@ -37,6 +38,10 @@ function figureLinks(view: DashboardView): Record<string, string> {
     'wallet.balance': href('/admin/wallet/transactions', { branchId }),
     'wallet.spend': href('/admin/wallet/transactions', { branchId, kind: 'charge', from: first, to: view.today }),
     ...(branchId ? {} : { 'exams.upcoming': href('/admin/exam/list', { upcoming: 'true' }) }),
+    // A branch's figure counts its students' invoices alone, not those the institute billed the branch.
+    'invoices.overdue': overdue,
+    'invoices.overdueDue': overdue,
+    'payments.received': href('/admin/payments', { branchId, from: first, to: view.today }),
   };
 }
 

@@ -11,7 +11,14 @@ import * as schema from '../../api/db/schema';
 import { examMarksStream } from '../../api/domain/exam-results/events';
 import { invoiceListQueries } from '../../api/domain/invoices/queries';
 import { recentActivity } from '../../api/domain/dashboard/activity';
-import { dashboardWindow, examFigures, studentFigures, walletFigures } from '../../api/domain/dashboard/figures';
+import {
+  dashboardWindow,
+  examFigures,
+  invoiceFigures,
+  paymentFigures,
+  studentFigures,
+  walletFigures,
+} from '../../api/domain/dashboard/figures';
 import { recordListQueries, recordQuery, type RecordListQuery } from '../../api/domain/record-queries';
 import { listBalances } from '../../api/domain/wallet/balances';
 
@@ -78,7 +85,9 @@ async function dashboard() {
     studentFigures(input),
     walletFigures(input),
     examFigures(input),
-    recentActivity(builder, ['student', 'wallet', 'exam'], null),
+    invoiceFigures(input),
+    paymentFigures(input),
+    recentActivity(builder, ['student', 'wallet', 'exam', 'invoice', 'payment'], null),
   ]);
 }
 

@@ -1,8 +1,8 @@
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DashboardFigure, DashboardSeries } from '../../../common/contracts/dashboard';
 import { addPeriods, indianDay, periodLabels, startOf } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
-import { dashboardCounts, dashboardRecords } from '../../db/schema';
+import { dashboardCounts, dashboardRecords, invoicePayments, invoices } from '../../db/schema';
 import type { WalletBalance } from '../../../common/wallet';
 
 /** What an area reads its figures for: one branch or every one, and the months of its series. */
@@ -145,5 +145,79 @@ export const walletFigures: AreaReader = async ({ db, branchId, months, lastMont
       series('wallet', 'wallet.topups', rows, 'wallet:topups', months),
     ],
     byBranch,
+  };
+};
+
+/**
+ * Invoices past their due date with something still due, and how much: what the institute (or a
+ * branch, of its students) is owed late. A branch's figure leaves out what the institute billed
+ * the branch, which the branch owes rather than is owed.
+ */
+export const invoiceFigures: AreaReader = async ({ db, branchId, today }) => {
+  const rows = await db
+    .select({
+      branchId: invoices.branchId,
+      overdue: count(),
+      due: sql<string>`sum(${invoices.total} - ${invoices.paid})`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        sql`${invoices.stage} = 'issued' and ${invoices.paid} < ${invoices.total}`,
+        lt(invoices.dueDate, today),
+        branchId === null ? undefined : eq(invoices.branchId, branchId),
+      ),
+    )
+    .groupBy(invoices.branchId);
+  const byBranch = new Map<string, Record<string, number>>();
+  for (const row of rows) {
+    if (row.branchId) byBranch.set(row.branchId, { 'invoices.overdue': row.overdue, 'invoices.overdueDue': Number(row.due) });
+  }
+  return {
+    figures: [
+      figure(
+        'invoice',
+        'invoices.overdue',
+        rows.reduce((sum, row) => sum + row.overdue, 0),
+      ),
+      figure(
+        'invoice',
+        'invoices.overdueDue',
+        rows.reduce((sum, row) => sum + Number(row.due), 0),
+      ),
+    ],
+    series: [],
+    byBranch,
+  };
+};
+
+/** Payments received (reversed ones left out) per month, by the date they were received. */
+export const paymentFigures: AreaReader = async ({ db, branchId, months, lastMonth }) => {
+  const thisMonth = months.at(-1)!;
+  const earliest = [months[0]!, lastMonth].sort()[0]!;
+  const month = sql<string>`to_char(${invoicePayments.date}, 'YYYY-MM')`;
+  const received = await db
+    .select({ branchId: invoicePayments.branchId, month, value: sql<string>`sum(${invoicePayments.amount})` })
+    .from(invoicePayments)
+    .where(
+      and(
+        sql`not ${invoicePayments.reversed}`,
+        gte(invoicePayments.date, `${earliest}-01`),
+        branchId === null ? undefined : eq(invoicePayments.branchId, branchId),
+      ),
+    )
+    .groupBy(invoicePayments.branchId, month);
+  const rows: CountRow[] = received.map((row) => ({
+    branchId: row.branchId ?? '',
+    month: row.month,
+    measure: 'payments:received',
+    value: Number(row.value),
+  }));
+  return {
+    figures: [
+      figure('payment', 'payments.received', total(rows, 'payments:received', thisMonth), total(rows, 'payments:received', lastMonth)),
+    ],
+    series: [series('payment', 'payments.received', rows, 'payments:received', months)],
+    byBranch: perBranch(rows, (row) => (row.month === thisMonth ? 'payments.received' : null)),
   };
 };

@@ -8,6 +8,7 @@ import { invoiceMessages } from '../../../common/contracts/invoices';
 export const invoiceCreators = ['INVOICE_CREATE', 'INVOICE_CREATE_STUDENT', 'INVOICE_CREATE_BRANCH'] as const;
 export const paymentRecorders = ['PAYMENT_RECORDS_VIEW', 'INVOICE_PAYMENT_RECORDS'] as const;
 export const invoiceReaders = ['INVOICE_VIEW_ALL', 'INVOICE_VIEW_BRANCH', ...invoiceCreators, ...paymentRecorders] as const;
+export const paymentReaders = [...paymentRecorders, 'INVOICE_VIEW_ALL', 'INVOICE_VIEW_BRANCH'] as const;
 const creatorsOf: Record<InvoiceKind, readonly string[]> = {
   student: ['INVOICE_CREATE', 'INVOICE_CREATE_STUDENT'],
   branch: ['INVOICE_CREATE', 'INVOICE_CREATE_BRANCH'],

@@ -9,6 +9,8 @@ const columns: { key: string; area: string; label: string }[] = [
   { key: 'admissions', area: 'student', label: 'Admissions this month' },
   { key: 'wallet.balance', area: 'wallet', label: 'Balance' },
   { key: 'wallet.spend', area: 'wallet', label: 'Spent this month' },
+  { key: 'invoices.overdueDue', area: 'invoice', label: 'Overdue dues' },
+  { key: 'payments.received', area: 'payment', label: 'Received this month' },
 ];
 
 /**

@@ -53,7 +53,8 @@ export function DashboardBody({ screen }: { screen: DashboardScreen }) {
 
       {screen.figures.length === 0 ? (
         <EmptyState icon={LayoutDashboardIcon} title="Nothing to show here yet">
-          Figures appear for the lists you may open: students, exams or the wallet. Ask an administrator for access to them.
+          Figures appear for the lists you may open: students, exams, the wallet, invoices or payments. Ask an administrator for access to
+          them.
         </EmptyState>
       ) : (
         <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

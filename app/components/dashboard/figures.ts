@@ -3,6 +3,9 @@ import {
   ArrowUpRightIcon,
   CalendarIcon,
   GraduationCapIcon,
+  IndianRupeeIcon,
+  ReceiptIndianRupeeIcon,
+  TriangleAlertIcon,
   UserCheckIcon,
   UserPlusIcon,
   UsersIcon,
@@ -34,6 +37,15 @@ const looks: Record<string, FigureLook> = {
   'wallet.balance': { label: 'Wallet balance', icon: WalletIcon, note: 'Available to spend', money: true },
   'wallet.spend': { label: 'Spent this month', icon: ArrowUpRightIcon, note: 'Charges less refunds', money: true, series: 'wallet.spend' },
   'exams.upcoming': { label: 'Upcoming exams', icon: CalendarIcon, note: 'With a subject date ahead' },
+  'invoices.overdue': { label: 'Overdue invoices', icon: TriangleAlertIcon, note: 'Past their due date, not paid in full' },
+  'invoices.overdueDue': { label: 'Overdue dues', icon: ReceiptIndianRupeeIcon, note: 'Still due on overdue invoices', money: true },
+  'payments.received': {
+    label: 'Received this month',
+    icon: IndianRupeeIcon,
+    note: 'Payments less reversals',
+    money: true,
+    series: 'payments.received',
+  },
 };
 
 export function figureLook(key: string): FigureLook {

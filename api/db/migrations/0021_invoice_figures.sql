@@ -1,0 +1,3 @@
+CREATE INDEX "invoice_payments_received_idx" ON "invoice_payments" USING btree ("date","branch_id","amount") WHERE not "invoice_payments"."reversed";--> statement-breakpoint
+CREATE INDEX "invoices_date_totals_idx" ON "invoices" USING btree ("date","stage","kind","branch_id","party_id","due_date","total","paid");--> statement-breakpoint
+CREATE INDEX "invoices_owing_idx" ON "invoices" USING btree ("due_date","branch_id","total","paid") WHERE "invoices"."stage" = 'issued' and "invoices"."paid" < "invoices"."total";
