@@ -3,9 +3,10 @@ import { invoiceContract, invoiceMessages } from '../../common/contracts/invoice
 import { indianDay } from '../../common/india-time';
 import type { Executor } from '../db/client';
 import type { Actor } from '../domain/auth/actor';
-import { invoiceCreators, invoiceReaders, paymentRecorders, requireInstituteStaff } from '../domain/invoices/access';
+import { invoiceCreators, invoiceReaders, paymentReaders, paymentRecorders, requireInstituteStaff } from '../domain/invoices/access';
 import { addTaxRate, listTaxRates, readBillingSettings, saveBillingSettings, sellerOf } from '../domain/invoices/billing';
 import { cancelInvoice, changeDraft, createInvoice, issueInvoice, recordPayment, reversePayment } from '../domain/invoices/commands';
+import { requireCreditNote } from '../domain/invoices/credit-note';
 import { billedStudent } from '../domain/invoices/parties';
 import {
   invoicesCsv,
@@ -19,7 +20,7 @@ import {
 import { branchScope } from '../domain/auth/branch-scope';
 import { missing } from '../domain/errors';
 import { verificationUrl } from '../pdf/exam-documents';
-import { invoicePdf, receiptPdf } from '../pdf/invoice-documents';
+import { creditNotePdf, invoicePdf, receiptPdf } from '../pdf/invoice-documents';
 import type { ApiDeps, ApiEnv } from './context';
 import { defineEndpoint, defineFileEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
@@ -32,7 +33,7 @@ const creators = { kind: 'permission', anyOf: invoiceCreators } as const;
 /** Record or reverse a payment: whoever bills, and whoever keeps the payment records (the payments screen records them). */
 const payers = { kind: 'permission', anyOf: [...invoiceCreators, ...paymentRecorders] } as const;
 /** The payment records: their own permissions, and whoever views invoices. */
-const paymentReaders = { kind: 'permission', anyOf: [...paymentRecorders, 'INVOICE_VIEW_ALL', 'INVOICE_VIEW_BRANCH'] } as const;
+const paymentViewers = { kind: 'permission', anyOf: paymentReaders } as const;
 /** The institute's billing profile and tax rates: institute-wide staff who create invoices. */
 const settingsEditors = { kind: 'permission', anyOf: ['INVOICE_CREATE', 'INVOICE_CREATE_BRANCH'] } as const;
 
@@ -130,6 +131,18 @@ const pdf = defineFileEndpoint({
   },
 });
 
+const creditNote = defineFileEndpoint({
+  ...invoiceContract.creditNote,
+  access: readers,
+  async handle({ db, actor, params, deps, c }) {
+    const invoice = await requireInvoice(db, actor, params.id, today(deps));
+    const note = requireCreditNote(invoice);
+    const verifyUrl = verifyUrlOf(c, deps, note.code);
+    const bytes = await creditNotePdf({ invoice, note, institute: await institute(db, invoice._id), verifyUrl });
+    return { file: { bytes, name: fileName('credit-note', note.number), type: 'application/pdf' } };
+  },
+});
+
 const pay = defineEndpoint({
   ...invoiceContract.recordPayment,
   access: payers,
@@ -163,7 +176,7 @@ const receipt = defineFileEndpoint({
 
 const payments = defineEndpoint({
   ...invoiceContract.payments,
-  access: paymentReaders,
+  access: paymentViewers,
   async handle({ db, actor, query }) {
     return { message: 'Payments', data: await listPayments(db, actor, query) };
   },
@@ -171,7 +184,7 @@ const payments = defineEndpoint({
 
 const paymentsExport = defineFileEndpoint({
   ...invoiceContract.paymentsCsv,
-  access: paymentReaders,
+  access: paymentViewers,
   async handle({ db, actor, query, deps }) {
     const text = await paymentsCsv(db, actor, query);
     return { file: { bytes: new TextEncoder().encode(text), name: `payments-${today(deps)}.csv`, type: 'text/csv' } };
@@ -239,6 +252,7 @@ export const invoiceEndpoints = [
   issue,
   cancel,
   pdf,
+  creditNote,
   pay,
   reverse,
   receipt,

@@ -4,7 +4,7 @@ import { formatRupees } from '../../common/money';
 import { base, IssuerHeader, Signature, VerificationBlock } from './parts';
 import type { Verification } from './parts';
 
-/** The pieces an invoice and a receipt share: the institute's registration, the marks of a void document, the sign-off. */
+/** The pieces an invoice, its credit note and a receipt share: the institute's registration, the marks of a void document, the sign-off. */
 
 export type InstituteProfile = BillingSettings & { name: string };
 

@@ -8,7 +8,8 @@ import {
   type PaymentView,
 } from '../../common/contracts/invoices';
 import { pdfImageCounts, pdfPages, unspaced } from '../../tests/support/pdf-text';
-import { invoicePdf, receiptPdf, type InstituteProfile } from './invoice-documents';
+import type { CreditNote } from '../domain/invoices/credit-note';
+import { creditNotePdf, invoicePdf, receiptPdf, type InstituteProfile } from './invoice-documents';
 
 /** Where the documents are left to be looked at as images (pdftoppm -r 60 -png). */
 const LOOK_DIR = '/tmp/fees-pdf';
@@ -444,5 +445,134 @@ describe('receipt PDF', () => {
     ]) {
       expect(page, shown).toContain(unspaced(shown));
     }
+  });
+});
+
+describe('credit note PDF', () => {
+  const note: CreditNote = {
+    number: 'PN/CN/2026-27/00002',
+    date: '2026-06-20',
+    reason: 'Student moved to the evening batch; billed again on a new invoice',
+    code: 'CN2K7-H4Q9M-XP3DA-WR8TC',
+  };
+  const noteUrl = `https://navchetana.example.in/verify/${note.code}`;
+  /** An invoice as it stands once cancelled: its payments reversed, nothing due, the credit note named. */
+  const cancelled = (of: InvoiceView): InvoiceView => ({
+    ...of,
+    status: 'cancelled',
+    paid: 0,
+    due: 0,
+    payments: [],
+    cancelledReason: note.reason,
+    creditNoteNumber: note.number,
+    creditNoteCode: note.code,
+  });
+
+  it('reverses a tax invoice in full: its own number and date, the invoice it is against, the lines, taxes and total in words', async () => {
+    const { bytes, pages } = await text(
+      'credit-note',
+      creditNotePdf({ invoice: cancelled(studentInvoice), note, institute, verifyUrl: noteUrl }),
+    );
+    expect(pages).toHaveLength(1);
+    const [page] = pages as [string];
+    for (const shown of [
+      'CREDIT NOTE',
+      'Navchetana Computer Institute',
+      'GSTIN: 27AAECN4821K1Z6',
+      'Against invoice No. PN/2026-27/00042 dated 01/06/2026',
+      'Reason: Student moved to the evening batch; billed again on a new invoice',
+      'Credited to',
+      'Aditya Vinayak Kulkarni',
+      'Registration No. PN/2026/0147',
+      'Credit note No. PN/CN/2026-27/00002',
+      'Credit note date 20/06/2026',
+      'Place of supply Maharashtra',
+      'Branch Pune Kothrud',
+      'Diploma in Computer Applications (DCA), six months',
+      '9%1,620.00',
+      '2.5%31.25',
+      '5% 1,250.00 31.25 31.25 62.50',
+      '18% 18,000.00 1,620.00 1,620.00 3,240.00',
+      'Taxable value ₹19,250.00',
+      'CGST ₹1,651.25',
+      'SGST ₹1,651.25',
+      'Total credited ₹22,552.50',
+      'Rupees Twenty-Two Thousand Five Hundred Fifty-Two and Fifty Paise Only',
+      `Verification code ${note.code}`,
+      noteUrl,
+      'For Navchetana Skills Education Private Limited',
+      'Authorised Signatory',
+      'Credit Note PN/CN/2026-27/00002 · Page 1 of 1',
+    ]) {
+      expect(page, shown).toContain(unspaced(shown));
+    }
+    // It stands on its own: no mark of a void paper, nothing paid or due, and not the invoice's code or notes.
+    for (const absent of ['CANCELLED', 'TAXINVOICE', 'Balancedue', 'Paid₹', 'INV4K-7Q2MX-9PL3D-WR8TA', 'Feesoncepaid']) {
+      expect(page, absent).not.toContain(absent);
+    }
+    expect(await pdfImageCounts(bytes)).toEqual([1]);
+  });
+
+  it('credits a branch in another state its IGST, under the branch’s GSTIN', async () => {
+    const [page] = (await text('credit-note-igst', creditNotePdf({ invoice: cancelled(branchInvoice), note, institute, verifyUrl: null })))
+      .pages as [string];
+    for (const shown of [
+      'Against invoice No. HO/2026-27/00008 dated 01/06/2026',
+      'Navchetana Mysuru (Vijayanagar) Centre',
+      'Branch code MYS01',
+      'GSTIN: 29AAJFN7310M1ZQ',
+      'Place of supply Karnataka',
+      'Less discount -₹1,000.00',
+      'IGST ₹13,090.00',
+      'Total credited ₹98,090.00',
+      'Rupees Ninety-Eight Thousand Ninety Only',
+    ]) {
+      expect(page, shown).toContain(unspaced(shown));
+    }
+    expect(page).not.toContain('CGST');
+    expect(page).not.toContain('Scantoverify');
+  });
+
+  it('follows a bill of supply: no tax and no GSTIN anywhere, and names the bill it reverses as one', async () => {
+    const { bytes, pages } = await text(
+      'credit-note-bill-of-supply',
+      creditNotePdf({ invoice: cancelled(billOfSupply), note, institute: unregistered, verifyUrl: noteUrl }),
+    );
+    expect(pages).toHaveLength(1);
+    const [page] = pages as [string];
+    for (const shown of [
+      'CREDIT NOTE',
+      'Gyan Jyoti Computer Classes',
+      'Against bill of supply No. BR/2026-27/00005 dated 01/06/2026',
+      'Credit note No. PN/CN/2026-27/00002',
+      'Value ₹7,000.00',
+      'Total credited ₹7,000.00',
+      'Rupees Seven Thousand Only',
+      'For Gyan Jyoti Computer Classes',
+    ]) {
+      expect(page, shown).toContain(unspaced(shown));
+    }
+    for (const absent of ['GSTIN', 'CGST', 'SGST', 'IGST', 'TAXINVOICE', 'Taxablevalue', 'Taxbyrate', 'Againstinvoice']) {
+      expect(page, absent).not.toContain(absent);
+    }
+    expect(await pdfImageCounts(bytes)).toEqual([1]);
+  });
+
+  it('runs fifty lines onto further pages under the table heading, the total and sign-off after the last line', async () => {
+    const lines = Array.from({ length: 50 }, (_, index) =>
+      line(
+        { kind: 'material', description: `Practical lab kit, batch ${index + 1}`, sac: '999293', rate: 100_000, taxRate: 1800 },
+        { cgst: 9_000, sgst: 9_000 },
+      ),
+    );
+    const long = cancelled(invoice(lines, { amountInWords: 'Rupees Fifty-Nine Thousand Only' }));
+    const { pages } = await text('credit-note-fifty-lines', creditNotePdf({ invoice: long, note, institute, verifyUrl: noteUrl }));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, index) => expect(page).toContain(unspaced(`Credit Note ${note.number} · Page ${index + 1} of ${pages.length}`)));
+    for (const page of pages.filter((one) => one.includes('Practicallabkit'))) {
+      expect(page).toContain(unspaced('# Description SAC/HSN Qty Rate (₹)'));
+    }
+    expect(pages.at(-1)).toContain(unspaced('Total credited ₹59,000.00'));
+    expect(pages.at(-1)).toContain('AuthorisedSignatory');
   });
 });

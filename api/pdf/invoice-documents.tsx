@@ -1,6 +1,8 @@
 import type { InvoiceView, PaymentView } from '../../common/contracts/invoices';
 import { amountInWords } from '../../common/fees';
+import type { CreditNote } from '../domain/invoices/credit-note';
 import type { BillVerification, InstituteProfile } from './billing-parts';
+import { CreditNoteDocument } from './credit-note';
 import { InvoiceDocument } from './invoice';
 import { ReceiptDocument } from './receipt';
 import { qrImage, renderPdf } from './render';
@@ -21,6 +23,18 @@ export async function invoicePdf(input: {
   const { invoice, institute } = input;
   const verification = await verificationOf(input.verifyUrl, invoice.verificationCode);
   return renderPdf(<InvoiceDocument data={{ invoice, institute, verification }} />);
+}
+
+/** The credit note that reversed a cancelled invoice, as an A4 PDF: the invoice's lines and taxes, credited in full. */
+export async function creditNotePdf(input: {
+  invoice: InvoiceView;
+  note: CreditNote;
+  institute: InstituteProfile;
+  verifyUrl: string | null;
+}): Promise<Uint8Array> {
+  const { invoice, note, institute } = input;
+  const verification = await verificationOf(input.verifyUrl, note.code);
+  return renderPdf(<CreditNoteDocument data={{ invoice, note, institute, verification }} />);
 }
 
 /** The receipt of one payment against an invoice, as an A4 PDF. */

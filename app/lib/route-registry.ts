@@ -393,6 +393,15 @@ export const adminRoutes: readonly AdminRoute[] = [
     keywords: [],
   },
   {
+    path: '/admin/invoices/:id/credit-note',
+    title: 'Credit Note PDF',
+    group: 'Invoice Management',
+    icon: 'Receipt',
+    permissions: [...INVOICE_VIEW],
+    sidebar: false,
+    keywords: [],
+  },
+  {
     path: '/admin/invoices/:id/receipts/:paymentId',
     title: 'Receipt PDF',
     group: 'Invoice Management',

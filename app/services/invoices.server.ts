@@ -48,6 +48,10 @@ export function invoicePdf(api: AuthedApi, id: string, origin: string) {
   return callFile(api, invoiceContract.pdf, { params: { id }, origin });
 }
 
+export function creditNotePdf(api: AuthedApi, id: string, origin: string) {
+  return callFile(api, invoiceContract.creditNote, { params: { id }, origin });
+}
+
 export function receiptPdf(api: AuthedApi, id: string, paymentId: string, origin: string) {
   return callFile(api, invoiceContract.receipt, { params: { id, paymentId }, origin });
 }

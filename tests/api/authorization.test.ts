@@ -10,7 +10,7 @@ import { uploadStream } from '../../api/domain/uploads';
 import { creditWallet } from '../../api/domain/wallet/credit-wallet';
 import { SITTING_MARKSHEETS } from '../../api/domain/documents/sitting-marksheets';
 import { enqueueJob } from '../../api/jobs/queue';
-import { createInvoice, recordPayment } from '../../api/domain/invoices/commands';
+import { cancelInvoice, createInvoice, recordPayment } from '../../api/domain/invoices/commands';
 import { invoiceDraftBody, paymentBody } from '../../common/contracts/invoices';
 import type { Endpoint } from '../../api/http/endpoint';
 import { addBranch, addUser, asSystem, createAccountsApi, grant, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
@@ -51,13 +51,16 @@ const walkDraft = (studentId: string) => ({
   lines: [{ kind: 'courseFee', description: 'Walk', quantity: 1, rate: 10_000 }],
 });
 
-/** An issued invoice of a student, with a payment on it, made as the institute's staff. */
+/** An issued invoice of a student, with a payment on it, and a cancelled one, made as the institute's staff. */
 async function walkInvoice(db: AccountsApi['db'], studentId: string) {
   const staff = { id: 'walk', role: 'superadmin', branchId: null, sessionId: 'walk', permissions: new Set<string>() };
   return asSystem(db, async (ctx) => {
-    const invoiceId = await createInvoice(ctx, staff, invoiceDraftBody.parse({ ...walkDraft(studentId), issue: true }));
+    const issue = () => createInvoice(ctx, staff, invoiceDraftBody.parse({ ...walkDraft(studentId), issue: true }));
+    const invoiceId = await issue();
     const paymentId = await recordPayment(ctx, staff, invoiceId, paymentBody.parse({ amount: 100, mode: 'cash', date: '2026-04-10' }));
-    return { invoiceId, paymentId };
+    const cancelledInvoiceId = await issue();
+    await cancelInvoice(ctx, staff, cancelledInvoiceId, 'Walk');
+    return { invoiceId, paymentId, cancelledInvoiceId };
   });
 }
 
@@ -77,6 +80,8 @@ interface Fixture {
     /** An issued invoice of branch A's student, and a payment on it. */
     invoiceId: string;
     paymentId: string;
+    /** A cancelled invoice of branch A's student: it has a credit note. */
+    cancelledInvoiceId: string;
   };
   branchB: { branchId: string };
 }
@@ -166,6 +171,7 @@ const walk: Record<string, WalkEntry> = {
   'POST /invoices/:id/issue': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
   'POST /invoices/:id/cancel': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }), body: () => ({ reason: 'Walk' }) },
   'GET /invoices/:id/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
+  'GET /invoices/:id/credit-note': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.cancelledInvoiceId }) },
   'POST /invoices/:id/payments': {
     branch: 'by-id',
     params: (fx) => ({ id: fx.branchA.invoiceId }),
@@ -392,6 +398,7 @@ const fakeFixture: Fixture = {
     jobId: 'a',
     invoiceId: 'a',
     paymentId: 'a',
+    cancelledInvoiceId: 'a',
   },
   branchB: { branchId: 'b' },
 };

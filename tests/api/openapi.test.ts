@@ -401,6 +401,8 @@ const steps: Step[] = [
   },
   { operation: 'GET /invoices/:id', as: 'admin', params: (made) => ({ id: made.invoiceId }) },
   { operation: 'GET /invoices/:id/pdf', as: 'admin', params: (made) => ({ id: made.invoiceId }) },
+  // Cancelled above: it has a credit note.
+  { operation: 'GET /invoices/:id/credit-note', as: 'admin', params: (made) => ({ id: made.invoiceId }) },
   { operation: 'GET /invoices', as: 'admin' },
   { operation: 'GET /invoices/export', as: 'admin' },
   { operation: 'GET /payments', as: 'admin' },
