@@ -106,28 +106,33 @@ const invoiceLineForm = invoiceLineInput.extend({
   taxRate: z.number({ invalid_type_error: 'Choose a tax rate' }).pipe(invoiceLineInput.shape.taxRate),
 });
 
-export const invoiceFormSchema = z
-  .object({
-    intent: z.enum(['draft', 'issue']).default('draft'),
-    idempotencyKey: z.string().max(100).optional(),
-    kind: z.enum(invoiceKinds),
-    partyId: z.string({ required_error: 'Choose who is billed' }).max(100),
-    date: z.string({ required_error: 'Enter the invoice date' }).pipe(day),
-    dueDate: z.string({ required_error: 'Enter the due date' }).pipe(day),
-    lines: z
-      .array(invoiceLineForm, { required_error: invoiceMessages.linesRequired })
-      .min(1, invoiceMessages.linesRequired)
-      .max(INVOICE_LINES_MAX, invoiceMessages.tooManyLines),
-    notes: invoiceDraftBody.shape.notes,
-  })
-  .superRefine((value, ctx) => {
-    if (value.dueDate < value.date) ctx.addIssue({ code: 'custom', path: ['dueDate'], message: invoiceMessages.dueBeforeDate });
-    value.lines.forEach((line, index) => {
-      const problem = lineProblem(line);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['lines', index, 'discount'], message: problem });
-    });
+const invoiceFormFields = z.object({
+  intent: z.enum(['draft', 'issue']).default('draft'),
+  idempotencyKey: z.string().max(100).optional(),
+  kind: z.enum(invoiceKinds),
+  partyId: z.string({ required_error: 'Choose who is billed' }).max(100),
+  date: z.string({ required_error: 'Enter the invoice date' }).pipe(day),
+  dueDate: z.string({ required_error: 'Enter the due date' }).pipe(day),
+  lines: z
+    .array(invoiceLineForm, { required_error: invoiceMessages.linesRequired })
+    .min(1, invoiceMessages.linesRequired)
+    .max(INVOICE_LINES_MAX, invoiceMessages.tooManyLines),
+  notes: invoiceDraftBody.shape.notes,
+});
+
+function invoiceFormRules(value: z.infer<typeof invoiceFormFields>, ctx: z.RefinementCtx) {
+  if (value.dueDate < value.date) ctx.addIssue({ code: 'custom', path: ['dueDate'], message: invoiceMessages.dueBeforeDate });
+  value.lines.forEach((line, index) => {
+    const problem = lineProblem(line);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['lines', index, 'discount'], message: problem });
   });
+}
+
+export const invoiceFormSchema = invoiceFormFields.superRefine(invoiceFormRules);
 export type InvoiceFormValue = z.infer<typeof invoiceFormSchema>;
+
+/** A draft's form carries the version it was opened at: a change made since is refused, not overwritten. */
+export const draftFormSchema = invoiceFormFields.extend({ version: z.number().int().min(1) }).superRefine(invoiceFormRules);
 
 const version = z.coerce.number().int().min(1).optional();
 const reason = z.string({ required_error: invoiceMessages.reasonRequired }).pipe(reasonBody.shape.reason);
@@ -192,7 +197,9 @@ export const invoicePaths = {
   list: '/admin/invoices',
   create: (kind: InvoiceKind) => `/admin/invoices/${kind}/create`,
   view: (id: string) => `/admin/invoices/${encodeURIComponent(id)}`,
+  edit: (id: string) => `/admin/invoices/${encodeURIComponent(id)}/edit`,
   pdf: (id: string) => `/admin/invoices/${encodeURIComponent(id)}/pdf`,
+  creditNote: (id: string) => `/admin/invoices/${encodeURIComponent(id)}/credit-note`,
   receipt: (id: string, paymentId: string) => `/admin/invoices/${encodeURIComponent(id)}/receipts/${encodeURIComponent(paymentId)}`,
   payments: '/admin/payments',
 } as const;
@@ -211,3 +218,7 @@ export function invoiceRights(user: User) {
   };
 }
 export type InvoiceRights = ReturnType<typeof invoiceRights>;
+
+/** Whether a payment may be recorded against it: issued, something still due, not cancelled. */
+export const payable = (invoice: Pick<InvoiceRow, 'status' | 'due'>) =>
+  ['issued', 'part-paid', 'overdue'].includes(invoice.status) && invoice.due > 0;

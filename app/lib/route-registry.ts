@@ -384,6 +384,16 @@ export const adminRoutes: readonly AdminRoute[] = [
     keywords: [],
   },
   {
+    // Either kind's billers open it; the screen then holds the draft to its own kind's permission.
+    path: '/admin/invoices/:id/edit',
+    title: 'Edit draft invoice',
+    group: 'Invoice Management',
+    icon: 'Receipt',
+    permissions: ['INVOICE_CREATE', 'INVOICE_CREATE_STUDENT', 'INVOICE_CREATE_BRANCH'],
+    sidebar: false,
+    keywords: [],
+  },
+  {
     path: '/admin/invoices/:id/pdf',
     title: 'Invoice PDF',
     group: 'Invoice Management',

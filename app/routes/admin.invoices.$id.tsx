@@ -12,10 +12,10 @@ import { InvoiceStatusBadge } from '~/components/invoices/status-badge';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { ArrowLeftIcon, CheckIcon, CreditCardIcon, DownloadIcon, FilesIcon, Undo2Icon, XIcon } from '~/components/ui/icons';
+import { ArrowLeftIcon, CheckIcon, CreditCardIcon, DownloadIcon, FilesIcon, PencilIcon, Undo2Icon, XIcon } from '~/components/ui/icons';
 import { toast } from '~/components/ui/sonner';
 import { UrlDialog } from '~/components/wallet/url-dialog';
-import { formErrorsFrom, invoiceActionSchema, invoiceKindLabels, invoicePaths, invoiceRights } from '~/lib/invoices';
+import { formErrorsFrom, invoiceActionSchema, invoiceKindLabels, invoicePaths, invoiceRights, payable } from '~/lib/invoices';
 import { withParams } from '~/lib/list-query';
 import { failureMessage } from '~/services/api.server';
 import { requireAdminRoute } from '~/services/auth.server';
@@ -99,7 +99,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirectWithToast(page, { type: 'success', title: `${result.message || fallback}${number}` }, { headers });
 }
 
-const payable = (invoice: InvoiceView) => ['issued', 'part-paid', 'overdue'].includes(invoice.status) && invoice.due > 0;
 const cancellable = (invoice: InvoiceView) => invoice.status !== 'draft' && invoice.status !== 'cancelled';
 
 export default function InvoicePage() {
@@ -116,6 +115,7 @@ export default function InvoicePage() {
   const paying = rights.payments && payable(invoice) && params.has('pay');
   const cancelling = rights.manage && cancellable(invoice) && params.has('cancel');
   const issuing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'issue';
+  const editable = invoice.status === 'draft' && (invoice.kind === 'student' ? rights.createStudent : rights.createBranch);
   const title = invoice.number ?? 'Draft invoice';
 
   const copyLink = async () => {
@@ -158,6 +158,13 @@ export default function InvoicePage() {
                 </Button>
               </Form>
             ) : null}
+            {editable ? (
+              <Button asChild variant="outline">
+                <Link to={invoicePaths.edit(invoice._id)}>
+                  <PencilIcon aria-hidden="true" /> Edit draft
+                </Link>
+              </Button>
+            ) : null}
             {rights.payments && payable(invoice) ? (
               <Button asChild>
                 <Link to={withParams(search, { pay: '1' })} preventScrollReset>
@@ -170,6 +177,13 @@ export default function InvoicePage() {
                 <DownloadIcon aria-hidden="true" /> Download PDF
               </a>
             </Button>
+            {invoice.creditNoteNumber ? (
+              <Button asChild variant="outline">
+                <a href={`${invoicePaths.creditNote(invoice._id)}?download`} download>
+                  <DownloadIcon aria-hidden="true" /> Download credit note
+                </a>
+              </Button>
+            ) : null}
             {hydrated ? (
               <Button type="button" variant="outline" onClick={copyLink}>
                 <FilesIcon aria-hidden="true" /> Copy link to PDF

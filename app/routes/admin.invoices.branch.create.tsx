@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { InvoiceCreatePage } from '~/components/invoices/invoice-create-page';
+import { InvoiceFormPage } from '~/components/invoices/invoice-form-page';
 import { invoiceFormAction, invoiceFormLoader } from '~/services/invoice-form.server';
 
 const title = 'Create Branch Invoice';
@@ -12,7 +12,7 @@ export const loader = invoiceFormLoader('branch');
 export const action = invoiceFormAction('branch');
 
 export default function CreateBranchInvoice() {
-  return <InvoiceCreatePage title={title} />;
+  return <InvoiceFormPage title={title} />;
 }
 
 export function ErrorBoundary() {

@@ -7,6 +7,7 @@ import {
   type BillingSettings,
   type InvoiceKind,
   type InvoiceLineInput,
+  type InvoiceView,
 } from '../../common/contracts/invoices';
 import { parseRupees } from '../../common/money';
 import { fieldValue } from '~/lib/record-values';
@@ -26,6 +27,16 @@ export function getInvoice(api: AuthedApi, id: string) {
 
 export function createInvoice(api: AuthedApi, body: BodyOf<typeof invoiceContract.create>, idempotencyKey?: string) {
   return callEndpoint(api, invoiceContract.create, { body, idempotencyKey });
+}
+
+export function updateDraft(
+  api: AuthedApi,
+  id: string,
+  body: BodyOf<typeof invoiceContract.update>,
+  version: number,
+  idempotencyKey?: string,
+) {
+  return callEndpoint(api, invoiceContract.update, { params: { id }, body, idempotencyKey, ...ifMatch(version) });
 }
 
 export function issueInvoice(api: AuthedApi, id: string, version?: number) {
@@ -119,6 +130,17 @@ function partyOf(kind: InvoiceKind, record: RecordView): Party {
     name: record.title,
     detail: [kind === 'student' ? record.registrationNo : record.code, record.branchName, record.courseName].filter(Boolean).join(' · '),
     stateCode: gstStateCode(typeof state === 'string' ? state : null),
+  };
+}
+
+/** Who a draft bills, as the form shows a party picked. */
+export function billedParty(invoice: Pick<InvoiceView, 'party' | 'branchName'>): Party {
+  const { party } = invoice;
+  return {
+    _id: party._id,
+    name: party.name,
+    detail: [party.code, invoice.branchName].filter(Boolean).join(' · '),
+    stateCode: gstStateCode(party.state),
   };
 }
 

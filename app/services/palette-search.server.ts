@@ -5,7 +5,9 @@ import { userContract } from '../../common/contracts/users';
 import type { PaletteSearchResult } from '~/lib/palette-search';
 import { callEndpoint } from './api.server';
 import type { AuthedApi } from './auth.server';
+import { invoicePaths, invoiceRights, payable } from '~/lib/invoices';
 import { adminRoutes, canOpen } from '~/lib/route-registry';
+import { formatRupees } from '~/utils/format';
 
 /** Results per kind of record. */
 const LIMIT = 5;
@@ -105,14 +107,27 @@ async function searchInvoices(api: AuthedApi, user: Searcher, query: string): Pr
   if (user.role === SUPERADMIN || !canOpen(invoiceList, user)) return [];
   const result = await callEndpoint(api, invoiceContract.list, { query: { search: query, limit: LIMIT } });
   if (!result.ok) return [];
-  return result.data.invoices.slice(0, LIMIT).map((row) => ({
-    id: `invoice:${row._id}`,
-    group: 'Invoices',
-    kind: 'record' as const,
-    label: `Open invoice ${row.number ?? `draft for ${row.partyName}`}`,
-    description: row.number ? row.partyName : undefined,
-    href: `${invoiceList.path}/${encodeURIComponent(row._id)}`,
-  }));
+  const pays = invoiceRights(user).payments;
+  return result.data.invoices.slice(0, LIMIT).flatMap((row): PaletteSearchResult[] => {
+    const open: PaletteSearchResult = {
+      id: `invoice:${row._id}`,
+      group: 'Invoices',
+      kind: 'record',
+      label: `Open invoice ${row.number ?? `draft for ${row.partyName}`}`,
+      description: row.number ? row.partyName : undefined,
+      href: invoicePaths.view(row._id),
+    };
+    if (!pays || !payable(row)) return [open];
+    const pay: PaletteSearchResult = {
+      id: `invoice-payment:${row._id}`,
+      group: 'Invoices',
+      kind: 'record',
+      label: `Record payment for ${row.number}`,
+      description: `${row.partyName} · ${formatRupees(row.due)} due`,
+      href: withQuery(invoicePaths.view(row._id), { pay: '1' }),
+    };
+    return [open, pay];
+  });
 }
 
 /** Exams matching the query, each offered on the exam screens the searcher opens: enter its results, print its documents. */

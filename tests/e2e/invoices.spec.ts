@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { apiHeaders, demo, expect, hydrated, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect, hydrated, loginAs, palette, test } from './fixtures';
 
 /**
  * The invoice and payment screens against the real server: a student invoice of two lines made
@@ -125,8 +125,37 @@ test('an issued invoice is cancelled with a reason', async ({ page }) => {
   await expect(page.getByRole('note')).toContainText('Billed twice by mistake');
   await expect(page.getByRole('link', { name: 'Cancel invoice' })).toHaveCount(0);
 
+  // The credit note that reverses it is a document of its own.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download credit note' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
   await page.goto('/admin/invoices?status=cancelled');
   await expect(page.getByRole('link', { name: invoice.number })).toBeVisible();
+});
+
+test('the palette finds an invoice by its number and records a payment on it', async ({ page }) => {
+  const invoice = await issuedInvoice(page.request, 'Aarav Gupta');
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await hydrated(page);
+  await page.keyboard.press('ControlOrMeta+k');
+  await palette(page).getByRole('combobox').fill(invoice.number);
+  await palette(page)
+    .getByRole('option', { name: new RegExp(`^Record payment for ${invoice.number}`) })
+    .click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/invoices/${invoice._id}\\?pay=1$`));
+  const dialog = page.getByRole('dialog', { name: 'Record payment' });
+  await expect(dialog.getByLabel('Amount')).toHaveValue('500');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(toast(page, 'Payment recorded')).toBeVisible();
+  await expect(status(page)).toHaveText('Paid');
+
+  // Paid in full, the invoice is still found, with nothing left to record.
+  await page.keyboard.press('ControlOrMeta+k');
+  await palette(page).getByRole('combobox').fill(invoice.number);
+  await expect(palette(page).getByRole('option', { name: new RegExp(`^Open invoice ${invoice.number}`) })).toBeVisible();
+  await expect(palette(page).getByRole('option', { name: /^Record payment for / })).toHaveCount(0);
 });
 
 test('the five screens have no serious or critical accessibility violation', async ({ page }) => {

@@ -20,6 +20,7 @@ import {
   type InvoiceKind,
   type InvoiceLineInput,
   type InvoiceLineKind,
+  type InvoiceView,
   type TaxRateView,
 } from '../../../common/contracts/invoices';
 import { amountInWords, invoiceLines, lineAmounts, rateInForce, sumLines, supplyOf } from '../../../common/fees';
@@ -63,6 +64,28 @@ export interface InvoiceFormSettings {
   courseFeeTaxRate: number;
 }
 
+/** The draft a form edits: what it bills, as saved, and the version it is changed from. */
+export type DraftValues = Pick<InvoiceView, 'version' | 'date' | 'dueDate' | 'notes'> & { lines: InvoiceLineInput[] };
+
+/** A saved line as the form holds it: rupees as one would type them. */
+function lineValueOf(line: InvoiceLineInput): LineValue {
+  return {
+    kind: line.kind,
+    description: line.description,
+    sac: line.sac,
+    quantity: String(line.quantity),
+    rate: rupeeText(line.rate),
+    discount: line.discount ? rupeeText(line.discount) : '',
+    taxRate: String(line.taxRate),
+  };
+}
+
+/** The lines once a party's fee line comes in: it replaces a first line still blank, otherwise it goes first, once. */
+function withFeeLine(lines: Partial<LineValue>[], fee: LineValue): Partial<LineValue>[] {
+  if (lines.length === 1 && !lines[0]?.description && !lines[0]?.rate) return [fee];
+  return lines.some((line) => line?.description === fee.description) ? lines : [fee, ...lines];
+}
+
 /** YYYY-MM-DD plus some days. */
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -91,7 +114,7 @@ function previewLine(line: Partial<LineValue> | undefined): InvoiceLineInput | n
 }
 
 /**
- * The create form of a student's or a branch's invoice. A plain form post (lines as
+ * The form of a student's or a branch's invoice, new or a draft's. A plain form post (lines as
  * `lines[0].description`…) that works without JavaScript; with it, the totals follow the typing
  * and picking a student fills in their course fee.
  */
@@ -105,6 +128,7 @@ export function InvoiceForm({
   search,
   matches,
   idempotencyKey,
+  draft,
   lastResult,
 }: {
   kind: InvoiceKind;
@@ -116,6 +140,8 @@ export function InvoiceForm({
   search: string;
   matches: Party[] | null;
   idempotencyKey: string;
+  /** The draft it changes; none makes a new invoice. */
+  draft: DraftValues | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const hydrated = useHydrated();
@@ -137,16 +163,18 @@ export function InvoiceForm({
     rate: rupeeText(line.rate),
   });
 
+  const savedLines = draft ? draft.lines.map(lineValueOf) : [blankLine(kind === 'student' ? 'courseFee' : 'entryFee')];
+
   const [form, fields] = useForm({
     id: `invoice-${kind}`,
     lastResult,
     defaultValue: {
       kind,
       partyId: loadedParty?._id ?? '',
-      date: today,
-      dueDate: addDays(today, settings.defaultDueDays),
-      lines: [startLine ? lineFrom(startLine) : blankLine(kind === 'student' ? 'courseFee' : 'entryFee')],
-      notes: '',
+      date: draft?.date ?? today,
+      dueDate: draft?.dueDate ?? addDays(today, settings.defaultDueDays),
+      lines: startLine ? withFeeLine(savedLines, lineFrom(startLine)) : savedLines,
+      notes: draft?.notes ?? '',
     },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -156,19 +184,15 @@ export function InvoiceForm({
   const onPick = (picked: { party: Party; line: StartingLine | null } | null) => {
     setParty(picked?.party ?? null);
     form.update({ name: fields.partyId.name, value: picked?.party._id ?? '' });
-    const line = picked?.line;
-    if (!line) return;
-    // The fee line replaces a first line still blank; otherwise it goes first, once.
+    if (!picked?.line) return;
     const current = (form.value?.lines ?? []) as Partial<LineValue>[];
-    const blank = current.length === 1 && !current[0]?.description && !current[0]?.rate;
-    if (blank) form.update({ name: fields.lines.name, value: [lineFrom(line)] });
-    else if (!current.some((row) => row?.description === line.description)) {
-      form.insert({ name: fields.lines.name, defaultValue: lineFrom(line), index: 0 });
-    }
+    const lines = withFeeLine(current, lineFrom(picked.line));
+    if (lines !== current) form.update({ name: fields.lines.name, value: lines });
   };
 
   const date = (form.value?.date as string | undefined) || today;
-  const [dueTouched, setDueTouched] = React.useState(false);
+  // A draft's due date was chosen already: a new invoice date no longer moves it.
+  const [dueTouched, setDueTouched] = React.useState(Boolean(draft));
   const dueDefault = dueTouched ? undefined : addDays(date, settings.defaultDueDays);
   const taxChoices = ratesOn(rates, date);
 
@@ -212,6 +236,7 @@ export function InvoiceForm({
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name={fields.kind.name} value={kind} />
           <input type="hidden" name={fields.partyId.name} value={party?._id ?? ''} />
+          {draft ? <input type="hidden" name="version" value={draft.version} /> : null}
           {/* Enter in a field saves a draft, never adds or removes a line. */}
           <button type="submit" name="intent" value="draft" hidden tabIndex={-1} aria-hidden="true" />
 
@@ -277,7 +302,7 @@ export function InvoiceForm({
         </p>
         <div className="grid gap-2">
           <Button type="submit" form={form.id} name="intent" value="issue" disabled={Boolean(submitting)}>
-            {submitting === 'issue' ? 'Issuing…' : 'Issue invoice'}
+            {submitting === 'issue' ? 'Issuing…' : draft ? 'Save and issue' : 'Issue invoice'}
           </Button>
           <Button type="submit" form={form.id} name="intent" value="draft" variant="outline" disabled={Boolean(submitting)}>
             {submitting === 'draft' ? 'Saving…' : 'Save draft'}

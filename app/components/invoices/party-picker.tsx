@@ -78,7 +78,7 @@ export function PartyPicker({
           </Button>
         ) : (
           <Button asChild variant="outline" size="sm">
-            <Link to="?">Change {noun.one}</Link>
+            <Link to="?search=">Change {noun.one}</Link>
           </Button>
         )}
       </div>

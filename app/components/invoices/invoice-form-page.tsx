@@ -9,23 +9,29 @@ import { InvoiceForm } from './invoice-form';
 
 type Loader = ReturnType<typeof invoiceFormLoader>;
 
-/** The screen of either create route: its heading and the form, with what the last post answered. */
-export function InvoiceCreatePage({ title }: { title: string }) {
+const descriptions = {
+  student: 'Bill a student: their course fee comes in once they are picked.',
+  branch: 'Bill a branch: its entry fee comes in once it is picked.',
+  draft: 'Change the draft as needed: it takes its number only when issued.',
+};
+
+/**
+ * The screen of the invoice form, a new invoice's or a draft's: its heading, the way back, and
+ * the form with what the last post answered.
+ */
+export function InvoiceFormPage({ title }: { title: string }) {
   const loaded = useLoaderData<Loader>();
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
+  const back = loaded.draft ? { to: invoicePaths.view(loaded.draft.id), label: 'Invoice' } : { to: invoicePaths.list, label: 'Invoices' };
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <PageHeader
         title={title}
-        description={
-          loaded.kind === 'student'
-            ? 'Bill a student: their course fee comes in once they are picked.'
-            : 'Bill a branch: its entry fee comes in once it is picked.'
-        }
+        description={descriptions[loaded.draft ? 'draft' : loaded.kind]}
         actions={
           <Button asChild variant="outline">
-            <Link to={invoicePaths.list}>
-              <ArrowLeftIcon aria-hidden="true" /> Invoices
+            <Link to={back.to}>
+              <ArrowLeftIcon aria-hidden="true" /> {back.label}
             </Link>
           </Button>
         }
@@ -42,6 +48,7 @@ export function InvoiceCreatePage({ title }: { title: string }) {
         search={loaded.search}
         matches={loaded.matches}
         idempotencyKey={loaded.idempotencyKey}
+        draft={loaded.draft}
         lastResult={actionData?.result}
       />
     </div>

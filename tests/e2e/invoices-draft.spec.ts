@@ -1,0 +1,191 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatDate } from '../../app/utils/format';
+import { seriousViolations } from './axe';
+import { addNorthAdmin, apiHeaders, demo, expect, hydrated, loginAs, test } from './fixtures';
+
+/**
+ * Editing a draft invoice against the real server: a draft saved in the browser is opened with
+ * Edit draft, its rate and due date changed and saved, and its page shows the new total; once
+ * issued, its edit address offers no form. Also: axe on the edit screen, a save without
+ * JavaScript, a save refused because someone changed the draft meanwhile, and a draft of a kind
+ * the user may not bill.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const line = (page: Page, n: number) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Line ${n}`, exact: true }) });
+const status = (page: Page) => page.locator('[data-slot="page-header"] [data-slot="badge"]');
+const totals = (page: Page) => page.getByRole('complementary', { name: 'Totals' });
+
+/** A day from today in India, as YYYY-MM-DD. */
+function dayFromToday(days: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+const dayFirst = (iso: string) => iso.split('-').reverse().join('/');
+
+/** A draft of one exam-fee line for the first student the account sees, made through the API as the institute's admin. */
+async function draftFor(request: APIRequestContext, studentsOf: { email: string; password: string } = demo.admin) {
+  const students = await request.get('/api/v1/dynamic-data?formType=student&limit=1', { headers: await apiHeaders(request, studentsOf) });
+  const studentId = ((await students.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
+  const created = await request.post('/api/v1/invoices', {
+    headers: await apiHeaders(request),
+    data: {
+      kind: 'student',
+      partyId: studentId,
+      date: dayFromToday(0),
+      dueDate: dayFromToday(15),
+      lines: [{ kind: 'examFee', description: 'Exam fee', sac: '', quantity: 1, rate: 50_000, discount: 0, taxRate: 0 }],
+      notes: '',
+      issue: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { _id: string; version: number } }).data;
+}
+
+test('a draft is edited, saved with its new total, issued, and then has no edit form', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/invoices/student/create');
+  await hydrated(page);
+  await page.getByRole('searchbox', { name: 'Student' }).fill('Aarav Sharma');
+  await page
+    .getByRole('link', { name: /^Aarav Sharma/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('billed-party')).toHaveText('Aarav Sharma');
+  await expect(line(page, 1).getByLabel('Description')).toHaveValue(/^Course fee: /);
+  await line(page, 1).getByLabel(/^Rate/).fill('10,000');
+  await page.getByLabel('Notes').fill('First term');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible();
+  await expect(toast(page, 'Invoice saved as a draft')).toBeVisible();
+  const invoicePage = new URL(page.url()).pathname;
+
+  // Opened afresh, without the toast of its saving.
+  await page.goto(invoicePage);
+  await page.getByRole('link', { name: 'Edit draft' }).click();
+  await expect(page).toHaveURL(`${invoicePage}/edit`);
+  await expect(page.getByRole('heading', { name: 'Edit draft invoice', level: 1 })).toBeVisible();
+  await hydrated(page);
+
+  // The form opens as the draft was saved.
+  await expect(page.getByTestId('billed-party')).toHaveText('Aarav Sharma');
+  await expect(line(page, 1).getByLabel('Description')).toHaveValue(/^Course fee: /);
+  await expect(line(page, 1).getByLabel(/^Rate/)).toHaveValue('10,000');
+  await expect(page.getByLabel('Notes')).toHaveValue('First term');
+  await expect(totals(page)).toContainText('₹11,800.00');
+  expect(await seriousViolations(page, 'the edit screen')).toEqual([]);
+
+  const due = dayFromToday(40);
+  await line(page, 1).getByLabel(/^Rate/).fill('12,500');
+  await page.getByLabel('Due date').fill(dayFirst(due));
+  await expect(totals(page)).toContainText('₹14,750.00');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+
+  await expect(page).toHaveURL(invoicePage);
+  await expect(toast(page, 'Invoice saved as a draft')).toBeVisible();
+  await expect(status(page)).toHaveText('Draft');
+  await expect(page.getByText('₹14,750.00').first()).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: formatDate(due) })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(status(page)).toHaveText('Issued');
+  await expect(page.getByRole('link', { name: 'Edit draft' })).toHaveCount(0);
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!;
+
+  await page.goto(`${invoicePage}/edit`);
+  await expect(page).toHaveURL(invoicePage);
+  await expect(page.getByRole('heading', { name: number, level: 1 })).toBeVisible();
+  await expect(toast(page, 'Only a draft can be changed or issued')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+});
+
+test('a draft is saved and issued at once from its edit screen', async ({ page }) => {
+  const draft = await draftFor(page.request);
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/admin/invoices/${draft._id}/edit`);
+  await hydrated(page);
+  await line(page, 1).getByLabel('Quantity').fill('3');
+  await page.getByRole('button', { name: 'Save and issue' }).click();
+  await expect(page).toHaveURL(`/admin/invoices/${draft._id}`);
+  await expect(toast(page, /Invoice issued .+\/\d{5}/)).toBeVisible();
+  await expect(status(page)).toHaveText('Issued');
+  await expect(page.getByText('₹1,500.00').first()).toBeVisible();
+});
+
+test.describe('a refused save', () => {
+  // The form comes back with the refusal, answered 400.
+  test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\) \(.*\/admin\/invoices\/[^/]+\/edit\.data\)/] });
+
+  test('a draft changed by someone else meanwhile is not overwritten', async ({ page }) => {
+    const draft = await draftFor(page.request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/invoices/${draft._id}/edit`);
+    await hydrated(page);
+
+    const invoice = (await (
+      await page.request.get(`/api/v1/invoices/${draft._id}`, { headers: await apiHeaders(page.request) })
+    ).json()) as {
+      data: { party: { _id: string }; date: string; dueDate: string };
+    };
+    const changed = await page.request.put(`/api/v1/invoices/${draft._id}`, {
+      headers: { ...(await apiHeaders(page.request)), 'If-Match': `"${draft.version}"` },
+      data: {
+        kind: 'student',
+        partyId: invoice.data.party._id,
+        date: invoice.data.date,
+        dueDate: invoice.data.dueDate,
+        lines: [{ kind: 'examFee', description: 'Exam fee, second paper', sac: '', quantity: 1, rate: 70_000, discount: 0, taxRate: 0 }],
+        notes: '',
+        issue: false,
+      },
+    });
+    expect(changed.ok(), await changed.text()).toBe(true);
+
+    await line(page, 1).getByLabel(/^Rate/).fill('900');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('This invoice was changed by someone else. Reload it and try again.')).toBeVisible();
+    await page.goto(`/admin/invoices/${draft._id}`);
+    await expect(page.getByRole('region', { name: 'Lines', exact: true })).toContainText('Exam fee, second paper');
+  });
+});
+
+test('a draft of a kind the user may not bill has no Edit draft, and its edit address is refused', async ({ page }) => {
+  const person = { name: 'Branch Biller', email: `branch.biller.${Date.now()}@institute.demo`, password: 'Biller@123' };
+  await addNorthAdmin(page.request, person, ['INVOICE_VIEW_BRANCH', 'INVOICE_CREATE_BRANCH']);
+  const draft = await draftFor(page.request, demo.northAdmin);
+  await loginAs(page, person.email, person.password);
+  await page.goto(`/admin/invoices/${draft._id}`);
+  await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit draft' })).toHaveCount(0);
+  await page.goto(`/admin/invoices/${draft._id}/edit`);
+  await expect(page).toHaveURL(/\/admin\/access-denied$/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a draft is changed and saved with plain forms', async ({ page }) => {
+    const draft = await draftFor(page.request);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/invoices/${draft._id}`);
+    await page.getByRole('link', { name: 'Edit draft' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit draft invoice', level: 1 })).toBeVisible();
+    await expect(line(page, 1).getByLabel('Description')).toHaveValue('Exam fee');
+
+    await page.getByRole('button', { name: 'Add line' }).click();
+    await line(page, 2).getByLabel('Description').fill('Practical exam fee');
+    await line(page, 2).getByLabel(/^Rate/).fill('250');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+
+    await expect(page).toHaveURL(`/admin/invoices/${draft._id}`);
+    await expect(status(page)).toHaveText('Draft');
+    await expect(page.getByRole('region', { name: 'Lines', exact: true })).toContainText('Practical exam fee');
+    await expect(page.getByText('₹795.00').first()).toBeVisible();
+  });
+});
