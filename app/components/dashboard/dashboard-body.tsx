@@ -116,7 +116,8 @@ export function DashboardBody({ screen }: { screen: DashboardScreen }) {
         </div>
       ) : null}
 
-      <div className={cn('grid gap-6', screen.byBranch.length ? 'xl:grid-cols-[3fr_2fr]' : '')}>
+      {/* The comparison's columns need the width: beside the activity only on the widest screens. */}
+      <div className={cn('grid gap-6', screen.byBranch.length ? '2xl:grid-cols-[3fr_2fr]' : '')}>
         {screen.byBranch.length ? <BranchComparison rows={screen.byBranch} areas={screen.areas} /> : null}
         {screen.areas.length ? <RecentActivity screen={screen} /> : null}
       </div>

@@ -21,6 +21,7 @@ export function FigureCard({ figure, series }: { figure: DashboardFigure & { hre
   const look = figureLook(figure.key);
   const Icon = look.icon;
   const change = figure.previous === null ? null : changeOnLastMonth(figure.value, figure.previous);
+  const value = formatFigure(figure.value, look.money);
   const body = (
     <>
       <div className="flex items-start justify-between gap-2 text-sm text-muted-foreground">
@@ -29,8 +30,15 @@ export function FigureCard({ figure, series }: { figure: DashboardFigure & { hre
           <Icon aria-hidden="true" className="size-4" />
         </span>
       </div>
-      <p className="text-2xl font-semibold tracking-tight break-words tabular-nums sm:text-3xl" data-figure={figure.key}>
-        {formatFigure(figure.value, look.money)}
+      <p
+        className={cn(
+          'font-semibold tracking-tight break-words tabular-nums',
+          // Lakhs of rupees with their paise fill a phone's half-width card: a smaller size keeps them on one line.
+          value.length > 10 ? 'text-lg sm:text-2xl xl:text-3xl' : 'text-2xl sm:text-3xl',
+        )}
+        data-figure={figure.key}
+      >
+        {value}
       </p>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         {change ? (
