@@ -12,6 +12,7 @@ import {
   type ExpectedVersion,
   type DomainEvent,
 } from './event-store';
+import { inlineHandler, type InlineProjection } from './inline-projection';
 import { courseCategories, events } from './schema';
 
 let testDatabase: TestDatabase;
@@ -104,6 +105,92 @@ describe('a failed append inside a transaction', () => {
     await expect(failure).rejects.toThrow();
     expect(await readStream(db, 'c2')).toEqual([]);
     expect(await db.select({ id: courseCategories.id }).from(courseCategories)).toEqual([{ id: 'c1' }]);
+  });
+});
+
+/** The course categories' CourseCategoryCreated, as inline writes of their projection. */
+const categoryWritten: InlineProjection = {
+  projection: 'course-categories',
+  types: ['CourseCategoryCreated'],
+  writes: (created) => sql`
+    category_rows AS (
+      INSERT INTO ${courseCategories} (id, name, status, version, created_at, updated_at)
+      SELECT stream_id, data->>'name', data->>'status', version, occurred_at, occurred_at FROM ${created}
+    )`,
+};
+
+const category = (id: string) => ({ type: 'course-category', id });
+const categoryRows = () => db.select().from(courseCategories).orderBy(courseCategories.id);
+const eventCount = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(events))[0]!.n;
+
+describe('append with inline writes', () => {
+  it('writes the projection’s rows in the statement that appends the events, in place of its handler', async () => {
+    const [stored] = await db.transaction((tx) =>
+      append(tx, category('c1'), 'no_stream', [categoryCreated('Languages')], meta(), categoryWritten),
+    );
+    expect(stored).toMatchObject({ streamId: 'c1', version: 1, type: 'CourseCategoryCreated', data: { name: 'Languages' } });
+    expect(await readStream(db, 'c1')).toEqual([stored]);
+    // The handler would have inserted the same id again and failed.
+    expect(await categoryRows()).toEqual([
+      expect.objectContaining({ id: 'c1', name: 'Languages', status: 'active', version: 1, createdAt: meta().occurredAt }),
+    ]);
+  });
+
+  it('as the handler of one event, writes the rows it writes with the event', async () => {
+    const [stored] = await db.transaction((tx) =>
+      append(tx, category('c1'), 'no_stream', [categoryCreated('Languages')], meta(), categoryWritten),
+    );
+    const written = await categoryRows();
+    await db.delete(courseCategories);
+    await db.transaction((tx) => inlineHandler(categoryWritten)(tx, stored!));
+    expect(await categoryRows()).toEqual(written);
+  });
+
+  it('writes neither the events nor the rows at a stale version', async () => {
+    await appendInTransaction('no_stream', [tested(1)], category('c1'));
+    const failure = db.transaction((tx) =>
+      append(tx, category('c1'), 'no_stream', [categoryCreated('Languages')], meta(), categoryWritten),
+    );
+    await expect(failure).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 'no_stream', actual: 1 });
+    expect(await eventCount()).toBe(1);
+    expect(await categoryRows()).toEqual([]);
+  });
+
+  it('lets one of many writers at the same version win, with its rows alone', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, n) =>
+        db.transaction((tx) => append(tx, category('c1'), 'no_stream', [categoryCreated(`Name ${n}`)], meta(), categoryWritten)),
+      ),
+    );
+    const lost = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(lost).toHaveLength(9);
+    for (const { reason } of lost) expect(reason).toBeInstanceOf(ConcurrencyError);
+    const [kept] = await readStream(db, 'c1');
+    expect((await categoryRows()).map((row) => row.name)).toEqual([(kept!.data as { name: string }).name]);
+  });
+
+  it('is undone with the transaction when the command fails after it', async () => {
+    const failure = db.transaction(async (tx) => {
+      await append(tx, category('c1'), 'no_stream', [categoryCreated('Languages')], meta(), categoryWritten);
+      throw new Error('refused after the append');
+    });
+    await expect(failure).rejects.toThrow('refused after the append');
+    expect(await readStream(db, 'c1')).toEqual([]);
+    expect(await categoryRows()).toEqual([]);
+  });
+
+  it('refuses writes no registered projection handles, and an event of their projection they leave out', async () => {
+    const unregistered = { ...categoryWritten, projection: 'nothing-here' };
+    const renamed = { type: 'CourseCategoryRenamed', data: { name: 'Tongues' } };
+    for (const [inline, newEvents] of [
+      [unregistered, [categoryCreated('Languages')]],
+      [categoryWritten, [categoryCreated('Languages'), renamed]],
+    ] as const) {
+      const failure = db.transaction((tx) => append(tx, category('c1'), 'no_stream', newEvents, meta(), inline));
+      await expect(failure).rejects.toThrow(/projection|projected/);
+    }
+    expect(await eventCount()).toBe(0);
+    expect(await categoryRows()).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from './client';
 import { compiledQuery } from './compiled-query';
 import { isUniqueViolation } from './errors';
-import { applyProjections } from './projections';
+import { ofTypes, projectedEvents, type InlineProjection } from './inline-projection';
+import { applyProjections, projections } from './projections';
 import { events } from './schema';
 
 /** What a command writes to a stream: a past-tense type and its data. A stream's events are a union of these. */
@@ -111,24 +112,85 @@ const eventColumns = {
   occurred_at: sql<EventRow['occurred_at']>`occurred_at`,
 };
 
-const insertEvents = compiledQuery<typeof eventColumns, EventRow>('events_append', eventColumns, (_db, columns) => {
+/**
+ * The two halves of an append: `current`, the stream's version, and the INSERT of the events
+ * after it, unless the stream is at another version than the one expected.
+ */
+function appendParts() {
   const value = (name: string) => sql.placeholder(name);
-  return sql`
-    WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${value('streamId')})
+  return {
+    current: sql`current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${value('streamId')})`,
+    insert: sql`
     INSERT INTO events (stream_type, stream_id, version, type, data, actor_id, branch_id, request_id, occurred_at)
     SELECT ${value('streamType')}, ${value('streamId')}, current.version + e.n, e.event->>'type', e.event->'data',
            ${value('actorId')}, ${value('branchId')}, ${value('requestId')}, ${value('occurredAt')}::timestamptz
     FROM current, jsonb_array_elements(${value('events')}::jsonb) WITH ORDINALITY AS e(event, n)
     WHERE ${value('expected')}::integer IS NULL OR current.version = ${value('expected')}::integer
-    ORDER BY e.n
-    RETURNING ${sql.join(Object.values(columns), sql`, `)}`;
+    ORDER BY e.n`,
+  };
+}
+
+const returned = (columns: typeof eventColumns) => sql.join(Object.values(columns), sql`, `);
+
+const insertEvents = compiledQuery<typeof eventColumns, EventRow>('events_append', eventColumns, (_db, columns) => {
+  const { current, insert } = appendParts();
+  return sql`WITH ${current} ${insert} RETURNING ${returned(columns)}`;
 });
+
+type AppendStatement = typeof insertEvents;
+const appendsWriting = new Map<InlineProjection, AppendStatement>();
+
+/** The append that also runs a projection's inline writes over the events it inserted, compiled once per inline projection. */
+function appendWriting(inline: InlineProjection): AppendStatement {
+  const known = appendsWriting.get(inline);
+  if (known) return known;
+  const statement = compiledQuery<typeof eventColumns, EventRow>(
+    `events_append_inline_${appendsWriting.size + 1}`,
+    eventColumns,
+    (_db, columns) => {
+      const { current, insert } = appendParts();
+      return sql`
+        WITH ${current},
+        appended_events AS (${insert} RETURNING *),
+        ${projectedEvents} AS (${ofTypes('appended_events', inline.types)}),
+        ${inline.writes(projectedEvents)}
+        SELECT ${returned(columns)} FROM appended_events`;
+    },
+  );
+  appendsWriting.set(inline, statement);
+  return statement;
+}
+
+/**
+ * Inline writes stand for a registered projection's handlers of their types, so that a rebuild of
+ * the log comes to the same rows. The append carries no event of another type that projection
+ * handles: its handler would run after the writes of the events that came later.
+ */
+function checkInline(inline: InlineProjection, newEvents: readonly DomainEvent[]) {
+  const handlers = projections.find((projection) => projection.name === inline.projection)?.handlers;
+  if (!handlers || !inline.types.every((type) => Object.hasOwn(handlers, type))) {
+    throw new Error(`No registered projection ${inline.projection} handles ${inline.types.join(', ')}`);
+  }
+  const other = newEvents.find((event) => !inline.types.includes(event.type) && Object.hasOwn(handlers, event.type));
+  if (other) throw new Error(`${other.type} is projected by ${inline.projection} but not by its inline writes`);
+}
+
+/** The projections of an event, but for the inline projection's own, written with the events. */
+async function projectBeside(tx: Tx, event: StoredEvent, inline: InlineProjection | undefined): Promise<void> {
+  if (!inline?.types.includes(event.type)) return applyProjections(tx, event);
+  for (const projection of projections) {
+    if (projection.name !== inline.projection && Object.hasOwn(projection.handlers, event.type)) {
+      await projection.handlers[event.type]!(tx, event);
+    }
+  }
+}
 
 /**
  * Appends events to one stream and applies every projection, inside the caller's transaction.
  * One statement reads the stream's version, checks the expectation and inserts the events
  * after it. The unique key on (stream_id, version) decides between concurrent writers: the
- * loser's transaction fails with ConcurrencyError and leaves nothing behind.
+ * loser's transaction fails with ConcurrencyError and leaves nothing behind. With `inline`, that
+ * statement also writes the projection's rows of the events it inserted, in place of its handlers.
  */
 export async function append<E extends DomainEvent>(
   tx: Tx,
@@ -136,11 +198,13 @@ export async function append<E extends DomainEvent>(
   expected: ExpectedVersion,
   newEvents: readonly NoInfer<E>[],
   metadata: EventMetadata,
+  inline?: InlineProjection,
 ): Promise<StoredEvent<E>[]> {
   if (newEvents.length === 0) return [];
+  if (inline) checkInline(inline, newEvents);
   let rows: EventRow[];
   try {
-    rows = await insertEvents(tx, {
+    rows = await (inline ? appendWriting(inline) : insertEvents)(tx, {
       streamType: stream.type,
       streamId: stream.id,
       // No version to check for `any`.
@@ -157,7 +221,7 @@ export async function append<E extends DomainEvent>(
   }
   if (rows.length === 0) throw new ConcurrencyError(stream.id, expected, await streamVersion(tx, stream.id));
   const stored = rows.map(storedEvent).sort((a, b) => a.version - b.version);
-  for (const event of stored) await applyProjections(tx, event);
+  for (const event of stored) await projectBeside(tx, event, inline);
   // The rows are the events just given, in their order: each keeps the type and data it was written with.
   return stored as StoredEvent<E>[];
 }

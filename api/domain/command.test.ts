@@ -1,11 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../tests/api/wallet-fixtures';
 import { databaseOfFile } from '../../tests/support/test-database';
-import { append, readStream, type DomainEvent, type StreamRef } from '../db/event-store';
+import { toHundredths, type MarkValue } from '../../common/exam-results';
+import { append, ConcurrencyError, readStream, type DomainEvent, type StreamRef } from '../db/event-store';
+import { marksWritten } from '../db/projections/exam-results';
+import { examMarks } from '../db/schema';
 import { runCommand, type Decider, type RunOptions } from './command';
 import { createCourseCategory } from './course-categories/commands';
 import { courseCategoryMessages, decide, evolve, initialCourseCategory } from './course-categories/decide';
 import { courseCategoryStream } from './course-categories/events';
+import { examMarksStream, type ExamMarksEvent } from './exam-results/events';
 import { notFound } from './errors';
 import { newId } from './ids';
 
@@ -98,5 +103,64 @@ describe('runCommand', () => {
       ),
     ).rejects.toMatchObject({ kind: 'conflict', message: courseCategoryMessages.taken });
     expect(await versions(late)).toEqual([]);
+  });
+});
+
+type MarksCommand = { studentId: string; cells: Array<{ subject: string; value: MarkValue }>; thenFail?: boolean };
+
+/** Marks as a save enters them, written with their events by the exam results' inline projection. */
+const marking: Decider<MarksCommand, number, ExamMarksEvent> = {
+  initialState: 0,
+  evolve: (version) => version + 1,
+  decide: ({ studentId, cells }) => [{ type: 'MarksEntered', data: { examId: 'exam-1', studentId, branchId: 'branch-1', marks: cells } }],
+};
+
+describe('runCommand with an inline projection', () => {
+  const mark = (command: MarksCommand, options: RunOptions = {}) =>
+    inTransaction(file.db, async (ctx) => {
+      await runCommand(ctx, examMarksStream('exam-1', command.studentId), marking, command, { ...options, inline: marksWritten });
+      if (command.thenFail) throw new Error('refused after the append');
+    });
+  const rows = async (studentId: string) =>
+    (await file.db.select().from(examMarks).where(eq(examMarks.studentId, studentId)).orderBy(examMarks.subject)).map(
+      ({ subject, hundredths, absent, version }) => ({ subject, hundredths, absent, version }),
+    );
+
+  it('writes the rows with the events, as the handler would: each cell at its event’s version, AB absent, null cleared', async () => {
+    const studentId = newId(Date.now());
+    await mark({
+      studentId,
+      cells: [
+        { subject: 'acc', value: 72.5 },
+        { subject: 'gst', value: 'AB' },
+        { subject: 'law', value: 0.29 },
+      ],
+    });
+    expect(await rows(studentId)).toEqual([
+      { subject: 'acc', hundredths: toHundredths(72.5), absent: false, version: 1 },
+      { subject: 'gst', hundredths: null, absent: true, version: 1 },
+      { subject: 'law', hundredths: toHundredths(0.29), absent: false, version: 1 },
+    ]);
+    await mark({
+      studentId,
+      cells: [
+        { subject: 'acc', value: null },
+        { subject: 'gst', value: 40.25 },
+      ],
+    });
+    expect(await rows(studentId)).toEqual([
+      { subject: 'gst', hundredths: 4025, absent: false, version: 2 },
+      { subject: 'law', hundredths: 29, absent: false, version: 1 },
+    ]);
+  });
+
+  it('writes nothing when the append is refused, or when the command fails after it', async () => {
+    const studentId = newId(Date.now());
+    await mark({ studentId, cells: [{ subject: 'acc', value: 30 }] });
+    // Read before the first save appended: the append at no stream is refused.
+    await expect(mark({ studentId, cells: [{ subject: 'acc', value: 10 }] }, { history: [] })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(mark({ studentId, cells: [{ subject: 'acc', value: 10 }], thenFail: true })).rejects.toThrow('refused after the append');
+    expect(await rows(studentId)).toEqual([{ subject: 'acc', hundredths: 3000, absent: false, version: 1 }]);
+    expect(await versions(examMarksStream('exam-1', studentId).id)).toEqual(['1 MarksEntered']);
   });
 });

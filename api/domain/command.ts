@@ -9,6 +9,7 @@ import {
   type StoredEvent,
   type StreamRef,
 } from '../db/event-store';
+import type { InlineProjection } from '../db/inline-projection';
 import { conflict, stale } from './errors';
 import type { Settings } from './settings';
 
@@ -46,6 +47,8 @@ export interface RunOptions {
   uniqueConflicts?: Record<string, string>;
   /** The stream's events when the caller read them already (with a fact beside them, say). */
   history?: readonly StoredEvent<DomainEvent>[];
+  /** A projection written in the statement that appends the events (see `append`): a hot command's one round trip. */
+  inline?: InlineProjection;
 }
 
 /**
@@ -59,7 +62,7 @@ export async function runCommand<Command, State, E extends DomainEvent>(
   stream: StreamRef<E>,
   decider: Decider<Command, State, E>,
   command: Command,
-  { ifMatch, uniqueConflicts = {}, history: read }: RunOptions = {},
+  { ifMatch, uniqueConflicts = {}, history: read, inline }: RunOptions = {},
 ): Promise<State> {
   const events = read ?? (await readStream(tx, stream));
   const history = events.every((event) => event.streamType === stream.type) ? (events as StoredEvent<E>[]) : [];
@@ -69,7 +72,7 @@ export async function runCommand<Command, State, E extends DomainEvent>(
   if (ifMatch && exists && ifMatch.version !== seen) throw stale(ifMatch.staleMessage);
   const decided = decider.decide(command, state);
   try {
-    await append(tx, stream, seen === undefined ? 'no_stream' : seen, decided, meta);
+    await append(tx, stream, seen === undefined ? 'no_stream' : seen, decided, meta, inline);
   } catch (error) {
     const refusal = Object.entries(uniqueConflicts).find(([index]) => isUniqueViolation(error, index));
     if (refusal) throw conflict(refusal[1]);

@@ -9,8 +9,10 @@ import {
   type StudentExam,
 } from '../../common/contracts/exam-results';
 import { markMessages } from '../../common/exam-results';
+import { readStream } from '../db/event-store';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
+import { examMarksStream } from '../domain/exam-results/events';
 import { createRecord } from '../domain/records';
 
 const clock = testClock('2026-05-01T09:00:00.000Z');
@@ -229,6 +231,46 @@ describe('PUT /exams/{id}/results/marks', () => {
     const refused = await save(examId, [{ studentId: southern, subject: 'acc', value: 10, baseVersion: 0 }], tokens.northStaff);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(examResultMessages.notSitting);
+  });
+
+  it('answers a record that is no exam, or another branch’s exam, as not found, and an exam of no course as invalid', async () => {
+    const southern = await exam(south);
+    const one = await student(north);
+    const cells = [{ studentId: one, subject: 'acc', value: 10, baseVersion: 0 }];
+    const noExam = await save(course, cells);
+    expect([noExam.status, noExam.body.message]).toEqual([404, examResultMessages.examMissing]);
+    const elsewhere = await save(southern, cells, tokens.northStaff);
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([404, examResultMessages.examMissing]);
+    const noCourse = await record('examResult', null, { examId: `EX-${++serial}`, examName: 'Unplanned', examSubjectsTable: subjects });
+    const refused = await save(noCourse, cells);
+    expect([refused.status, refused.body.message]).toEqual([400, examResultMessages.noCourse]);
+  });
+
+  it('keeps the last of a cell sent twice in one save, and answers the first as a conflict', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    const saved = await save(examId, [
+      { studentId: one, subject: 'acc', value: 10, baseVersion: 0 },
+      { studentId: one, subject: 'acc', value: 20, baseVersion: 0 },
+    ]);
+    expect(saved.body.data).toEqual({
+      saved: [{ studentId: one, subject: 'acc', value: 20, version: 1 }],
+      conflicts: [{ studentId: one, subject: 'acc', value: 20, version: 1 }],
+    });
+    expect((await sheet(examId, north)).students[0]!.marks).toEqual({ acc: { value: 20, version: 1 } });
+  });
+
+  it('keeps nothing of a save refused at a later student: the marks written for the first go with it', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    const unregistered = await student(north, { isRegistered: false });
+    const refused = await save(examId, [
+      { studentId: one, subject: 'acc', value: 10, baseVersion: 0 },
+      { studentId: unregistered, subject: 'acc', value: 10, baseVersion: 0 },
+    ]);
+    expect([refused.status, refused.body.message]).toEqual([400, examResultMessages.notSitting]);
+    expect(await readStream(accounts.db, examMarksStream(examId, one))).toEqual([]);
+    expect((await sheet(examId, north)).students.find((s) => s.studentId === one)!.marks).toEqual({});
   });
 
   it('clears a cell with null, which starts it again at version 0', async () => {

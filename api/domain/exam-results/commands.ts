@@ -22,6 +22,7 @@ import {
   type StudentMarks,
 } from './decide';
 import { readStreamBeside } from '../../db/event-store';
+import { marksWritten } from '../../db/projections/exam-results';
 import { examMarksStream, examSittingStream, type ExamMarksEvent, type ExamSittingEvent } from './events';
 import {
   lockSitting,
@@ -55,11 +56,10 @@ export const marksDecider: Decider<EnterMarks | ReviseMarks, StudentMarks, ExamM
  * whole save. Each sitting written to is held against publishing until the save commits.
  */
 export async function enterMarks(ctx: CommandContext, caller: Caller, examId: string, cells: readonly MarkCell[]): Promise<SavedMarks> {
-  const exam = await resultsExam(ctx.tx, examId, caller);
-  if (exam.courseId === null) throw invalid(examResultMessages.noCourse);
   const byStudent = new Map<string, MarkCell[]>();
   for (const cell of cells) byStudent.set(cell.studentId, [...(byStudent.get(cell.studentId) ?? []), cell]);
-  const branchOf = await sittingBranchOfHeld(ctx.tx, exam, [...byStudent.keys()], caller);
+  const { exam, branchOf } = await sittingBranchOfHeld(ctx.tx, examId, [...byStudent.keys()], caller);
+  if (exam.courseId === null) throw invalid(examResultMessages.noCourse);
   const answer: SavedMarks = { saved: [], conflicts: [] };
   for (const [studentId, own] of byStudent) {
     const branchId = branchOf.get(studentId) ?? null;
@@ -74,7 +74,7 @@ export async function enterMarks(ctx: CommandContext, caller: Caller, examId: st
         type: 'EnterMarks',
         data: { examId: exam.id, studentId, branchId, subjects: exam.subjects, published: read?.beside === true, cells: own },
       },
-      { history: read?.events },
+      { history: read?.events, inline: marksWritten },
     );
     const conflicts = conflictsAfter(after, own);
     const cellNow = (cell: MarkCell) => ({

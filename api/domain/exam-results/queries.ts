@@ -9,7 +9,7 @@ import { examMarks, examSittingChanges, examSittings, records } from '../../db/s
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
 import { DomainError, missing } from '../errors';
-import { findRecord } from '../record-queries';
+import { findRecord, readableBy } from '../record-queries';
 import type { Cell } from './decide';
 import { currentDocument } from '../documents/queries';
 import { sittingScale } from '../marksheet-templates/queries';
@@ -31,14 +31,22 @@ export interface ResultsExam {
   subjectRows: Record<string, unknown>[];
 }
 
-/** The exam, as the caller reaches it; another branch's exam, or none, is not found. */
-export async function resultsExam(db: Executor, id: string, caller: Caller): Promise<ResultsExam> {
-  const exam = await findRecord(db, id, branchScope(caller));
-  if (!exam || exam.formType !== 'examResult') throw missing(examResultMessages.examMissing);
-  const table = fieldsDataToValues(exam.fieldsData).examSubjectsTable;
+/** An exam's record as results read it: its columns and its form's values. */
+interface ExamRecord {
+  id: string;
+  code: string | null;
+  title: string;
+  courseId: string | null;
+  courseName: string | null;
+  branchId: string | null;
+  values: Record<string, unknown>;
+}
+
+function examOf(exam: ExamRecord): ResultsExam {
+  const table = exam.values.examSubjectsTable;
   const rows = Array.isArray(table) ? (table as Record<string, unknown>[]) : [];
   return {
-    id: exam._id,
+    id: exam.id,
     examId: exam.code,
     examName: exam.title,
     courseId: exam.courseId,
@@ -49,33 +57,45 @@ export async function resultsExam(db: Executor, id: string, caller: Caller): Pro
   };
 }
 
+/** The exam, as the caller reaches it; another branch's exam, or none, is not found. */
+export async function resultsExam(db: Executor, id: string, caller: Caller): Promise<ResultsExam> {
+  const exam = await findRecord(db, id, branchScope(caller));
+  if (!exam || exam.formType !== 'examResult') throw missing(examResultMessages.examMissing);
+  return examOf({ ...exam, id: exam._id, values: fieldsDataToValues(exam.fieldsData) });
+}
+
+/** Students, when the exam's row is `records`. */
+const student = alias(records, 'student');
+
 /** Whether a student's latest change in an exam's sitting is of this kind. */
-const changed = (exam: string | AnyPgColumn, change: 'added' | 'excused') =>
-  sql`EXISTS (SELECT 1 FROM ${examSittingChanges} WHERE ${examSittingChanges.examId} = ${exam} AND ${examSittingChanges.studentId} = ${records.id} AND ${examSittingChanges.change} = ${change})`;
+const changed = (exam: string | AnyPgColumn, studentId: AnyPgColumn, change: 'added' | 'excused') =>
+  sql`EXISTS (SELECT 1 FROM ${examSittingChanges} WHERE ${examSittingChanges.examId} = ${exam} AND ${examSittingChanges.studentId} = ${studentId} AND ${examSittingChanges.change} = ${change})`;
 
 /**
  * The students who sit an exam: registered and active, brought by its course unless excused, or
  * added; in the exam's branch when it is a branch's own, and in the caller's branch when they
  * belong to one. The exam, its course and its branch are values, or the columns of an exam's row
- * joined in; an exam without a course is sat by nobody.
+ * joined in; an exam without a course is sat by nobody. The students are `records`, or `student`
+ * when the exam's row is `records`.
  */
 function sitters(
   exam: { id: string | AnyPgColumn; courseId: string | AnyPgColumn; branchId: string | AnyPgColumn | null },
   caller: Caller,
+  students: typeof records | typeof student = records,
 ) {
   const scope = branchScope(caller);
   const examBranch = exam.branchId;
   return and(
-    eq(records.formType, 'student'),
-    eq(records.isRegistered, true),
-    eq(records.isActive, true),
-    or(and(eq(records.courseId, exam.courseId), not(changed(exam.id, 'excused'))), changed(exam.id, 'added')),
+    eq(students.formType, 'student'),
+    eq(students.isRegistered, true),
+    eq(students.isActive, true),
+    or(and(eq(students.courseId, exam.courseId), not(changed(exam.id, students.id, 'excused'))), changed(exam.id, students.id, 'added')),
     examBranch === null
       ? undefined
       : typeof examBranch === 'string'
-        ? eq(records.branchId, examBranch)
-        : or(isNull(examBranch), eq(records.branchId, examBranch)),
-    scope === null ? undefined : eq(records.branchId, scope),
+        ? eq(students.branchId, examBranch)
+        : or(isNull(examBranch), eq(students.branchId, examBranch)),
+    scope === null ? undefined : eq(students.branchId, scope),
   );
 }
 
@@ -185,30 +205,54 @@ export async function lockSitting(db: Executor, examId: string, branchId: string
   await db.execute(mode === 'shared' ? sql`SELECT pg_advisory_xact_lock_shared(${key})` : sql`SELECT pg_advisory_xact_lock(${key})`);
 }
 
-/** The advisory lock of an exam's sitting in a branch; the branch may be a column. */
-const sittingLockKey = (examId: string, branchId: string | AnyPgColumn) =>
-  sql`hashtext(${`sitting:${examId}:`}::text || ${branchId}::text)`;
+/** The advisory lock of an exam's sitting in a branch; the exam and the branch may be columns. */
+const sittingLockKey = (examId: string | AnyPgColumn, branchId: string | AnyPgColumn) =>
+  sql`hashtext(${'sitting:'}::text || ${examId}::text || ${':'}::text || ${branchId}::text)`;
+
+const course = alias(records, 'course');
 
 /**
- * As `sittingBranchOf`, holding each sitting found against publishing in the same statement: a
- * writer of marks then reads the sitting's state after it, and a publish waits for its commit.
+ * The exam as `resultsExam` reads it and the branch of each of these students that sits it (as
+ * `sittingBranchOf`), holding each sitting found against publishing, in one statement: a writer
+ * of marks then reads the sitting's state after it, and a publish waits for its commit.
  */
 export async function sittingBranchOfHeld(
   db: Executor,
-  exam: ResultsExam,
+  examId: string,
   studentIds: string[],
   caller: Caller,
-): Promise<Map<string, string>> {
-  if (studentIds.length === 0) return new Map();
+): Promise<{ exam: ResultsExam; branchOf: Map<string, string> }> {
   const rows = await db
     .select({
       id: records.id,
+      code: records.code,
+      title: records.title,
+      courseId: records.courseId,
+      courseName: course.title,
       branchId: records.branchId,
-      held: sql`pg_advisory_xact_lock_shared(${sittingLockKey(exam.id, records.branchId)})`,
+      fields: records.fields,
+      studentId: student.id,
+      studentBranchId: student.branchId,
+      held: sql`CASE WHEN ${student.id} IS NOT NULL THEN pg_advisory_xact_lock_shared(${sittingLockKey(records.id, student.branchId)}) END`,
     })
     .from(records)
-    .where(and(sitting(exam, caller), inArray(records.id, studentIds), isNotNull(records.branchId)));
-  return new Map(rows.map((row) => [row.id, row.branchId!] as const));
+    .leftJoin(course, and(eq(course.id, records.courseId), eq(course.formType, 'course')))
+    .leftJoin(
+      student,
+      and(
+        isNotNull(records.courseId),
+        sitters({ id: records.id, courseId: records.courseId, branchId: records.branchId }, caller, student),
+        inArray(student.id, studentIds),
+        isNotNull(student.branchId),
+      ),
+    )
+    .where(and(eq(records.id, examId), eq(records.formType, 'examResult'), readableBy(branchScope(caller))));
+  const [first] = rows;
+  if (!first) throw missing(examResultMessages.examMissing);
+  return {
+    exam: examOf({ ...first, values: first.fields as Record<string, unknown> }),
+    branchOf: new Map(rows.flatMap((row) => (row.studentId && row.studentBranchId ? [[row.studentId, row.studentBranchId] as const] : []))),
+  };
 }
 
 /** Whether an exam's sitting in a branch is published, as SQL to read beside a stream. */
