@@ -2,9 +2,15 @@ import { createRequire } from 'node:module';
 import { Font } from '@react-pdf/renderer';
 
 const require = createRequire(import.meta.url);
-const file = (name: string) => require.resolve(`@fontsource/noto-sans/files/${name}`);
 
 let registered = false;
+
+/** Each family a document can name, from its npm package's subset, in regular and bold. */
+const families = [
+  { family: 'Noto', font: 'noto-sans', subset: 'latin' },
+  { family: 'NotoDeva', font: 'noto-sans', subset: 'devanagari' },
+  { family: 'NotoSerif', font: 'noto-serif', subset: 'latin' },
+] as const;
 
 /**
  * Noto Sans in two families: Latin, and Devanagari for Hindi names and for the rupee sign, which
@@ -13,17 +19,18 @@ let registered = false;
  */
 export const FONT_FAMILY = ['Noto', 'NotoDeva'];
 
+/** Noto Serif has no Devanagari subset: a Hindi name in a serif field is set in Noto Sans Devanagari. */
+export const SERIF_FONT_FAMILY = ['NotoSerif', 'NotoDeva'];
+
 export function registerFonts() {
   if (registered) return;
-  for (const [family, subset] of [
-    ['Noto', 'latin'],
-    ['NotoDeva', 'devanagari'],
-  ] as const) {
+  for (const { family, font, subset } of families) {
+    const file = (weight: number) => require.resolve(`@fontsource/${font}/files/${font}-${subset}-${weight}-normal.woff`);
     Font.register({
       family,
       fonts: [
-        { src: file(`noto-sans-${subset}-400-normal.woff`), fontWeight: 400 },
-        { src: file(`noto-sans-${subset}-700-normal.woff`), fontWeight: 700 },
+        { src: file(400), fontWeight: 400 },
+        { src: file(700), fontWeight: 700 },
       ],
     });
   }

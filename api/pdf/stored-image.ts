@@ -32,6 +32,14 @@ export function intactPng(bytes: Buffer): boolean {
   }
 }
 
+/** An image's bytes as a PDF draws them: a JPEG or a whole PNG; anything else gives none. */
+export function printableBytes(bytes: Buffer | null): PdfImage | null {
+  if (!bytes) return null;
+  if (isJpeg(bytes)) return { data: bytes, format: 'jpg' };
+  if (isPng(bytes)) return intactPng(bytes) ? { data: bytes, format: 'png' } : null;
+  return null;
+}
+
 /**
  * A stored image a PDF can draw (a student's photo, a template's logo or signature): a JPEG or
  * PNG. Any other kind, a damaged PNG, a missing file or a store that cannot be read gives none, and the document
@@ -39,9 +47,5 @@ export function intactPng(bytes: Buffer): boolean {
  */
 export async function printableImage(storage: ObjectStorage, key: string | null): Promise<PdfImage | null> {
   if (!key) return null;
-  const bytes = await storage.readStart(key, IMAGE_BYTES).catch(() => null);
-  if (!bytes) return null;
-  if (isJpeg(bytes)) return { data: bytes, format: 'jpg' };
-  if (isPng(bytes)) return intactPng(bytes) ? { data: bytes, format: 'png' } : null;
-  return null;
+  return printableBytes(await storage.readStart(key, IMAGE_BYTES).catch(() => null));
 }
