@@ -10,6 +10,8 @@ import {
   lineAmounts,
   lineProblem,
   rateInForce,
+  ratePercent,
+  ratesInForce,
   receiptNumber,
   seriesNumber,
   sumLines,
@@ -243,6 +245,23 @@ describe('rateInForce', () => {
     expect(rateInForce(rates, 1800, '2099-12-31')).toBe(true);
     expect(rateInForce(rates, 500, '2026-01-01')).toBe(false);
     expect(rateInForce([], 0, '2026-01-01')).toBe(false);
+  });
+});
+
+describe('ratesInForce', () => {
+  const rates = [
+    { rate: 1800, from: '2017-07-01', until: null },
+    { rate: 1200, from: '2017-07-01', until: '2025-09-21' },
+    { rate: 1800, from: '2026-04-01', until: null },
+    { rate: 500, from: '2025-09-22', until: null },
+  ];
+
+  it('lists each rate in force on the day once, lowest first', () => {
+    expect(ratesInForce(rates, '2025-09-21')).toEqual([1200, 1800]);
+    expect(ratesInForce(rates, '2026-04-01')).toEqual([500, 1800]);
+    expect(ratesInForce([], '2026-04-01')).toEqual([]);
+    expect(ratePercent(1800)).toBe('18%');
+    expect(ratePercent(25)).toBe('0.25%');
   });
 });
 

@@ -154,6 +154,14 @@ export function rateInForce(rates: { rate: number; from: string; until: string |
   return rates.some((r) => r.rate === rate && r.from <= date && (r.until === null || date <= r.until));
 }
 
+/** The distinct rates in force on `date`, lowest first: what a line dated that day may charge. */
+export function ratesInForce(rates: { rate: number; from: string; until: string | null }[], date: string): number[] {
+  return [...new Set(rates.map((r) => r.rate))].filter((rate) => rateInForce(rates, rate, date)).sort((a, b) => a - b);
+}
+
+/** A rate in basis points as people write it: "18%", "0.25%". */
+export const ratePercent = (basisPoints: number) => `${basisPoints / 100}%`;
+
 /** Overdue is an issued invoice with something still due after its due date. */
 export function invoiceStatus(input: {
   issued: boolean;

@@ -366,6 +366,15 @@ export const adminRoutes: readonly AdminRoute[] = [
     keywords: ['bill branch'],
   },
   {
+    path: '/admin/invoices/settings',
+    title: 'Billing settings',
+    group: 'Invoice Management',
+    icon: 'Settings',
+    permissions: ['INVOICE_CREATE', 'INVOICE_CREATE_BRANCH'],
+    sidebar: false,
+    keywords: ['gst', 'gstin', 'tax rates', 'billing profile'],
+  },
+  {
     path: '/admin/payments',
     title: 'Payment Records',
     group: 'Invoice Management',

@@ -2,11 +2,12 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { invoiceKinds, invoiceStatuses } from '../../common/contracts/invoices';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { billingSettingsPath } from '~/components/invoices/billing-settings-schema';
 import { InvoiceStatusBadge } from '~/components/invoices/status-badge';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column, Filter } from '~/components/list/types';
 import { Button } from '~/components/ui/button';
-import { DownloadIcon, PlusIcon, ReceiptTextIcon } from '~/components/ui/icons';
+import { DownloadIcon, PlusIcon, ReceiptTextIcon, SettingsIcon } from '~/components/ui/icons';
 import { Amount } from '~/components/wallet/money';
 import {
   invoiceApiQuery,
@@ -19,6 +20,7 @@ import {
   type InvoiceListRow,
 } from '~/lib/invoices';
 import { withParams } from '~/lib/list-query';
+import { canOpen, findAdminRoute } from '~/lib/route-registry';
 import { recordChoices } from '~/services/choices.server';
 import { listInvoices } from '~/services/invoices.server';
 import { listLoader, loadListPage } from '~/services/list.server';
@@ -55,7 +57,14 @@ export const loader = listLoader(async (request, auth) => {
     }),
     everyBranch ? recordChoices(api, 'branch') : null,
   ]);
-  return { ...page, sums, branches: branches ?? [], rights: invoiceRights(user) };
+  const settingsRoute = findAdminRoute(billingSettingsPath);
+  return {
+    ...page,
+    sums,
+    branches: branches ?? [],
+    rights: invoiceRights(user),
+    billingSettings: settingsRoute ? canOpen(settingsRoute, user) : false,
+  };
 });
 
 const columns: Column<InvoiceListRow, (typeof invoiceDefaults)['sort']>[] = [
@@ -143,6 +152,13 @@ export default function Invoices() {
       }}
       headerActions={
         <>
+          {list.billingSettings ? (
+            <Button asChild variant="outline">
+              <Link to={billingSettingsPath}>
+                <SettingsIcon aria-hidden="true" /> Billing settings
+              </Link>
+            </Button>
+          ) : null}
           <Button asChild variant="outline">
             <a href={`/resources/invoices-csv${exportSearch}`} download>
               <DownloadIcon aria-hidden="true" /> Export CSV

@@ -23,7 +23,7 @@ import {
   type InvoiceView,
   type TaxRateView,
 } from '../../../common/contracts/invoices';
-import { amountInWords, invoiceLines, lineAmounts, rateInForce, sumLines, supplyOf } from '../../../common/fees';
+import { amountInWords, invoiceLines, lineAmounts, rateInForce, ratePercent, ratesInForce, sumLines, supplyOf } from '../../../common/fees';
 import { parseRupees } from '../../../common/money';
 import { Button } from '~/components/ui/button';
 import { DateInput } from '~/components/ui/date-input';
@@ -93,13 +93,6 @@ function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-/** The distinct rates in force on the day, lowest first. */
-function ratesOn(rates: TaxRateView[], day: string): number[] {
-  return [...new Set(rates.map((rate) => rate.rate))].filter((rate) => rateInForce(rates, rate, day)).sort((a, b) => a - b);
-}
-
-const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
 /**
  * What the totals are worked out from as one types: a line not yet a number counts as nothing,
@@ -194,7 +187,7 @@ export function InvoiceForm({
   // A draft's due date was chosen already: a new invoice date no longer moves it.
   const [dueTouched, setDueTouched] = React.useState(Boolean(draft));
   const dueDefault = dueTouched ? undefined : addDays(date, settings.defaultDueDays);
-  const taxChoices = ratesOn(rates, date);
+  const taxChoices = ratesInForce(rates, date);
 
   const supply = supplyOf(settings.stateCode, party?.stateCode ?? null);
   const preview = ((form.value?.lines ?? []) as Partial<LineValue>[]).map(previewLine);
@@ -384,7 +377,7 @@ function LineFields({
               <NativeSelect {...getSelectProps(line.taxRate)} key={line.taxRate.key}>
                 {choices.map((rate) => (
                   <option key={rate} value={rate}>
-                    {percent(rate)}
+                    {ratePercent(rate)}
                   </option>
                 ))}
               </NativeSelect>
