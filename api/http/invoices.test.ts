@@ -199,6 +199,68 @@ describe('cancelling', () => {
   });
 });
 
+describe('deleting a draft', () => {
+  const partyRows = async () =>
+    (await call('GET', `/invoices?partyId=${ids.asha}&limit=100`, undefined, tokens.reader)).body.data.invoices.map(
+      (row: { _id: string }) => row._id,
+    );
+
+  it('deletes a draft at its version: it answers 404 and leaves the list', async () => {
+    const { body } = await call('POST', '/invoices', draft(ids.asha));
+    const id = body.data._id;
+    const stale = await call('DELETE', `/invoices/${id}`, undefined, tokens.biller, { 'If-Match': '"7"' });
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toBe(invoiceMessages.stale);
+    expect(await partyRows()).toContain(id);
+
+    const deleted = await call('DELETE', `/invoices/${id}`, undefined, tokens.biller, { 'If-Match': '"1"' });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toMatchObject({ message: invoiceMessages.draftDeleted, data: { _id: id } });
+    expect((await call('GET', `/invoices/${id}`, undefined, tokens.reader)).status).toBe(404);
+    expect(await partyRows()).not.toContain(id);
+    expect((await call('PUT', `/invoices/${id}`, draft(ids.asha))).status).toBe(404);
+    expect((await call('POST', `/invoices/${id}/issue`)).status).toBe(404);
+    expect((await call('DELETE', `/invoices/${id}`, undefined, tokens.biller, { 'If-Match': '"2"' })).status).toBe(404);
+  });
+
+  it('refuses an issued or cancelled invoice, which keeps its number', async () => {
+    const { _id: id, number, version } = await issued();
+    const refused = await call('DELETE', `/invoices/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(invoiceMessages.deleteIssued);
+    expect(await invoice(id)).toMatchObject({ number, status: 'issued', version });
+
+    await call('POST', `/invoices/${id}/cancel`, { reason: 'Billed twice' });
+    const cancelled = await call('DELETE', `/invoices/${id}`);
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.body.message).toBe(invoiceMessages.deleteIssued);
+    expect(await invoice(id)).toMatchObject({ number, status: 'cancelled' });
+  });
+
+  it('answers another branch’s draft as missing to a branch’s staff, and lets them delete their own', async () => {
+    const pune = (await call('POST', '/invoices', draft(ids.puneStudent))).body.data;
+    const refused = await call('DELETE', `/invoices/${pune._id}`, undefined, tokens.branchStaff);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(invoiceMessages.missing);
+    expect((await invoice(pune._id)).status).toBe('draft');
+
+    const own = (await call('POST', '/invoices', draft(ids.asha), tokens.branchStaff)).body.data;
+    expect((await call('DELETE', `/invoices/${own._id}`, undefined, tokens.reader)).status).toBe(403);
+    expect((await call('DELETE', `/invoices/${own._id}`, undefined, tokens.branchStaff)).status).toBe(200);
+  });
+
+  it('answers a retry with the same Idempotency-Key as it answered the first time', async () => {
+    const { _id: id } = (await call('POST', '/invoices', draft(ids.asha))).body.data;
+    const headers = { 'Idempotency-Key': `delete-${id}` };
+    const first = await call('DELETE', `/invoices/${id}`, undefined, tokens.biller, headers);
+    const retry = await call('DELETE', `/invoices/${id}`, undefined, tokens.biller, headers);
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+  });
+});
+
 describe('the list', () => {
   it('filters, searches, pages and sums all that matches; overdue past the due date', async () => {
     const first = await issued(ids.ravi, { dueDate: '2026-04-15' });

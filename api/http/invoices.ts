@@ -5,7 +5,15 @@ import type { Executor } from '../db/client';
 import type { Actor } from '../domain/auth/actor';
 import { invoiceCreators, invoiceReaders, paymentReaders, paymentRecorders, requireInstituteStaff } from '../domain/invoices/access';
 import { addTaxRate, listTaxRates, readBillingSettings, saveBillingSettings, sellerOf } from '../domain/invoices/billing';
-import { cancelInvoice, changeDraft, createInvoice, issueInvoice, recordPayment, reversePayment } from '../domain/invoices/commands';
+import {
+  cancelInvoice,
+  changeDraft,
+  createInvoice,
+  deleteDraft,
+  issueInvoice,
+  recordPayment,
+  reversePayment,
+} from '../domain/invoices/commands';
 import { requireCreditNote } from '../domain/invoices/credit-note';
 import { billedStudent } from '../domain/invoices/parties';
 import {
@@ -88,6 +96,15 @@ const update = defineEndpoint({
   async handle({ tx, meta, actor, params, body, deps, c }) {
     await changeDraft({ tx, meta }, actor, params.id, body, ifMatchVersion(c));
     return changed(c, tx, actor, deps, params.id, body.issue ? invoiceMessages.issued : invoiceMessages.created);
+  },
+});
+
+const remove = defineEndpoint({
+  ...invoiceContract.deleteDraft,
+  access: creators,
+  async handle({ tx, meta, actor, params, c }) {
+    await deleteDraft({ tx, meta }, actor, params.id, ifMatchVersion(c));
+    return { message: invoiceMessages.draftDeleted, data: { _id: params.id } };
   },
 });
 
@@ -249,6 +266,7 @@ export const invoiceEndpoints = [
   get,
   create,
   update,
+  remove,
   issue,
   cancel,
   pdf,

@@ -141,6 +141,7 @@ const reason = z.string({ required_error: invoiceMessages.reasonRequired }).pipe
 export const invoiceActionSchema = z
   .discriminatedUnion('intent', [
     z.object({ intent: z.literal('issue'), version }),
+    z.object({ intent: z.literal('delete'), version }),
     z.object({ intent: z.literal('cancel'), version, reason }),
     z.object({
       intent: z.literal('pay'),

@@ -12,15 +12,25 @@ import { InvoiceStatusBadge } from '~/components/invoices/status-badge';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { ArrowLeftIcon, CheckIcon, CreditCardIcon, DownloadIcon, FilesIcon, PencilIcon, Undo2Icon, XIcon } from '~/components/ui/icons';
+import {
+  ArrowLeftIcon,
+  CheckIcon,
+  CreditCardIcon,
+  DownloadIcon,
+  FilesIcon,
+  PencilIcon,
+  Trash2Icon,
+  Undo2Icon,
+  XIcon,
+} from '~/components/ui/icons';
 import { toast } from '~/components/ui/sonner';
-import { UrlDialog } from '~/components/wallet/url-dialog';
+import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
 import { formErrorsFrom, invoiceActionSchema, invoiceKindLabels, invoicePaths, invoiceRights, payable } from '~/lib/invoices';
 import { withParams } from '~/lib/list-query';
 import { failureMessage } from '~/services/api.server';
 import { requireAdminRoute } from '~/services/auth.server';
 import { readForm } from '~/services/forms.server';
-import { cancelInvoice, getInvoice, issueInvoice, recordPayment, reversePayment } from '~/services/invoices.server';
+import { cancelInvoice, deleteDraft, getInvoice, issueInvoice, recordPayment, reversePayment } from '~/services/invoices.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { formatDate } from '~/utils/format';
 
@@ -58,6 +68,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { submission } = await readForm(request, invoiceActionSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400, headers });
   const value = submission.value;
+  const page = invoicePaths.view(id);
+  const fallbackFailure = 'The invoice could not be changed. Try again.';
+  if (value.intent === 'delete') {
+    const deleted = await deleteDraft(api, id, value.version);
+    // A confirmation has no field to answer beside: as with issuing, the reason comes as a toast on the invoice.
+    if (!deleted.ok) return redirectWithToast(page, { type: 'error', title: failureMessage(deleted, fallbackFailure) }, { headers });
+    return redirectWithToast(invoicePaths.list, { type: 'success', title: deleted.message || invoiceMessages.draftDeleted }, { headers });
+  }
   const result =
     value.intent === 'issue'
       ? await issueInvoice(api, id, value.version)
@@ -80,9 +98,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
               value.idempotencyKey,
             )
           : await reversePayment(api, id, value.paymentId, value.reason);
-  const page = invoicePaths.view(id);
   if (!result.ok) {
-    const message = failureMessage(result, 'The invoice could not be changed. Try again.');
+    const message = failureMessage(result, fallbackFailure);
     // Issuing has no form to answer in: the reason comes as a toast on the invoice.
     if (value.intent === 'issue') return redirectWithToast(page, { type: 'error', title: message }, { headers });
     const { fieldErrors, rest } = formErrorsFrom(result.errors, value.intent === 'pay' ? PAYMENT_FIELDS : ['reason']);
@@ -107,15 +124,17 @@ export default function InvoicePage() {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const params = new URLSearchParams(search);
-  const closeTo = withParams(search, { pay: null, cancel: null, reverse: null }) || '?';
+  const closeTo = withParams(search, { pay: null, cancel: null, reverse: null, delete: null }) || '?';
   const pdf = invoicePaths.pdf(invoice._id);
   const reversing = rights.payments
     ? invoice.payments.find((payment) => payment._id === params.get('reverse') && !payment.reversed)
     : undefined;
   const paying = rights.payments && payable(invoice) && params.has('pay');
   const cancelling = rights.manage && cancellable(invoice) && params.has('cancel');
-  const issuing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'issue';
+  const sending = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const issuing = sending('issue');
   const editable = invoice.status === 'draft' && (invoice.kind === 'student' ? rights.createStudent : rights.createBranch);
+  const deleting = editable && params.has('delete');
   const title = invoice.number ?? 'Draft invoice';
 
   const copyLink = async () => {
@@ -162,6 +181,13 @@ export default function InvoicePage() {
               <Button asChild variant="outline">
                 <Link to={invoicePaths.edit(invoice._id)}>
                   <PencilIcon aria-hidden="true" /> Edit draft
+                </Link>
+              </Button>
+            ) : null}
+            {editable ? (
+              <Button asChild variant="outline" className="text-destructive">
+                <Link to={withParams(search, { delete: '1' })} preventScrollReset>
+                  <Trash2Icon aria-hidden="true" /> Delete draft
                 </Link>
               </Button>
             ) : null}
@@ -218,6 +244,20 @@ export default function InvoicePage() {
           placeholder="Billed twice by mistake"
           closeTo={closeTo}
         />
+      </UrlDialog>
+      <UrlDialog
+        open={deleting}
+        closeTo={closeTo}
+        alert
+        title="Delete this draft?"
+        description="It has no number, so none is lost. This cannot be undone."
+      >
+        <Form method="post" preventScrollReset>
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="version" value={invoice.version} />
+          <UrlDialogActions closeTo={closeTo} submitting={sending('delete')} label="Delete draft" busyLabel="Deleting…" destructive />
+        </Form>
       </UrlDialog>
       <UrlDialog
         open={Boolean(reversing)}

@@ -39,6 +39,10 @@ export function updateDraft(
   return callEndpoint(api, invoiceContract.update, { params: { id }, body, idempotencyKey, ...ifMatch(version) });
 }
 
+export function deleteDraft(api: AuthedApi, id: string, version?: number) {
+  return callEndpoint(api, invoiceContract.deleteDraft, { params: { id }, ...ifMatch(version) });
+}
+
 export function issueInvoice(api: AuthedApi, id: string, version?: number) {
   return callEndpoint(api, invoiceContract.issue, { params: { id }, ...ifMatch(version) });
 }

@@ -17,6 +17,7 @@ export const invoiceMessages = {
   created: 'Invoice saved as a draft',
   issued: 'Invoice issued',
   cancelled: 'Invoice cancelled',
+  draftDeleted: 'Draft deleted',
   paymentRecorded: 'Payment recorded',
   paymentReversed: 'Payment reversed',
   settingsSaved: 'Billing settings saved',
@@ -38,6 +39,7 @@ export const invoiceMessages = {
   alreadyCancelled: 'This invoice is already cancelled',
   notCancelled: 'This invoice is not cancelled, so it has no credit note',
   cancelDraft: 'A draft has no number to cancel: delete it instead',
+  deleteIssued: 'Only a draft can be deleted; an issued invoice is cancelled instead',
   paidCannotCancel: 'Reverse its payments before cancelling this invoice',
   reasonRequired: 'Reason is required',
   paymentOnCancelled: 'A cancelled invoice takes no payment',
@@ -425,6 +427,17 @@ export const invoiceContract = {
         issue: false,
       },
     },
+  }),
+  deleteDraft: defineContract({
+    method: 'delete',
+    path: '/invoices/:id',
+    summary:
+      'Delete a draft, which has no number (its history stays in the log); an issued invoice is cancelled instead (409); If-Match: "<version>" refuses a stale delete with 412',
+    tag,
+    params: idParams,
+    response: z.object({ _id: z.string() }),
+    ifMatch: true,
+    refuses: [404],
   }),
   issue: defineContract({
     method: 'post',

@@ -168,6 +168,7 @@ const walk: Record<string, WalkEntry> = {
   'POST /invoices': { branch: 'create' },
   'GET /invoices/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
   'PUT /invoices/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }), body: (fx) => walkDraft(fx.branchA.studentId) },
+  'DELETE /invoices/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
   'POST /invoices/:id/issue': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },
   'POST /invoices/:id/cancel': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }), body: () => ({ reason: 'Walk' }) },
   'GET /invoices/:id/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.invoiceId }) },

@@ -4,8 +4,10 @@ import type { ZodTypeAny } from 'zod';
 import { apiEndpoints } from '../../api/app';
 import { ensureDefaultFormConfigs } from '../../api/domain/form-configs';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
+import { createInvoice } from '../../api/domain/invoices/commands';
 import { createRecord } from '../../api/domain/records';
 import type { Endpoint } from '../../api/http/endpoint';
+import { invoiceDraftBody } from '../../common/contracts/invoices';
 import { apiConformance, apiDocument } from '../support/test-database';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 import { addWalletBranch, priceOperation } from './wallet-fixtures';
@@ -151,6 +153,8 @@ interface Made {
   priceId: string;
   chargeId: string;
   invoiceId: string;
+  /** A draft of its own, to delete: the one the steps make is issued. */
+  draftInvoiceId: string;
   paymentId: string;
   refreshTokens: string[];
   upload: { key: string; presignedUrl: string; headers: Record<string, string> };
@@ -374,6 +378,7 @@ const steps: Step[] = [
     params: (made) => ({ id: made.invoiceId }),
     body: (made) => ({ ...invoiceDraft, partyId: made.studentId }),
   },
+  { operation: 'DELETE /invoices/:id', as: 'admin', params: (made) => ({ id: made.draftInvoiceId }) },
   { operation: 'POST /invoices/:id/issue', as: 'admin', params: (made) => ({ id: made.invoiceId }) },
   {
     operation: 'POST /invoices/:id/payments',
@@ -502,6 +507,9 @@ describe('every operation called with its example', () => {
       made.examId = (await createRecord(ctx, { formType: 'examResult', branchId: null, fields: exam })).id;
       const student = { studentName: 'Asha Rao', centerName: made.branchId, selectedCourse: course.id, isRegistered: true, isActive: true };
       made.sittingStudentId = (await createRecord(ctx, { formType: 'student', branchId: made.branchId, fields: student })).id;
+      const staff = { id: 'openapi', role: 'superadmin', branchId: null, sessionId: 'openapi', permissions: new Set<string>() };
+      const draft = invoiceDraftBody.parse({ ...invoiceDraft, partyId: made.sittingStudentId });
+      made.draftInvoiceId = await createInvoice(ctx, staff, draft);
     });
     const superadmin = await addUser(db, { role: 'superadmin' });
     const branchAdmin = await addUser(db, { role: 'branch_admin', branchId: made.branchId, permissions: allPermissionNames });

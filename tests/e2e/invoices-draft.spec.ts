@@ -28,8 +28,11 @@ function dayFromToday(days: number) {
 }
 const dayFirst = (iso: string) => iso.split('-').reverse().join('/');
 
-/** A draft of one exam-fee line for the first student the account sees, made through the API as the institute's admin. */
-async function draftFor(request: APIRequestContext, studentsOf: { email: string; password: string } = demo.admin) {
+/**
+ * A draft of one exam-fee line for the first student the account sees, made through the API as the
+ * institute's admin, dated `inDays` from today.
+ */
+async function draftFor(request: APIRequestContext, studentsOf: { email: string; password: string } = demo.admin, inDays = 0) {
   const students = await request.get('/api/v1/dynamic-data?formType=student&limit=1', { headers: await apiHeaders(request, studentsOf) });
   const studentId = ((await students.json()) as { data: { records: { _id: string }[] } }).data.records[0]!._id;
   const created = await request.post('/api/v1/invoices', {
@@ -37,8 +40,8 @@ async function draftFor(request: APIRequestContext, studentsOf: { email: string;
     data: {
       kind: 'student',
       partyId: studentId,
-      date: dayFromToday(0),
-      dueDate: dayFromToday(15),
+      date: dayFromToday(inDays),
+      dueDate: dayFromToday(inDays + 15),
       lines: [{ kind: 'examFee', description: 'Exam fee', sac: '', quantity: 1, rate: 50_000, discount: 0, taxRate: 0 }],
       notes: '',
       issue: false,
@@ -167,6 +170,50 @@ test('a draft of a kind the user may not bill has no Edit draft, and its edit ad
   await expect(page).toHaveURL(/\/admin\/access-denied$/);
 });
 
+test.describe('a deleted draft', () => {
+  // Its address answers 404 once it is gone, and the browser reports it.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('is deleted from its page after a confirmation, leaves the list, and its address is not found', async ({ page }) => {
+    // Dated after every other draft, so it heads the list of drafts, newest first.
+    const draft = await draftFor(page.request, demo.admin, 300);
+    const rowLink = page.locator(`a[href="/admin/invoices/${draft._id}"]`);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/invoices?status=draft');
+    await expect(rowLink.first()).toBeVisible();
+
+    await page.goto(`/admin/invoices/${draft._id}`);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Delete draft' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this draft?' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(`/admin/invoices/${draft._id}?delete=1`);
+    await dialog.getByRole('button', { name: 'Delete draft' }).click();
+
+    await expect(page).toHaveURL('/admin/invoices');
+    await expect(toast(page, 'Draft deleted')).toBeVisible();
+    await page.goto('/admin/invoices?status=draft');
+    await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect(rowLink).toHaveCount(0);
+
+    const gone = await page.goto(`/admin/invoices/${draft._id}`);
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    await expect(page.getByText('Invoice not found')).toBeVisible();
+  });
+
+  test('an issued invoice offers no Delete draft', async ({ page }) => {
+    const draft = await draftFor(page.request);
+    const issued = await page.request.post(`/api/v1/invoices/${draft._id}/issue`, { headers: await apiHeaders(page.request) });
+    expect(issued.ok(), await issued.text()).toBe(true);
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`/admin/invoices/${draft._id}?delete=1`);
+    await expect(status(page)).toHaveText('Issued');
+    await expect(page.getByRole('link', { name: 'Delete draft' })).toHaveCount(0);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -187,5 +234,19 @@ test.describe('without JavaScript', () => {
     await expect(status(page)).toHaveText('Draft');
     await expect(page.getByRole('region', { name: 'Lines', exact: true })).toContainText('Practical exam fee');
     await expect(page.getByText('₹795.00').first()).toBeVisible();
+  });
+
+  test.describe('a deleted draft', () => {
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+
+    test('is deleted with plain forms', async ({ page }) => {
+      const draft = await draftFor(page.request);
+      await loginAs(page, demo.admin.email, demo.admin.password);
+      await page.goto(`/admin/invoices/${draft._id}`);
+      await page.getByRole('link', { name: 'Delete draft' }).click();
+      await page.getByRole('region', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete draft' }).click();
+      await expect(page).toHaveURL('/admin/invoices');
+      expect((await page.goto(`/admin/invoices/${draft._id}`))?.status()).toBe(404);
+    });
   });
 });

@@ -67,6 +67,10 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
     async InvoiceDraftChanged(tx, event) {
       await touch(tx, event, draftColumns(event));
     },
+    async InvoiceDraftDeleted(tx, event) {
+      // A draft has no payments, counter or document of its own: its row is all there is.
+      await tx.delete(invoices).where(eq(invoices.id, event.streamId));
+    },
     async InvoiceIssued(tx, event) {
       const { data } = event;
       await raiseCounter(tx, data.series, data.sequence);

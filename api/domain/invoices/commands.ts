@@ -84,6 +84,13 @@ export async function changeDraft(ctx: CommandContext, actor: Actor, id: string,
   if (body.issue) await issueInvoice(ctx, actor, id);
 }
 
+/** Deletes a draft: the same right as changing it, and only while it has no number. */
+export async function deleteDraft(ctx: CommandContext, actor: Actor, id: string, expectedVersion?: number) {
+  const { history, state } = await loadReadable(ctx, actor, id);
+  if (state.stage !== 'none') requireBilling(actor, state.draft.kind, state.draft.branchId);
+  await runCommand(ctx, invoiceStream(id), invoices, { type: 'DeleteDraft' }, { ifMatch: ifMatchOf(expectedVersion), history });
+}
+
 /**
  * Issues a draft with the next number of its series: the student's branch code (the institute's
  * series code for a branch invoice, or a student of no branch) and the financial year of its date.

@@ -135,6 +135,17 @@ describe('drafting', () => {
     expect(refusal(change, issued)).toEqual({ kind: 'conflict', message: invoiceMessages.notDraft });
     expect(refusal(change, initialInvoice)).toEqual({ kind: 'not-found', message: invoiceMessages.missing });
   });
+
+  it('deletes only a draft, which folds back to no invoice', () => {
+    const remove: InvoiceCommand = { type: 'DeleteDraft' };
+    expect(run(remove, drafted)).toEqual([{ type: 'InvoiceDraftDeleted', data: {} }]);
+    const deleted = after(drafted, remove);
+    expect(deleted).toEqual(initialInvoice);
+    expect(refusal(remove, deleted)).toEqual({ kind: 'not-found', message: invoiceMessages.missing });
+    expect(refusal(issueCommand, deleted)).toEqual({ kind: 'not-found', message: invoiceMessages.missing });
+    expect(refusal(remove, issued)).toEqual({ kind: 'conflict', message: invoiceMessages.deleteIssued });
+    expect(refusal(remove, cancelled)).toEqual({ kind: 'conflict', message: invoiceMessages.deleteIssued });
+  });
 });
 
 describe('issuing', () => {

@@ -27,6 +27,7 @@ export const initialInvoice: InvoiceState = { stage: 'none' };
 /** A draft as written, with the rates in force (read by the caller) that its lines must use. */
 export type DraftInvoice = { type: 'DraftInvoice'; data: { draft: DraftData; preview: DraftPreview; rates: RateInForce[] } };
 export type ChangeDraft = { type: 'ChangeDraft'; data: { draft: DraftData; preview: DraftPreview; rates: RateInForce[] } };
+export type DeleteDraft = { type: 'DeleteDraft' };
 /** The number is taken from its counter by the caller, in the same transaction; the party and seller are read afresh. */
 export type IssueInvoice = {
   type: 'IssueInvoice';
@@ -42,7 +43,7 @@ export type RecordPayment = {
 };
 export type ReversePayment = { type: 'ReversePayment'; data: { paymentId: string; reason: string } };
 
-export type InvoiceCommand = DraftInvoice | ChangeDraft | IssueInvoice | CancelInvoice | RecordPayment | ReversePayment;
+export type InvoiceCommand = DraftInvoice | ChangeDraft | DeleteDraft | IssueInvoice | CancelInvoice | RecordPayment | ReversePayment;
 
 /** What is still to pay: the total less payments not reversed. */
 export function dueOf(state: Extract<InvoiceState, { stage: 'issued' | 'cancelled' }>): number {
@@ -56,6 +57,8 @@ export function evolve(state: InvoiceState, event: InvoiceEvent): InvoiceState {
       const { supply: _supply, charged: _charged, ...draft } = event.data;
       return { stage: 'draft', draft };
     }
+    case 'InvoiceDraftDeleted':
+      return initialInvoice;
     case 'InvoiceIssued': {
       const { number, series, totals, kind, party, branchId, branchName, date, dueDate, lines, notes } = event.data;
       return {
@@ -122,6 +125,9 @@ export function decide(command: InvoiceCommand, state: InvoiceState): InvoiceEve
       if (state.stage !== 'draft') throw conflict(invoiceMessages.notDraft);
       checkDraft(command.data.draft, command.data.rates);
       return [{ type: 'InvoiceDraftChanged', data: { ...command.data.draft, ...command.data.preview } }];
+    case 'DeleteDraft':
+      if (state.stage !== 'draft') throw conflict(invoiceMessages.deleteIssued);
+      return [{ type: 'InvoiceDraftDeleted', data: {} }];
     case 'IssueInvoice': {
       if (state.stage !== 'draft') throw conflict(invoiceMessages.notDraft);
       const { number, series, sequence, code, party, seller, rates } = command.data;

@@ -54,6 +54,8 @@ export interface DraftPreview {
 
 export type InvoiceDrafted = DomainEvent<'InvoiceDrafted', DraftData & DraftPreview>;
 export type InvoiceDraftChanged = DomainEvent<'InvoiceDraftChanged', DraftData & DraftPreview>;
+/** A draft given up: it never had a number, so it leaves no hole in a series, and the stream folds back to no invoice. */
+export type InvoiceDraftDeleted = DomainEvent<'InvoiceDraftDeleted', Record<string, never>>;
 
 /** Everything the document shows, fixed at issue: lines with their amounts and rates, totals, supply, title, party and seller. */
 export type InvoiceIssued = DomainEvent<
@@ -109,7 +111,8 @@ export type PaymentRecorded = DomainEvent<
 >;
 export type PaymentReversed = DomainEvent<'PaymentReversed', { paymentId: string; reason: string }>;
 
-export type InvoiceEvent = InvoiceDrafted | InvoiceDraftChanged | InvoiceIssued | InvoiceCancelled | PaymentRecorded | PaymentReversed;
+export type InvoiceEvent =
+  InvoiceDrafted | InvoiceDraftChanged | InvoiceDraftDeleted | InvoiceIssued | InvoiceCancelled | PaymentRecorded | PaymentReversed;
 
 export type BillingSettingsSaved = DomainEvent<'BillingSettingsSaved', BillingSettings>;
 export type BillingSettingsEvent = BillingSettingsSaved;

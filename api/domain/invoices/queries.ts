@@ -323,6 +323,8 @@ function summaryOf(event: InvoiceEvent, receipts: Map<string, string>): string {
       return 'Saved as a draft';
     case 'InvoiceDraftChanged':
       return 'Draft changed';
+    case 'InvoiceDraftDeleted':
+      return 'Draft deleted';
     case 'InvoiceIssued':
       return `Issued as ${event.data.number}, ${formatRupees(event.data.totals.total)}`;
     case 'InvoiceCancelled':

@@ -650,6 +650,11 @@ export const validRequests: Record<string, Builder> = {
       other: { path: `/invoices/${other.id}`, body },
     };
   },
+  'DELETE /invoices/:id': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/invoices/${(await addInvoice(institute)).id}`,
+    other: { path: `/invoices/${(await addInvoice(institute)).id}` },
+  }),
   'POST /invoices/:id/issue': async (institute) => {
     const [first, second] = [await addInvoice(institute), await addInvoice(institute)];
     return {
