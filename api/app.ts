@@ -32,6 +32,7 @@ import { examResultEndpoints } from './http/exam-results';
 import { settingsEndpoints } from './http/settings';
 import { documentEndpoints, VERIFICATION_LIMIT } from './http/documents';
 import { marksheetTemplateEndpoints } from './http/marksheet-templates';
+import { certificateFormatEndpoints } from './http/certificate-formats';
 import { invoiceEndpoints } from './http/invoices';
 import { fixedWindowLimiter } from './http/rate-limit';
 
@@ -51,6 +52,7 @@ export const apiEndpoints: Endpoint[] = [
   ...examResultEndpoints,
   ...documentEndpoints,
   ...marksheetTemplateEndpoints,
+  ...certificateFormatEndpoints,
   ...settingsEndpoints,
   ...dashboardEndpoints,
   ...coursePaperEndpoints,

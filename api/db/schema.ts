@@ -257,6 +257,38 @@ export const marksheetTemplateRevisions = pgTable(
   (t) => [primaryKey({ columns: [t.templateId, t.revision] })],
 );
 
+/** Certificate and ID card formats as last saved; names are unique within a kind, archived ones included. */
+export const certificateFormats = pgTable(
+  'certificate_formats',
+  {
+    id: text('id').primaryKey(),
+    /** certificate or idcard: fixed when the format is made. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    content: jsonb('content').notNull(),
+    archived: boolean('archived').notNull(),
+    /** The number of its latest saved content, from 1. */
+    revision: integer('revision').notNull(),
+    /** The stream's version: the ETag a client sends back as If-Match. */
+    version: integer('version').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('certificate_formats_name_key').on(t.kind, sql`lower(${t.name})`)],
+);
+
+/** Every content a format was saved with, so an issued document is made again from the revision it records. */
+export const certificateFormatVersions = pgTable(
+  'certificate_format_versions',
+  {
+    formatId: text('format_id').notNull(),
+    revision: integer('revision').notNull(),
+    content: jsonb('content').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    savedBy: text('saved_by'),
+  },
+  (t) => [primaryKey({ columns: [t.formatId, t.revision] })],
+);
+
 /**
  * The marksheets and admit cards issued, by verification code: the public verification page reads
  * it. A document replaced by a later one of its kind for the same student and exam is superseded.

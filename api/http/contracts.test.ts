@@ -15,6 +15,7 @@ import { resultContract } from '../../common/contracts/results';
 import { examResultContract } from '../../common/contracts/exam-results';
 import { documentContract } from '../../common/contracts/documents';
 import { marksheetTemplateContract } from '../../common/contracts/marksheet-templates';
+import { certificateFormatContract } from '../../common/contracts/certificate-formats';
 import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
@@ -43,6 +44,7 @@ const contracts: EndpointContract[] = [
   examResultContract,
   documentContract,
   marksheetTemplateContract,
+  certificateFormatContract,
   settingsContract,
   studentContract,
   uploadContract,

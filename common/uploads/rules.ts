@@ -2,7 +2,8 @@
  * What may be uploaded (SPEC.md sections 5 and 9): 5 MB of an image, PDF, DOC or DOCX by
  * default; student photo, documents, signature and branch documents 1 MB of JPG, PNG, SVG or GIF;
  * course image 2 MB of the same; exam and subject papers 5 MB of PDF, DOC or DOCX; a marksheet
- * template's logo and signatures 0.5 MB of PNG or JPG. The API holds
+ * template's logo and signatures 0.5 MB of PNG or JPG; a certificate format's background 2 MB and
+ * an ID card format's 1 MB of PNG or JPG. The API holds
  * every upload to them (address, confirm, a file posted with a form, a file value of a record);
  * the browser shows them as hints and checks them before sending. Nothing here depends on node.
  */
@@ -61,6 +62,9 @@ const fieldRules = new Map<string, UploadRule>([
   // A marksheet template's logo and signatures: what a PDF can draw, and small, as every marksheet carries them.
   ['templateLogo', { maxBytes: MB / 2, accepts: ['png', 'jpg'] }],
   ['templateSignature', { maxBytes: MB / 2, accepts: ['png', 'jpg'] }],
+  // A format's background fills its page: room for a printable A4, a card's far less.
+  ['certificateBackground', { maxBytes: 2 * MB, accepts: ['png', 'jpg'] }],
+  ['idcardBackground', { maxBytes: 1 * MB, accepts: ['png', 'jpg'] }],
 ]);
 
 /**

@@ -306,6 +306,13 @@ const walk: Record<string, WalkEntry> = {
   'POST /marksheet-templates/:id/default': { branch: 'none', params: () => ({ id: 'walk' }) },
   'GET /marksheet-templates/:id/preview': { branch: 'none', params: () => ({ id: 'walk' }) },
   'POST /marksheet-templates/preview': { branch: 'none' },
+  // The institute's formats: a branch's staff read them all and change none (api/http/certificate-formats.test.ts).
+  'GET /certificate-formats': { branch: 'none' },
+  'GET /certificate-formats/:id': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'POST /certificate-formats': { branch: 'none' },
+  'PUT /certificate-formats/:id': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'POST /certificate-formats/:id/archive': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'POST /certificate-formats/:id/unarchive': { branch: 'none', params: () => ({ id: 'walk' }) },
   'GET /settings': { branch: 'none' },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },

@@ -146,6 +146,7 @@ interface Made {
   examId: string;
   sittingStudentId: string;
   templateId: string;
+  certificateFormatId: string;
   /** The job making the published sitting's marksheets. */
   marksheetsJobId: string;
   /** The code of the admit card issued to the student sitting the exam. */
@@ -348,6 +349,16 @@ const steps: Step[] = [
   { operation: 'POST /marksheet-templates/:id/default', as: 'admin', params: (made) => ({ id: made.templateId }) },
   { operation: 'GET /marksheet-templates/:id/preview', as: 'admin', params: (made) => ({ id: made.templateId }) },
   { operation: 'POST /marksheet-templates/preview', as: 'admin' },
+  {
+    operation: 'POST /certificate-formats',
+    as: 'admin',
+    keep: (data, made) => void (made.certificateFormatId = data._id as string),
+  },
+  { operation: 'GET /certificate-formats', as: 'admin' },
+  { operation: 'GET /certificate-formats/:id', as: 'admin', params: (made) => ({ id: made.certificateFormatId }) },
+  { operation: 'PUT /certificate-formats/:id', as: 'admin', params: (made) => ({ id: made.certificateFormatId }) },
+  { operation: 'POST /certificate-formats/:id/archive', as: 'admin', params: (made) => ({ id: made.certificateFormatId }) },
+  { operation: 'POST /certificate-formats/:id/unarchive', as: 'admin', params: (made) => ({ id: made.certificateFormatId }) },
   { operation: 'GET /settings', as: 'admin' },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },

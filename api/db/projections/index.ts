@@ -7,6 +7,7 @@ import { dashboardProjection } from './dashboard';
 import { examResultsProjection } from './exam-results';
 import { documentsProjection } from './documents';
 import { marksheetTemplatesProjection } from './marksheet-templates';
+import { certificateFormatsProjection } from './certificate-formats';
 import { coursePapersProjection } from './course-papers';
 import { formConfigsProjection } from './form-configs';
 import { permissionsProjection } from './permissions';
@@ -52,6 +53,7 @@ export const projections: Registered[] = [
   register(examResultsProjection),
   register(documentsProjection),
   register(marksheetTemplatesProjection),
+  register(certificateFormatsProjection),
   register(invoicesProjection),
   register(billingSettingsProjection),
   register(taxRatesProjection),

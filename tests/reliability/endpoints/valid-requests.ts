@@ -4,6 +4,8 @@ import { createCourseCategory } from '../../../api/domain/course-categories/comm
 import { enterMarks, publishResults } from '../../../api/domain/exam-results/commands';
 import { createMarksheetTemplate } from '../../../api/domain/marksheet-templates/commands';
 import { blankTemplate } from '../../../common/contracts/marksheet-templates';
+import { archiveCertificateFormat, createCertificateFormat } from '../../../api/domain/certificate-formats/commands';
+import { blankFormat } from '../../../common/contracts/certificate-formats';
 import { configureForm } from '../../../api/domain/form-configs';
 import { createRecord } from '../../../api/domain/records';
 import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
@@ -64,6 +66,17 @@ const marksheetTemplate = (name: string) => ({ ...blankTemplate, name, institute
 
 async function addTemplate(institute: Institute): Promise<string> {
   return asSystem(institute.db, (ctx) => createMarksheetTemplate(ctx, marksheetTemplate(`Template ${unique()}`)));
+}
+
+const certificateFormat = (name: string) => ({ ...blankFormat('certificate'), name });
+const formatDesigner = { id: 'reliability', role: 'superadmin', branchId: null, sessionId: 'reliability', permissions: new Set<string>() };
+
+async function addFormat(institute: Institute, archived = false): Promise<string> {
+  return asSystem(institute.db, async (ctx) => {
+    const id = await createCertificateFormat(ctx, formatDesigner, certificateFormat(`Format ${unique()}`));
+    if (archived) await archiveCertificateFormat(ctx, formatDesigner, id);
+    return id;
+  });
 }
 
 async function addCourse(institute: Institute): Promise<string> {
@@ -524,6 +537,31 @@ export const validRequests: Record<string, Builder> = {
     headers: institute.authorization('superadmin'),
     path: `/marksheet-templates/${await addTemplate(institute)}/default`,
     other: { path: `/marksheet-templates/${await addTemplate(institute)}/default` },
+  }),
+  'POST /certificate-formats': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/certificate-formats',
+    body: certificateFormat(`Format ${unique()}`),
+    other: { path: '/certificate-formats', body: certificateFormat(`Format ${unique()}`) },
+  }),
+  'PUT /certificate-formats/:id': async (institute) => {
+    const id = await addFormat(institute);
+    return {
+      headers: institute.authorization('superadmin'),
+      path: `/certificate-formats/${id}`,
+      body: certificateFormat(`Renamed ${unique()}`),
+      other: { path: `/certificate-formats/${id}`, body: certificateFormat(`Renamed ${unique()}`) },
+    };
+  },
+  'POST /certificate-formats/:id/archive': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/certificate-formats/${await addFormat(institute)}/archive`,
+    other: { path: `/certificate-formats/${await addFormat(institute)}/archive` },
+  }),
+  'POST /certificate-formats/:id/unarchive': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/certificate-formats/${await addFormat(institute, true)}/unarchive`,
+    other: { path: `/certificate-formats/${await addFormat(institute, true)}/unarchive` },
   }),
   'POST /exams/:id/results/marksheets/jobs': async (institute) => {
     const [one, other] = [await addPublishedSitting(institute), await addPublishedSitting(institute)];

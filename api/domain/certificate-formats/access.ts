@@ -1,0 +1,38 @@
+import { certificateFormatMessages } from '../../../common/contracts/certificate-formats';
+import { formatKinds, type FormatKind } from '../../../common/certificate-layout';
+import { hasAnyPermission, type Actor } from '../auth/actor';
+import { branchScope } from '../auth/branch-scope';
+import { forbidden } from '../errors';
+
+/** Who designs formats of each kind, in both naming sets of the product. */
+export const formatManagers: Record<FormatKind, readonly string[]> = {
+  certificate: ['CERTIFICATE_TEMPLATE_MANAGE', 'CERTIFICATE_FORMATS'],
+  idcard: ['IDCARD_TEMPLATE_MANAGE', 'IDCARD_FORMATS'],
+};
+
+/** Whoever issues documents reads the formats they are made with. */
+const formatIssuers = ['CERTIFICATE_GENERATE'] as const;
+
+export const formatReaders: Record<FormatKind, readonly string[]> = {
+  certificate: [...formatManagers.certificate, ...formatIssuers],
+  idcard: [...formatManagers.idcard, ...formatIssuers],
+};
+
+/** Every permission that opens some format: the endpoints' own rule, before the kind is known. */
+export const anyFormatReader = [...new Set(formatKinds.flatMap((kind) => formatReaders[kind]))];
+export const anyFormatManager = [...new Set(formatKinds.flatMap((kind) => formatManagers[kind]))];
+
+export const readableKinds = (actor: Actor): FormatKind[] => formatKinds.filter((kind) => hasAnyPermission(actor, formatReaders[kind]));
+
+export function requireReading(actor: Actor, kind: FormatKind) {
+  if (!hasAnyPermission(actor, formatReaders[kind])) throw forbidden(certificateFormatMessages.mayNotRead(kind));
+}
+
+/**
+ * Formats are the institute's, printed for every branch: a branch's staff read them to issue,
+ * whatever they hold, and only the institute's staff change them.
+ */
+export function requireManaging(actor: Actor, kind: FormatKind) {
+  if (!hasAnyPermission(actor, formatManagers[kind])) throw forbidden(certificateFormatMessages.mayNotChange(kind));
+  if (branchScope(actor) !== null) throw forbidden(certificateFormatMessages.instituteOnly);
+}

@@ -1,0 +1,120 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  certificateFormatMessages,
+  type CertificateFormatContent,
+  type CertificateFormatList,
+  type CertificateFormatListQuery,
+  type CertificateFormatRevision,
+  type CertificateFormatView,
+} from '../../../common/contracts/certificate-formats';
+import type { FormatKind } from '../../../common/certificate-layout';
+import type { Executor } from '../../db/client';
+import { certificateFormats, certificateFormatVersions, users } from '../../db/schema';
+import { missing } from '../errors';
+
+type FormatRow = typeof certificateFormats.$inferSelect;
+
+const view = (row: FormatRow): CertificateFormatView => ({
+  _id: row.id,
+  kind: row.kind as FormatKind,
+  content: row.content as CertificateFormatContent,
+  archived: row.archived,
+  revision: row.revision,
+  version: row.version,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Who holds a name among formats of a kind (any case, archived ones included). */
+export async function formatNameHolder(db: Executor, kind: FormatKind, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: certificateFormats.id })
+    .from(certificateFormats)
+    .where(and(eq(certificateFormats.kind, kind), sql`lower(${certificateFormats.name}) = ${name.trim().toLowerCase()}`));
+  return row?.id ?? null;
+}
+
+export async function findFormat(db: Executor, id: string): Promise<CertificateFormatView> {
+  const [row] = await db.select().from(certificateFormats).where(eq(certificateFormats.id, id));
+  if (!row) throw missing(certificateFormatMessages.missing);
+  return view(row);
+}
+
+/** A page of the formats of the kinds given, by name; archived ones only when the query asks for them too. */
+export async function listFormats(
+  db: Executor,
+  kinds: readonly FormatKind[],
+  { kind, search, archived, page, limit }: CertificateFormatListQuery,
+): Promise<CertificateFormatList> {
+  const shown = kind ? kinds.filter((one) => one === kind) : kinds;
+  if (shown.length === 0) return { formats: [], page, limit, total: 0, totalPages: 1 };
+  // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
+  const filter = and(
+    inArray(certificateFormats.kind, [...shown]),
+    search ? sql`strpos(lower(${certificateFormats.name}), ${search.toLowerCase()}) > 0` : undefined,
+    archived ? undefined : eq(certificateFormats.archived, false),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(certificateFormats)
+      .where(filter)
+      .orderBy(asc(sql`lower(${certificateFormats.name})`), asc(certificateFormats.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(certificateFormats).where(filter),
+  ]);
+  const total = counted?.total ?? 0;
+  return { formats: rows.map(view), page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** Every content a format was saved with, newest first, with who saved it. */
+export async function formatRevisions(db: Executor, id: string): Promise<CertificateFormatRevision[]> {
+  const rows = await db
+    .select({ revision: certificateFormatVersions, savedBy: users.name })
+    .from(certificateFormatVersions)
+    .leftJoin(users, eq(users.id, certificateFormatVersions.savedBy))
+    .where(eq(certificateFormatVersions.formatId, id))
+    .orderBy(desc(certificateFormatVersions.revision));
+  return rows.map(({ revision, savedBy }) => ({
+    revision: revision.revision,
+    savedAt: revision.savedAt.toISOString(),
+    savedBy,
+    content: revision.content as CertificateFormatContent,
+  }));
+}
+
+/**
+ * One saved content of a format, the latest when none is named: an issued document records the
+ * revision and is made again from it, whatever was saved since.
+ */
+export async function formatRevision(
+  db: Executor,
+  id: string,
+  revision?: number,
+): Promise<{ revision: number; content: CertificateFormatContent }> {
+  const [row] = await db
+    .select()
+    .from(certificateFormatVersions)
+    .where(
+      and(
+        eq(certificateFormatVersions.formatId, id),
+        revision === undefined ? undefined : eq(certificateFormatVersions.revision, revision),
+      ),
+    )
+    .orderBy(desc(certificateFormatVersions.revision))
+    .limit(1);
+  if (!row) throw missing(certificateFormatMessages.missing);
+  return { revision: row.revision, content: row.content as CertificateFormatContent };
+}
+
+/** Whether a format of a kind, as last saved, has this image as a background: it met that kind's upload rule. */
+export async function anyFormatHoldsBackground(db: Executor, kind: FormatKind, key: string): Promise<boolean> {
+  const background = sql`${certificateFormats.content}->'layout'->'background'`;
+  const [row] = await db
+    .select({ id: certificateFormats.id })
+    .from(certificateFormats)
+    .where(and(eq(certificateFormats.kind, kind), sql`(${background}->>'front' = ${key} OR ${background}->>'back' = ${key})`))
+    .limit(1);
+  return row !== undefined;
+}
