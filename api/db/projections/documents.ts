@@ -6,7 +6,7 @@ import type { IssuedBillKind } from '../../domain/invoices/verification';
 import type { StoredEvent } from '../event-store';
 import type { Tx } from '../client';
 import { issuedBills, issuedDocuments } from '../schema';
-import type { Projection } from './projection';
+import { insertMany, type Projection } from './projection';
 import type { DocumentKind } from '../../../common/contracts/documents';
 
 /** Issues documents of one kind in a sitting; a marksheet records the template it is printed with. */
@@ -33,10 +33,29 @@ async function issue(
   );
 }
 
+type BillEvent = StoredEvent<Extract<InvoiceEvent, { type: 'InvoiceIssued' | 'InvoiceCancelled' | 'PaymentRecorded' }>>;
+
 /** A bill's code, on its invoice's stream: the invoice's own, its credit note's, or a payment's receipt's. */
-function issueBill(tx: Tx, event: StoredEvent, kind: IssuedBillKind, code: string, paymentId: string | null = null) {
-  return tx.insert(issuedBills).values({ code, kind, invoiceId: event.streamId, paymentId, issuedAt: event.occurredAt });
+function billRow(event: BillEvent): typeof issuedBills.$inferInsert {
+  const bill = (kind: IssuedBillKind, code: string, paymentId: string | null = null) => ({
+    code,
+    kind,
+    invoiceId: event.streamId,
+    paymentId,
+    issuedAt: event.occurredAt,
+  });
+  switch (event.type) {
+    case 'InvoiceIssued':
+      return bill('invoice', event.data.code);
+    case 'InvoiceCancelled':
+      return bill('credit-note', event.data.creditNoteCode);
+    case 'PaymentRecorded':
+      return bill('receipt', event.data.receiptCode, event.data.paymentId);
+  }
 }
+
+const billTypes: ReadonlySet<string> = new Set(['InvoiceIssued', 'InvoiceCancelled', 'PaymentRecorded']);
+const isBill = (event: StoredEvent): event is BillEvent => billTypes.has(event.type);
 
 /**
  * The documents issued: a marksheet to each student of a sitting as its results are published, a
@@ -74,13 +93,23 @@ export const documentsProjection: Projection<
       );
     },
     async InvoiceIssued(tx, event) {
-      await issueBill(tx, event, 'invoice', event.data.code);
+      await tx.insert(issuedBills).values(billRow(event));
     },
     async InvoiceCancelled(tx, event) {
-      await issueBill(tx, event, 'credit-note', event.data.creditNoteCode);
+      await tx.insert(issuedBills).values(billRow(event));
     },
     async PaymentRecorded(tx, event) {
-      await issueBill(tx, event, 'receipt', event.data.receiptCode, event.data.paymentId);
+      await tx.insert(issuedBills).values(billRow(event));
     },
+  },
+
+  /** Bills are only ever added: a run's are inserted at once; the exams' documents go event by event. */
+  async replay(tx, run) {
+    const bills: Array<typeof issuedBills.$inferInsert> = [];
+    for (const event of run) {
+      if (isBill(event)) bills.push(billRow(event));
+      else await documentsProjection.handlers[event.type](tx, event as never);
+    }
+    await insertMany(tx, issuedBills, bills);
   },
 };

@@ -1,19 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { documentTitle, invoiceLines, sumLines } from '../../../common/fees';
 import type { InvoiceEvent } from '../../domain/invoices/events';
 import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
 import { invoiceCounters, invoicePayments, invoices } from '../schema';
-import type { Projection } from './projection';
+import { insertMany, rowsAsJson, type Projection } from './projection';
 
 const searchText = (...parts: Array<string | null>) => parts.filter(Boolean).join(' ').toLowerCase();
 
 /** A rebuild leaves each counter at the highest number its events took; live, the command has set it already. */
 async function raiseCounter(tx: Tx, series: string, sequence: number) {
-  await tx
-    .insert(invoiceCounters)
-    .values({ series, last: sequence })
-    .onConflictDoUpdate({ target: invoiceCounters.series, set: { last: sql`greatest(${invoiceCounters.last}, excluded.last)` } });
+  await raiseCounters(tx, [{ series, last: sequence }]);
+}
+
+async function raiseCounters(tx: Tx, rows: Array<typeof invoiceCounters.$inferInsert>) {
+  await tx.execute(sql`
+    INSERT INTO ${invoiceCounters} (series, last)
+    SELECT series, last FROM jsonb_populate_recordset(NULL::${invoiceCounters}, ${rowsAsJson(invoiceCounters, rows)}::jsonb)
+    ON CONFLICT (series) DO UPDATE SET last = greatest(${invoiceCounters.last}, excluded.last)`);
 }
 
 function touch(tx: Tx, event: StoredEvent, change: Partial<typeof invoices.$inferInsert> = {}) {
@@ -48,6 +52,63 @@ function draftColumns({ data }: Drafted) {
   };
 }
 
+type Issued = StoredEvent<Extract<InvoiceEvent, { type: 'InvoiceIssued' }>>;
+type Paid = StoredEvent<Extract<InvoiceEvent, { type: 'PaymentRecorded' }>>;
+type InvoiceRow = typeof invoices.$inferSelect;
+type PaymentRow = typeof invoicePayments.$inferSelect;
+
+/** What issuing writes over the draft: the number, and the lines, party and seller as issued. */
+function issuedColumns({ data }: Issued) {
+  return {
+    stage: 'issued',
+    number: data.number,
+    title: data.title,
+    partyName: data.party.name,
+    party: data.party,
+    date: data.date,
+    dueDate: data.dueDate,
+    supply: data.supply,
+    lines: data.lines,
+    totals: data.totals,
+    total: data.totals.total,
+    notes: data.notes,
+    seller: data.seller,
+    searchText: searchText(data.number, data.party.name),
+  };
+}
+
+/** A payment's row, with its invoice's number and party as they stand when it is recorded. */
+function paymentRow({ data, streamId, actorId, occurredAt }: Paid, invoice: InvoiceRow): PaymentRow {
+  return {
+    id: data.paymentId,
+    invoiceId: streamId,
+    invoiceNumber: invoice.number ?? '',
+    receiptNumber: data.receiptNumber,
+    partyId: invoice.partyId,
+    partyName: invoice.partyName,
+    branchId: invoice.branchId,
+    branchName: invoice.branchName,
+    amount: data.amount,
+    mode: data.mode,
+    date: data.date,
+    reference: data.reference,
+    chequeNumber: data.chequeNumber,
+    chequeBank: data.chequeBank,
+    chequeDate: data.chequeDate,
+    notes: data.notes,
+    reversed: false,
+    reversedReason: null,
+    recordedBy: actorId,
+    recordedAt: occurredAt,
+    searchText: searchText(data.receiptNumber, invoice.number, invoice.partyName),
+  };
+}
+
+/** Ids in chunks a statement's parameters hold. */
+function inChunks(ids: string[], size = 1_000): string[][] {
+  return Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
+}
+
 export const invoicesProjection: Projection<InvoiceEvent> = {
   name: 'invoices',
   tables: [invoices, invoicePayments, invoiceCounters],
@@ -72,24 +133,8 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
       await tx.delete(invoices).where(eq(invoices.id, event.streamId));
     },
     async InvoiceIssued(tx, event) {
-      const { data } = event;
-      await raiseCounter(tx, data.series, data.sequence);
-      await touch(tx, event, {
-        stage: 'issued',
-        number: data.number,
-        title: data.title,
-        partyName: data.party.name,
-        party: data.party,
-        date: data.date,
-        dueDate: data.dueDate,
-        supply: data.supply,
-        lines: data.lines,
-        totals: data.totals,
-        total: data.totals.total,
-        notes: data.notes,
-        seller: data.seller,
-        searchText: searchText(data.number, data.party.name),
-      });
+      await raiseCounter(tx, event.data.series, event.data.sequence);
+      await touch(tx, event, issuedColumns(event));
     },
     async InvoiceCancelled(tx, event) {
       await raiseCounter(tx, event.data.series, event.data.sequence);
@@ -100,29 +145,7 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
       await raiseCounter(tx, data.series, data.sequence);
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, event.streamId));
       if (!invoice) return;
-      await tx.insert(invoicePayments).values({
-        id: data.paymentId,
-        invoiceId: event.streamId,
-        invoiceNumber: invoice.number ?? '',
-        receiptNumber: data.receiptNumber,
-        partyId: invoice.partyId,
-        partyName: invoice.partyName,
-        branchId: invoice.branchId,
-        branchName: invoice.branchName,
-        amount: data.amount,
-        mode: data.mode,
-        date: data.date,
-        reference: data.reference,
-        chequeNumber: data.chequeNumber,
-        chequeBank: data.chequeBank,
-        chequeDate: data.chequeDate,
-        notes: data.notes,
-        reversed: false,
-        reversedReason: null,
-        recordedBy: event.actorId,
-        recordedAt: event.occurredAt,
-        searchText: searchText(data.receiptNumber, invoice.number, invoice.partyName),
-      });
+      await tx.insert(invoicePayments).values(paymentRow(event, invoice));
       await touch(tx, event, { paid: sql`${invoices.paid} + ${data.amount}` as unknown as number });
     },
     async PaymentReversed(tx, event) {
@@ -133,5 +156,90 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
         .returning({ amount: invoicePayments.amount });
       await touch(tx, event, { paid: sql`${invoices.paid} - ${payment?.amount ?? 0}` as unknown as number });
     },
+  },
+
+  /**
+   * The run folded in memory, as the handlers would leave the rows: invoices and payments it
+   * touches that earlier runs wrote are read once, rewritten, deleted and inserted anew.
+   */
+  async replay(tx, run) {
+    const invoiceIds = [...new Set(run.filter((e) => e.type !== 'InvoiceDrafted').map((e) => e.streamId))];
+    const paymentIds = [...new Set(run.flatMap((e) => (e.type === 'PaymentReversed' ? [e.data.paymentId] : [])))];
+    const earlierInvoices: InvoiceRow[] = [];
+    for (const ids of inChunks(invoiceIds)) earlierInvoices.push(...(await tx.select().from(invoices).where(inArray(invoices.id, ids))));
+    const earlierPayments: PaymentRow[] = [];
+    for (const ids of inChunks(paymentIds)) {
+      earlierPayments.push(...(await tx.select().from(invoicePayments).where(inArray(invoicePayments.id, ids))));
+    }
+    const rows = new Map<string, InvoiceRow | null>(earlierInvoices.map((row) => [row.id, row]));
+    const payments = new Map<string, PaymentRow>(earlierPayments.map((row) => [row.id, row]));
+    const counters = new Map<string, number>();
+    const counted = (series: string, sequence: number) => counters.set(series, Math.max(counters.get(series) ?? 0, sequence));
+    const touched = (event: StoredEvent, change: Partial<InvoiceRow>) => {
+      const row = rows.get(event.streamId);
+      if (row) rows.set(event.streamId, { ...row, ...change, version: event.version, updatedAt: event.occurredAt });
+    };
+    for (const event of run) {
+      switch (event.type) {
+        case 'InvoiceDrafted':
+          rows.set(event.streamId, {
+            id: event.streamId,
+            stage: 'draft',
+            number: null,
+            paid: 0,
+            seller: null,
+            cancelledReason: null,
+            creditNoteNumber: null,
+            ...draftColumns(event),
+            version: event.version,
+            createdAt: event.occurredAt,
+            updatedAt: event.occurredAt,
+          });
+          break;
+        case 'InvoiceDraftChanged':
+          touched(event, draftColumns(event));
+          break;
+        case 'InvoiceDraftDeleted':
+          rows.set(event.streamId, null);
+          break;
+        case 'InvoiceIssued':
+          counted(event.data.series, event.data.sequence);
+          touched(event, issuedColumns(event));
+          break;
+        case 'InvoiceCancelled':
+          counted(event.data.series, event.data.sequence);
+          touched(event, { stage: 'cancelled', cancelledReason: event.data.reason, creditNoteNumber: event.data.creditNoteNumber });
+          break;
+        case 'PaymentRecorded': {
+          counted(event.data.series, event.data.sequence);
+          const invoice = rows.get(event.streamId);
+          if (!invoice) break;
+          payments.set(event.data.paymentId, paymentRow(event, invoice));
+          touched(event, { paid: invoice.paid + event.data.amount });
+          break;
+        }
+        case 'PaymentReversed': {
+          const payment = payments.get(event.data.paymentId);
+          if (payment) payments.set(payment.id, { ...payment, reversed: true, reversedReason: event.data.reason });
+          touched(event, { paid: (rows.get(event.streamId)?.paid ?? 0) - (payment?.amount ?? 0) });
+          break;
+        }
+      }
+    }
+    for (const ids of inChunks(earlierInvoices.map((row) => row.id))) await tx.delete(invoices).where(inArray(invoices.id, ids));
+    for (const ids of inChunks(earlierPayments.map((row) => row.id))) {
+      await tx.delete(invoicePayments).where(inArray(invoicePayments.id, ids));
+    }
+    await insertMany(
+      tx,
+      invoices,
+      [...rows.values()].filter((row): row is InvoiceRow => row !== null),
+    );
+    await insertMany(tx, invoicePayments, [...payments.values()]);
+    if (counters.size)
+      await raiseCounters(
+        tx,
+        [...counters].map(([series, last]) => ({ series, last })),
+      );
   },
 };
