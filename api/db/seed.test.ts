@@ -51,7 +51,7 @@ describe('seedIfEmpty', () => {
     expect(await seedIfEmpty(db, testClock(), (line) => printed.push(line))).toBe(false);
     expect(await eventCount()).toBe(seededEvents);
     expect(printed).toHaveLength(2 + demoLogins.length);
-  });
+  }, 60_000); // The whole demo institute, its invoices included: 13 s on PGlite on a quiet machine.
 
   it('creates the six demo logins with their roles, passwords and branches', async () => {
     expect(demoLogins).toHaveLength(6);
