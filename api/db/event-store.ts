@@ -138,51 +138,43 @@ const insertEvents = compiledQuery<typeof eventColumns, EventRow>('events_append
 });
 
 type AppendStatement = typeof insertEvents;
-const appendsWriting = new Map<InlineProjection, AppendStatement>();
+const appendsWriting = new Map<string, AppendStatement>();
 
-/** The append that also runs a projection's inline writes over the events it inserted, compiled once per inline projection. */
+/**
+ * The append that also runs a projection's inline writes over the events it inserted, compiled
+ * once per projection and types. Inline writes stand for a registered projection's handlers of
+ * their types, so that a rebuild of the log comes to the same rows: that is checked as it is
+ * compiled.
+ */
 function appendWriting(inline: InlineProjection): AppendStatement {
-  const known = appendsWriting.get(inline);
+  const name = `events_append_inline_${inline.projection}_${inline.types.join('_')}`.replace(/\W/g, '_');
+  const known = appendsWriting.get(name);
   if (known) return known;
-  const statement = compiledQuery<typeof eventColumns, EventRow>(
-    `events_append_inline_${appendsWriting.size + 1}`,
-    eventColumns,
-    (_db, columns) => {
-      const { current, insert } = appendParts();
-      return sql`
+  const handlers = projections.find((projection) => projection.name === inline.projection)?.handlers;
+  if (!handlers || !inline.types.every((type) => Object.hasOwn(handlers, type))) {
+    throw new Error(`No registered projection ${inline.projection} handles ${inline.types.join(', ')}`);
+  }
+  const statement = compiledQuery<typeof eventColumns, EventRow>(name, eventColumns, (_db, columns) => {
+    const { current, insert } = appendParts();
+    return sql`
         WITH ${current},
         appended_events AS (${insert} RETURNING *),
         ${projectedEvents} AS (${ofTypes('appended_events', inline.types)}),
         ${inline.writes(projectedEvents)}
         SELECT ${returned(columns)} FROM appended_events`;
-    },
-  );
-  appendsWriting.set(inline, statement);
+  });
+  appendsWriting.set(name, statement);
   return statement;
 }
 
 /**
- * Inline writes stand for a registered projection's handlers of their types, so that a rebuild of
- * the log comes to the same rows. The append carries no event of another type that projection
- * handles: its handler would run after the writes of the events that came later.
+ * The append carries no event of another type the inline writes' projection handles: its handler
+ * would run after the writes of the events that came later.
  */
 function checkInline(inline: InlineProjection, newEvents: readonly DomainEvent[]) {
-  const handlers = projections.find((projection) => projection.name === inline.projection)?.handlers;
-  if (!handlers || !inline.types.every((type) => Object.hasOwn(handlers, type))) {
-    throw new Error(`No registered projection ${inline.projection} handles ${inline.types.join(', ')}`);
-  }
+  const handlers = projections.find((projection) => projection.name === inline.projection)?.handlers ?? {};
   const other = newEvents.find((event) => !inline.types.includes(event.type) && Object.hasOwn(handlers, event.type));
   if (other) throw new Error(`${other.type} is projected by ${inline.projection} but not by its inline writes`);
-}
-
-/** The projections of an event, but for the inline projection's own, written with the events. */
-async function projectBeside(tx: Tx, event: StoredEvent, inline: InlineProjection | undefined): Promise<void> {
-  if (!inline?.types.includes(event.type)) return applyProjections(tx, event);
-  for (const projection of projections) {
-    if (projection.name !== inline.projection && Object.hasOwn(projection.handlers, event.type)) {
-      await projection.handlers[event.type]!(tx, event);
-    }
-  }
 }
 
 /**
@@ -221,7 +213,7 @@ export async function append<E extends DomainEvent>(
   }
   if (rows.length === 0) throw new ConcurrencyError(stream.id, expected, await streamVersion(tx, stream.id));
   const stored = rows.map(storedEvent).sort((a, b) => a.version - b.version);
-  for (const event of stored) await projectBeside(tx, event, inline);
+  for (const event of stored) await applyProjections(tx, event, inline?.types.includes(event.type) ? inline.projection : undefined);
   // The rows are the events just given, in their order: each keeps the type and data it was written with.
   return stored as StoredEvent<E>[];
 }

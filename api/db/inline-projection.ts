@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
+import { rowsAsJson } from './projections/projection';
+import { events } from './schema';
 import type { StoredEvent } from './event-store';
 
 /**
@@ -27,18 +29,22 @@ export const ofTypes = (relation: string, types: readonly string[]) =>
 /** The name under which `writes` read their events, in either statement. */
 export const projectedEvents = sql`${sql.identifier('projected_events')}`;
 
-/** The writes as a handler of one event: the event given as a row, in a statement of its own. */
-export function inlineHandler(inline: InlineProjection) {
-  return async (tx: Tx, event: StoredEvent): Promise<void> => {
+/**
+ * The writes over a run of stored events, given as one JSON parameter: a rebuild's replay of the
+ * projection's types, and, for a run of one, their handler.
+ */
+export function inlineReplay(inline: InlineProjection) {
+  return async (tx: Tx, run: StoredEvent[]): Promise<void> => {
     await tx.execute(sql`
-      WITH given_event AS (
-        SELECT ${event.position}::bigint AS position, ${event.streamType}::text AS stream_type, ${event.streamId}::text AS stream_id,
-               ${event.version}::integer AS version, ${event.type}::text AS type, ${JSON.stringify(event.data)}::jsonb AS data,
-               ${event.actorId}::text AS actor_id, ${event.branchId}::text AS branch_id, ${event.requestId}::text AS request_id,
-               ${event.occurredAt.toISOString()}::timestamptz AS occurred_at
-      ),
-      ${projectedEvents} AS (${ofTypes('given_event', inline.types)}),
+      WITH given_events AS (SELECT * FROM jsonb_populate_recordset(NULL::${events}, ${rowsAsJson(events, run)}::jsonb)),
+      ${projectedEvents} AS (${ofTypes('given_events', inline.types)}),
       ${inline.writes(projectedEvents)}
-      SELECT FROM given_event`);
+      SELECT FROM given_events LIMIT 1`);
   };
+}
+
+/** The writes as a handler of one event. */
+export function inlineHandler(inline: InlineProjection) {
+  const replay = inlineReplay(inline);
+  return (tx: Tx, event: StoredEvent) => replay(tx, [event]);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -607,6 +608,10 @@ export const jobs = pgTable(
   ],
 );
 
+/** An issued invoice with something still due: the dashboard's figure and the partial index under it say it alike. */
+export const owing = (t: { stage: AnyPgColumn; paid: AnyPgColumn; total: AnyPgColumn }) =>
+  sql`${t.stage} = 'issued' and ${t.paid} < ${t.total}`;
+
 /**
  * Invoices as lists and documents read them: one row per invoice stream. Amounts in paise; the
  * issued lines, totals, party and seller as they were issued (jsonb), so a later edit of a
@@ -648,9 +653,7 @@ export const invoices = pgTable(
     // A list's count and sums read these narrow entries instead of every row's lines and party.
     index('invoices_date_totals_idx').on(t.date, t.stage, t.kind, t.branchId, t.partyId, t.dueDate, t.total, t.paid),
     // The dashboard's overdue figure: issued invoices with something due, by due date.
-    index('invoices_owing_idx')
-      .on(t.dueDate, t.branchId, t.total, t.paid)
-      .where(sql`${t.stage} = 'issued' and ${t.paid} < ${t.total}`),
+    index('invoices_owing_idx').on(t.dueDate, t.branchId, t.total, t.paid).where(owing(t)),
     index('invoices_branch_date_idx').on(t.branchId, t.date, t.id),
     index('invoices_party_idx').on(t.partyId, t.date),
     index('invoices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

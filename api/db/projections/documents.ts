@@ -54,8 +54,9 @@ function billRow(event: BillEvent): typeof issuedBills.$inferInsert {
   }
 }
 
-const billTypes: ReadonlySet<string> = new Set(['InvoiceIssued', 'InvoiceCancelled', 'PaymentRecorded']);
-const isBill = (event: StoredEvent): event is BillEvent => billTypes.has(event.type);
+async function issueBill(tx: Tx, event: BillEvent) {
+  await tx.insert(issuedBills).values(billRow(event));
+}
 
 /**
  * The documents issued: a marksheet to each student of a sitting as its results are published, a
@@ -92,24 +93,14 @@ export const documentsProjection: Projection<
         event.data.cards.map((card) => [card.studentId, card.code]),
       );
     },
-    async InvoiceIssued(tx, event) {
-      await tx.insert(issuedBills).values(billRow(event));
-    },
-    async InvoiceCancelled(tx, event) {
-      await tx.insert(issuedBills).values(billRow(event));
-    },
-    async PaymentRecorded(tx, event) {
-      await tx.insert(issuedBills).values(billRow(event));
-    },
+    InvoiceIssued: issueBill,
+    InvoiceCancelled: issueBill,
+    PaymentRecorded: issueBill,
   },
 
-  /** Bills are only ever added: a run's are inserted at once; the exams' documents go event by event. */
+  // Bills are only ever added: a run's are inserted at once; the exams' documents go event by event.
+  replays: ['InvoiceIssued', 'InvoiceCancelled', 'PaymentRecorded'],
   async replay(tx, run) {
-    const bills: Array<typeof issuedBills.$inferInsert> = [];
-    for (const event of run) {
-      if (isBill(event)) bills.push(billRow(event));
-      else await documentsProjection.handlers[event.type](tx, event as never);
-    }
-    await insertMany(tx, issuedBills, bills);
+    await insertMany(tx, issuedBills, (run as BillEvent[]).map(billRow));
   },
 };

@@ -4,7 +4,7 @@ import type { ExamMarksEvent, ExamSittingEvent, StudentAddedToSitting, StudentEx
 import { examMarks, examSittingChanges, examSittings } from '../schema';
 import type { StoredEvent } from '../event-store';
 import type { Tx } from '../client';
-import { inlineHandler, type InlineProjection } from '../inline-projection';
+import { inlineHandler, inlineReplay, type InlineProjection } from '../inline-projection';
 import type { Projection } from './projection';
 
 /**
@@ -91,4 +91,7 @@ export const examResultsProjection: Projection<ExamMarksEvent | ExamSittingEvent
       await changeSitting(tx, event, 'excused');
     },
   },
+  // A run's marks in one statement; the sittings' few events go one by one to their own tables.
+  replays: ['MarksEntered', 'MarksRevised'],
+  replay: inlineReplay(marksWritten),
 };

@@ -28,6 +28,7 @@ export interface Registered {
   tables: Projection['tables'];
   handlers: Record<string, EventHandler>;
   replay?: (tx: Tx, events: StoredEvent[]) => Promise<void>;
+  replays?: readonly string[];
 }
 
 /**
@@ -59,15 +60,18 @@ export const projections: Registered[] = [
   register(taxRatesProjection),
 ];
 
-const handlersByType = new Map<string, EventHandler[]>();
+const handlersByType = new Map<string, Array<{ projection: string; handler: EventHandler }>>();
 for (const projection of projections) {
   for (const [type, handler] of Object.entries(projection.handlers)) {
-    handlersByType.set(type, [...(handlersByType.get(type) ?? []), handler]);
+    handlersByType.set(type, [...(handlersByType.get(type) ?? []), { projection: projection.name, handler }]);
   }
 }
 
-export async function applyProjections(tx: Tx, event: StoredEvent): Promise<void> {
-  for (const handler of handlersByType.get(event.type) ?? []) await handler(tx, event);
+/** Applies an event to every projection that handles it but `except`, whose rows were written another way. */
+export async function applyProjections(tx: Tx, event: StoredEvent, except?: string): Promise<void> {
+  for (const { projection, handler } of handlersByType.get(event.type) ?? []) {
+    if (projection !== except) await handler(tx, event);
+  }
 }
 
 /**
@@ -79,8 +83,11 @@ export async function replayProjections(tx: Tx, run: StoredEvent[], only: readon
   for (const projection of only) {
     const own = run.filter((event) => Object.hasOwn(projection.handlers, event.type));
     if (own.length === 0) continue;
-    if (projection.replay) await projection.replay(tx, own);
-    else for (const event of own) await projection.handlers[event.type]!(tx, event);
+    const { replay, replays } = projection;
+    const folds = (event: StoredEvent) => replay !== undefined && (!replays || replays.includes(event.type));
+    const folded = own.filter(folds);
+    if (folded.length) await replay!(tx, folded);
+    for (const event of own) if (!folds(event)) await projection.handlers[event.type]!(tx, event);
   }
 }
 

@@ -4,16 +4,22 @@ import type { InvoiceEvent } from '../../domain/invoices/events';
 import type { Tx } from '../client';
 import type { StoredEvent } from '../event-store';
 import { invoiceCounters, invoicePayments, invoices } from '../schema';
-import { insertMany, rowsAsJson, type Projection } from './projection';
+import { chunks, insertMany, rowsAsJson, type Projection } from './projection';
 
 const searchText = (...parts: Array<string | null>) => parts.filter(Boolean).join(' ').toLowerCase();
 
 /** A rebuild leaves each counter at the highest number its events took; live, the command has set it already. */
 async function raiseCounter(tx: Tx, series: string, sequence: number) {
-  await raiseCounters(tx, [{ series, last: sequence }]);
+  await tx
+    .insert(invoiceCounters)
+    .values({ series, last: sequence })
+    .onConflictDoUpdate({ target: invoiceCounters.series, set: { last: sql`greatest(${invoiceCounters.last}, excluded.last)` } });
 }
 
-async function raiseCounters(tx: Tx, rows: Array<typeof invoiceCounters.$inferInsert>) {
+/** A replay's counters, each at the highest number its run took, in one statement. */
+async function raiseCounters(tx: Tx, highest: Map<string, number>) {
+  if (highest.size === 0) return;
+  const rows = [...highest].map(([series, last]) => ({ series, last }));
   await tx.execute(sql`
     INSERT INTO ${invoiceCounters} (series, last)
     SELECT series, last FROM jsonb_populate_recordset(NULL::${invoiceCounters}, ${rowsAsJson(invoiceCounters, rows)}::jsonb)
@@ -104,9 +110,21 @@ function paymentRow({ data, streamId, actorId, occurredAt }: Paid, invoice: Invo
   };
 }
 
-/** Ids in chunks a statement's parameters hold. */
-function inChunks(ids: string[], size = 1_000): string[][] {
-  return Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
+/** A new draft's row: no number, nothing paid. */
+function draftedRow(event: Drafted): InvoiceRow {
+  return {
+    id: event.streamId,
+    stage: 'draft',
+    number: null,
+    paid: 0,
+    seller: null,
+    cancelledReason: null,
+    creditNoteNumber: null,
+    ...draftColumns(event),
+    version: event.version,
+    createdAt: event.occurredAt,
+    updatedAt: event.occurredAt,
+  };
 }
 
 export const invoicesProjection: Projection<InvoiceEvent> = {
@@ -114,16 +132,7 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
   tables: [invoices, invoicePayments, invoiceCounters],
   handlers: {
     async InvoiceDrafted(tx, event) {
-      await tx.insert(invoices).values({
-        id: event.streamId,
-        stage: 'draft',
-        number: null,
-        paid: 0,
-        ...draftColumns(event),
-        version: event.version,
-        createdAt: event.occurredAt,
-        updatedAt: event.occurredAt,
-      });
+      await tx.insert(invoices).values(draftedRow(event));
     },
     async InvoiceDraftChanged(tx, event) {
       await touch(tx, event, draftColumns(event));
@@ -163,12 +172,18 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
    * touches that earlier runs wrote are read once, rewritten, deleted and inserted anew.
    */
   async replay(tx, run) {
-    const invoiceIds = [...new Set(run.filter((e) => e.type !== 'InvoiceDrafted').map((e) => e.streamId))];
-    const paymentIds = [...new Set(run.flatMap((e) => (e.type === 'PaymentReversed' ? [e.data.paymentId] : [])))];
+    // Only rows begun before this run are in the table: a stream drafted here, or a payment recorded here, is not.
+    const firstType = new Map<string, string>();
+    for (const event of run) if (!firstType.has(event.streamId)) firstType.set(event.streamId, event.type);
+    const invoiceIds = [...firstType].filter(([, type]) => type !== 'InvoiceDrafted').map(([id]) => id);
+    const recordedHere = new Set(run.flatMap((e) => (e.type === 'PaymentRecorded' ? [e.data.paymentId] : [])));
+    const paymentIds = [
+      ...new Set(run.flatMap((e) => (e.type === 'PaymentReversed' && !recordedHere.has(e.data.paymentId) ? [e.data.paymentId] : []))),
+    ];
     const earlierInvoices: InvoiceRow[] = [];
-    for (const ids of inChunks(invoiceIds)) earlierInvoices.push(...(await tx.select().from(invoices).where(inArray(invoices.id, ids))));
+    for (const ids of chunks(invoiceIds)) earlierInvoices.push(...(await tx.select().from(invoices).where(inArray(invoices.id, ids))));
     const earlierPayments: PaymentRow[] = [];
-    for (const ids of inChunks(paymentIds)) {
+    for (const ids of chunks(paymentIds)) {
       earlierPayments.push(...(await tx.select().from(invoicePayments).where(inArray(invoicePayments.id, ids))));
     }
     const rows = new Map<string, InvoiceRow | null>(earlierInvoices.map((row) => [row.id, row]));
@@ -182,19 +197,7 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
     for (const event of run) {
       switch (event.type) {
         case 'InvoiceDrafted':
-          rows.set(event.streamId, {
-            id: event.streamId,
-            stage: 'draft',
-            number: null,
-            paid: 0,
-            seller: null,
-            cancelledReason: null,
-            creditNoteNumber: null,
-            ...draftColumns(event),
-            version: event.version,
-            createdAt: event.occurredAt,
-            updatedAt: event.occurredAt,
-          });
+          rows.set(event.streamId, draftedRow(event));
           break;
         case 'InvoiceDraftChanged':
           touched(event, draftColumns(event));
@@ -226,8 +229,8 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
         }
       }
     }
-    for (const ids of inChunks(earlierInvoices.map((row) => row.id))) await tx.delete(invoices).where(inArray(invoices.id, ids));
-    for (const ids of inChunks(earlierPayments.map((row) => row.id))) {
+    for (const ids of chunks(earlierInvoices.map((row) => row.id))) await tx.delete(invoices).where(inArray(invoices.id, ids));
+    for (const ids of chunks(earlierPayments.map((row) => row.id))) {
       await tx.delete(invoicePayments).where(inArray(invoicePayments.id, ids));
     }
     await insertMany(
@@ -236,10 +239,6 @@ export const invoicesProjection: Projection<InvoiceEvent> = {
       [...rows.values()].filter((row): row is InvoiceRow => row !== null),
     );
     await insertMany(tx, invoicePayments, [...payments.values()]);
-    if (counters.size)
-      await raiseCounters(
-        tx,
-        [...counters].map(([series, last]) => ({ series, last })),
-      );
+    await raiseCounters(tx, counters);
   },
 };

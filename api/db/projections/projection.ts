@@ -18,12 +18,18 @@ export interface Projection<E extends DomainEvent = DomainEvent, Handled extends
    * must leave exactly the rows the handlers would.
    */
   replay?: (tx: Tx, events: StoredEvent<EventOfType<E, Handled>>[]) => Promise<void>;
+  /**
+   * The types `replay` folds, when it folds only some: the others go to their handlers event by
+   * event. The two groups must write tables of their own, as a rebuild applies them apart.
+   */
+  replays?: readonly Handled[];
 }
 
 /** Rows per INSERT of a replay: well under PostgreSQL's 65,535 parameters for any read table. */
 export const REPLAY_CHUNK = 1_000;
 
-function chunks<T>(rows: T[], size = REPLAY_CHUNK): T[][] {
+/** Rows (or ids) in pieces a statement's parameters hold. */
+export function chunks<T>(rows: T[], size = REPLAY_CHUNK): T[][] {
   return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 }
 

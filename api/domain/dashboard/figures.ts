@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DashboardFigure, DashboardSeries } from '../../../common/contracts/dashboard';
 import { addPeriods, indianDay, periodLabels, startOf } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
-import { dashboardCounts, dashboardRecords, invoicePayments, invoices } from '../../db/schema';
+import { dashboardCounts, dashboardRecords, invoicePayments, invoices, owing } from '../../db/schema';
 import type { WalletBalance } from '../../../common/wallet';
 
 /** What an area reads its figures for: one branch or every one, and the months of its series. */
@@ -163,9 +163,9 @@ export const invoiceFigures: AreaReader = async ({ db, branchId, today }) => {
     .from(invoices)
     .where(
       and(
-        sql`${invoices.stage} = 'issued' and ${invoices.paid} < ${invoices.total}`,
+        owing(invoices),
         lt(invoices.dueDate, today),
-        branchId === null ? undefined : eq(invoices.branchId, branchId),
+        branchId === null ? undefined : and(eq(invoices.branchId, branchId), eq(invoices.kind, 'student')),
       ),
     )
     .groupBy(invoices.branchId);

@@ -1,7 +1,7 @@
 import { invoiceMessages, type InvoiceDraftBody, type PaymentBody } from '../../../common/contracts/invoices';
 import { creditNoteNumber, financialYear, receiptNumber, seriesNumber, supplyOf } from '../../../common/fees';
 import { indianDay } from '../../../common/india-time';
-import { readStream } from '../../db/event-store';
+import { readStream, type StoredEvent } from '../../db/event-store';
 import { newVerificationCode } from '../documents/codes';
 import type { Actor } from '../auth/actor';
 import { runCommand, type CommandContext, type Decider } from '../command';
@@ -29,12 +29,29 @@ async function load(ctx: CommandContext, id: string) {
   return { history, state: history.reduce(evolve, initialInvoice) };
 }
 
+type Existing = Exclude<InvoiceState, { stage: 'none' }>;
+
 /** An invoice the caller reads, folded; another branch's answers as missing. */
-async function loadReadable(ctx: CommandContext, actor: Actor, id: string) {
-  const loaded = await load(ctx, id);
-  if (loaded.state.stage === 'none') throw missing(invoiceMessages.missing);
-  const { kind, branchId, party } = loaded.state.draft;
+async function loadReadable(ctx: CommandContext, actor: Actor, id: string): Promise<{ history: StoredEvent[]; state: Existing }> {
+  const { history, state } = await load(ctx, id);
+  if (state.stage === 'none') throw missing(invoiceMessages.missing);
+  const { kind, branchId, party } = state.draft;
   if (!canRead(actor, { kind, branchId, partyId: party._id })) throw missing(invoiceMessages.missing);
+  return { history, state };
+}
+
+/** An invoice the caller reads and may bill: what changing, issuing or cancelling it asks. */
+async function loadBillable(ctx: CommandContext, actor: Actor, id: string) {
+  const loaded = await loadReadable(ctx, actor, id);
+  requireBilling(actor, loaded.state.draft.kind, loaded.state.draft.branchId);
+  return loaded;
+}
+
+/** An invoice the caller reads and may take payments on. */
+async function loadPayable(ctx: CommandContext, actor: Actor, id: string) {
+  const loaded = await loadReadable(ctx, actor, id);
+  const { kind, branchId, party } = loaded.state.draft;
+  requirePaying(actor, { kind, branchId, partyId: party._id });
   return loaded;
 }
 
@@ -77,8 +94,7 @@ export async function createInvoice(ctx: CommandContext, actor: Actor, body: Inv
 }
 
 export async function changeDraft(ctx: CommandContext, actor: Actor, id: string, body: InvoiceDraftBody, expectedVersion?: number) {
-  const { history, state } = await loadReadable(ctx, actor, id);
-  if (state.stage !== 'none') requireBilling(actor, state.draft.kind, state.draft.branchId);
+  const { history } = await loadBillable(ctx, actor, id);
   const data = await draftOf(ctx, actor, body);
   await runCommand(ctx, invoiceStream(id), invoices, { type: 'ChangeDraft', data }, { ifMatch: ifMatchOf(expectedVersion), history });
   if (body.issue) await issueInvoice(ctx, actor, id);
@@ -86,8 +102,7 @@ export async function changeDraft(ctx: CommandContext, actor: Actor, id: string,
 
 /** Deletes a draft: the same right as changing it, and only while it has no number. */
 export async function deleteDraft(ctx: CommandContext, actor: Actor, id: string, expectedVersion?: number) {
-  const { history, state } = await loadReadable(ctx, actor, id);
-  if (state.stage !== 'none') requireBilling(actor, state.draft.kind, state.draft.branchId);
+  const { history } = await loadBillable(ctx, actor, id);
   await runCommand(ctx, invoiceStream(id), invoices, { type: 'DeleteDraft' }, { ifMatch: ifMatchOf(expectedVersion), history });
 }
 
@@ -97,10 +112,8 @@ export async function deleteDraft(ctx: CommandContext, actor: Actor, id: string,
  * A refusal rolls the transaction back, the number with it.
  */
 export async function issueInvoice(ctx: CommandContext, actor: Actor, id: string, expectedVersion?: number) {
-  const { history, state } = await loadReadable(ctx, actor, id);
-  if (state.stage === 'none') throw missing(invoiceMessages.missing);
+  const { history, state } = await loadBillable(ctx, actor, id);
   const { draft } = state;
-  requireBilling(actor, draft.kind, draft.branchId);
   const settings = await readBillingSettings(ctx.tx);
   const fresh = draft.kind === 'student' ? await billedStudent(ctx.tx, draft.party._id) : await billedBranch(ctx.tx, draft.party._id);
   const branchCode = draft.kind === 'student' && draft.branchId ? (await billedBranch(ctx.tx, draft.branchId))?.branchCode : null;
@@ -139,8 +152,7 @@ async function numberFor(ctx: CommandContext, state: InvoiceState, kind: 'credit
 }
 
 export async function cancelInvoice(ctx: CommandContext, actor: Actor, id: string, reason: string, expectedVersion?: number) {
-  const { history, state } = await loadReadable(ctx, actor, id);
-  if (state.stage !== 'none') requireBilling(actor, state.draft.kind, state.draft.branchId);
+  const { history, state } = await loadBillable(ctx, actor, id);
   const note = await numberFor(ctx, state, 'credit-note', indianDay(ctx.meta.occurredAt));
   await runCommand(
     ctx,
@@ -159,9 +171,7 @@ export async function cancelInvoice(ctx: CommandContext, actor: Actor, id: strin
  * and the one that loses runs again on the newer state, where what is due is less.
  */
 export async function recordPayment(ctx: CommandContext, actor: Actor, id: string, body: PaymentBody): Promise<string> {
-  const { history, state } = await loadReadable(ctx, actor, id);
-  if (state.stage !== 'none')
-    requirePaying(actor, { kind: state.draft.kind, branchId: state.draft.branchId, partyId: state.draft.party._id });
+  const { history, state } = await loadPayable(ctx, actor, id);
   const paymentId = newId(ctx.meta.occurredAt.getTime());
   const receipt = await numberFor(ctx, state, 'receipt', body.date);
   await runCommand(
@@ -185,8 +195,6 @@ export async function recordPayment(ctx: CommandContext, actor: Actor, id: strin
 }
 
 export async function reversePayment(ctx: CommandContext, actor: Actor, id: string, paymentId: string, reason: string) {
-  const { history, state } = await loadReadable(ctx, actor, id);
-  if (state.stage !== 'none')
-    requirePaying(actor, { kind: state.draft.kind, branchId: state.draft.branchId, partyId: state.draft.party._id });
+  const { history } = await loadPayable(ctx, actor, id);
   await runCommand(ctx, invoiceStream(id), invoices, { type: 'ReversePayment', data: { paymentId, reason } }, { history });
 }
