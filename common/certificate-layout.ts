@@ -9,17 +9,19 @@ import { z } from 'zod';
 export const formatKinds = ['certificate', 'idcard'] as const;
 export type FormatKind = (typeof formatKinds)[number];
 
+/** Millimetres in a PDF point, a 72nd of an inch: font sizes are in points, positions in millimetres. */
+export const MM_PER_POINT = 25.4 / 72;
+
 /** Page sizes in millimetres, portrait. CR80 is the bank-card size ID cards are printed at. */
 export const pageSizes = {
   A4: { width: 210, height: 297 },
   Letter: { width: 215.9, height: 279.4 },
   CR80: { width: 54, height: 85.6 },
 } as const;
-export type PageSize = keyof typeof pageSizes;
-export const pageSizesOf: Record<FormatKind, readonly PageSize[]> = { certificate: ['A4', 'Letter'], idcard: ['CR80'] };
+type PageSize = keyof typeof pageSizes;
+const pageSizesOf: Record<FormatKind, readonly PageSize[]> = { certificate: ['A4', 'Letter'], idcard: ['CR80'] };
 
-export const orientations = ['portrait', 'landscape'] as const;
-export type Orientation = (typeof orientations)[number];
+const orientations = ['portrait', 'landscape'] as const;
 
 export const sides = ['front', 'back'] as const;
 export type Side = (typeof sides)[number];

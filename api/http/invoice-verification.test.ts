@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages, VERIFICATION_CODE_PATTERN, type BillVerification } from '../../common/contracts/documents';
-import type { InvoiceView } from '../../common/contracts/invoices';
+import { invoiceMessages, type InvoiceView } from '../../common/contracts/invoices';
+import { amountInWords } from '../../common/fees';
+import { formatRupees } from '../../common/money';
 import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { pdfPages, unspaced } from '../../tests/support/pdf-text';
 import { testClock } from '../../tests/support/test-database';
@@ -9,9 +11,10 @@ import { rebuildProjections } from '../db/rebuild';
 import { maskedCode } from '../domain/invoices/verification';
 import { createRecord } from '../domain/records';
 
-const clock = testClock('2026-04-20T09:00:00.000Z');
+// Late in the evening by UTC, already the next day in India: a credit note is dated by India's day.
+const clock = testClock('2026-04-20T20:00:00.000Z');
 let accounts: AccountsApi;
-let token = '';
+const tokens = {} as { admin: string; reader: string; otherBranch: string };
 const ids = {} as { nagpur: string; asha: string; registrationNo: string };
 
 beforeAll(async () => {
@@ -19,6 +22,7 @@ beforeAll(async () => {
   const { db, auth } = accounts;
   await syncCatalogue(db);
   ids.nagpur = await addBranch(db, 'Nagpur', 'NC');
+  const pune = await addBranch(db, 'Pune', 'PN');
   const created = await asSystem(db, (ctx) =>
     createRecord(ctx, {
       formType: 'student',
@@ -28,25 +32,32 @@ beforeAll(async () => {
   );
   ids.asha = created.id;
   ids.registrationNo = created.generatedNumbers!.registrationNo;
-  token = await tokenFor(db, auth, await addUser(db, { role: 'admin', permissions: ['INVOICE_CREATE', 'INVOICE_VIEW_ALL'] }), clock.now());
+  const token = async (permissions: string[], branchId: string | null = null) =>
+    tokenFor(db, auth, await addUser(db, { role: branchId ? 'branch_admin' : 'admin', permissions, branchId }), clock.now());
+  tokens.admin = await token(['INVOICE_CREATE', 'INVOICE_VIEW_ALL']);
+  tokens.reader = await token(['INVOICE_VIEW_ALL']);
+  tokens.otherBranch = await token(['INVOICE_VIEW_BRANCH'], pune);
 });
 afterAll(() => accounts?.cleanup());
 
-const call = (method: string, path: string, body?: unknown) => accounts.call(method, path, { token, body });
+const call = (method: string, path: string, body?: unknown, token = tokens.admin) => accounts.call(method, path, { token, body });
 
 /** Each look-up from an address of its own: the public endpoint counts look-ups per address. */
 let lookups = 0;
 const verify = (code: string) =>
   accounts.call('GET', `/public/verify/${encodeURIComponent(code)}`, { clientAddress: `198.51.100.${++lookups}` });
 
-async function issue(lines = [{ kind: 'courseFee', description: 'Course fee', sac: '999293', quantity: 1, rate: 145_000, taxRate: 1800 }]) {
+async function issue(
+  lines: unknown[] = [{ kind: 'courseFee', description: 'Course fee', sac: '999293', quantity: 1, rate: 145_000, taxRate: 1800 }],
+  issued = true,
+) {
   const response = await call('POST', '/invoices', {
     kind: 'student',
     partyId: ids.asha,
     date: '2026-04-10',
     dueDate: '2026-04-25',
     lines,
-    issue: true,
+    issue: issued,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.data as InvoiceView;
@@ -61,6 +72,19 @@ async function pay(invoice: InvoiceView, amount: number) {
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return (response.body.data as InvoiceView).payments.at(-1)!;
+}
+
+/** The institute registered for GST, so that a taxed invoice is a tax invoice under its legal name. */
+async function register() {
+  const saved = await call('PUT', '/invoices/settings', {
+    registered: true,
+    gstin: '27AAAPL1234C1ZV',
+    legalName: 'Navchetana Skills Pvt Ltd',
+    state: 'Maharashtra',
+    stateCode: '27',
+    invoiceFeesAtAdmission: false,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
 const pdfText = async (path: string) => {
@@ -105,15 +129,7 @@ describe('an invoice’s code', () => {
   });
 
   it('names a registered institute’s taxed invoice a tax invoice, issued by its legal name and the branch', async () => {
-    const saved = await call('PUT', '/invoices/settings', {
-      registered: true,
-      gstin: '27AAAPL1234C1ZV',
-      legalName: 'Navchetana Skills Pvt Ltd',
-      state: 'Maharashtra',
-      stateCode: '27',
-      invoiceFeesAtAdmission: false,
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await register();
     const invoice = await issue();
     expect((await verify(invoice.verificationCode!)).body.data).toMatchObject({
       kind: 'tax-invoice',
@@ -138,11 +154,75 @@ describe('an invoice’s code', () => {
       kind: 'credit-note',
       state: 'valid',
       holder: { name: 'Asha Rao' },
-      bill: { number: cancelled.creditNoteNumber, date: '2026-04-20', total: invoice.totals.total, invoiceNumber: invoice.number },
+      bill: { number: cancelled.creditNoteNumber, date: '2026-04-21', total: invoice.totals.total, invoiceNumber: invoice.number },
     });
     expect(await pdfText(`/invoices/${invoice._id}/pdf`)).toContain(
       unspaced(`credit note No. ${cancelled.creditNoteNumber}, verification code ${cancelled.creditNoteCode}`),
     );
+  });
+});
+
+describe('GET /invoices/{id}/credit-note', () => {
+  const creditNote = (id: string, token = tokens.reader) => call('GET', `/invoices/${id}/credit-note`, undefined, token);
+  const twoLines = [
+    { kind: 'courseFee', description: 'Tally Prime with GST', sac: '999293', quantity: 1, rate: 1_250_000, taxRate: 1800 },
+    { kind: 'books', description: 'Course books', sac: '4901', quantity: 2, rate: 40_000, taxRate: 500 },
+  ];
+
+  it('answers 404 for a draft and for an issued invoice not cancelled: neither has a credit note', async () => {
+    for (const invoice of [await issue(twoLines, false), await issue(twoLines)]) {
+      const response = await creditNote(invoice._id);
+      expect(response.status, invoice.status).toBe(404);
+      expect(response.body.message).toBe(invoiceMessages.notCancelled);
+    }
+    const unknown = await creditNote('no-such-invoice');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(invoiceMessages.missing);
+  });
+
+  it('answers a cancelled invoice’s credit note as a PDF that reverses it in full, dated the day it was cancelled', async () => {
+    await register();
+    const issued = await issue(twoLines);
+    expect(issued.title).toBe('Tax Invoice');
+    const cancel = await call('POST', `/invoices/${issued._id}/cancel`, { reason: 'Billed to the wrong batch' });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const cancelled = cancel.body.data as InvoiceView;
+    const number = cancelled.creditNoteNumber!;
+    const code = cancelled.creditNoteCode!;
+
+    const response = await creditNote(issued._id);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    expect(response.headers.get('Content-Disposition')).toBe(`inline; filename="credit-note-${number.replace(/\//g, '-')}.pdf"`);
+    const pages = await pdfPages(response.bytes);
+    expect(pages).toHaveLength(1);
+    const [page] = pages as [string];
+    for (const shown of [
+      'CREDIT NOTE',
+      `Credit note No. ${number}`,
+      'Credit note date 21/04/2026',
+      `Against invoice No. ${issued.number} dated 10/04/2026`,
+      'Reason: Billed to the wrong batch',
+      'GSTIN: 27AAAPL1234C1ZV',
+      'Asha Rao',
+      'Tally Prime with GST',
+      `CGST ${formatRupees(issued.totals.cgst)}`,
+      `Total credited ${formatRupees(issued.totals.total)}`,
+      amountInWords(issued.totals.total),
+      `Verification code ${code}`,
+      `/verify/${code}`,
+    ]) {
+      expect(page, shown).toContain(unspaced(shown));
+    }
+    expect(number).toMatch(/^NC\/CN\/2026-27\/\d{5}$/);
+  });
+
+  it('answers another branch’s staff as if the invoice did not exist', async () => {
+    const issued = await issue(twoLines);
+    expect((await call('POST', `/invoices/${issued._id}/cancel`, { reason: 'Billed twice' })).status).toBe(200);
+    const other = await creditNote(issued._id, tokens.otherBranch);
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe(invoiceMessages.missing);
   });
 });
 

@@ -3,7 +3,7 @@ import { accent, base, Details, IssuerHeader, muted, PhotoBox, rule, Signature }
 import type { Issuer, PdfImage, PdfStyle, Verification } from './parts';
 
 /** One student's admit card: who sits where, and when each paper is. */
-export interface AdmitCardData {
+interface AdmitCardData {
   issuer: Issuer;
   exam: { name: string; course: string | null };
   centre: { name: string; address: string | null };
@@ -14,7 +14,7 @@ export interface AdmitCardData {
 }
 
 /** What every admit card asks of the candidate. */
-export const admitCardInstructions = [
+const admitCardInstructions = [
   'Bring this admit card and a photo identity card to every paper; without them you may not be allowed to sit it.',
   'Reach the centre at least 30 minutes before each paper. No one enters after the first 30 minutes.',
   'Phones, smart watches and written material are not allowed in the examination hall.',

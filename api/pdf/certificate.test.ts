@@ -1,83 +1,60 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { pdfImageCounts, pdfPages, unspaced } from '../../tests/support/pdf-text';
-import { certificatesPdf, type CertificateInput } from './certificate';
+import { describe, expect, it, vi } from 'vitest';
 import {
   cardBack,
   cardFront,
   certificateBackground,
   certificateLayout,
-  damagedPng,
   idCardLayout,
   sampleValues,
   samplePhoto,
   sampleSignature,
-} from './certificate-samples';
+} from '../../tests/support/certificate-samples';
+import { damagedPng } from '../../tests/support/images';
+import { keptPdf } from '../../tests/support/kept-pdfs';
+import { pdfImageCounts, pdfPages, pdfPageSizes, pdfTextCentres, unspaced } from '../../tests/support/pdf-text';
+import { certificatesPdf, type CertificateFormat, type CertificateStudent } from './certificate';
+import { verificationOf } from './exam-documents';
 import { idCardSheetPdf } from './idcard-sheet';
+import { printableBytes } from './stored-image';
 
-/** Where the documents are left to be looked at as images (pdftoppm -r 60 -png). */
-const LOOK_DIR = '/tmp/certificate-pdf';
-const rendered: Array<[string, Uint8Array]> = [];
-afterAll(async () => {
-  await mkdir(LOOK_DIR, { recursive: true });
-  await Promise.all(rendered.map(([name, bytes]) => writeFile(`${LOOK_DIR}/${name}.pdf`, bytes)));
+// Counted, to see a format's images checked once for all its certificates or cards.
+vi.mock('./stored-image', async (original) => {
+  const actual = await original<typeof import('./stored-image')>();
+  return { ...actual, printableBytes: vi.fn(actual.printableBytes) };
 });
 
-async function keep(name: string, pdf: Promise<Uint8Array>) {
-  const bytes = await pdf;
-  rendered.push([name, bytes]);
-  return bytes;
-}
+const ORIGIN = 'https://navchetana.example';
 
-/** Each page's MediaBox as width and height in points, to two places. */
-async function pageSizes(bytes: Uint8Array) {
-  const document = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false }).promise;
-  const sizes: Array<[number, number]> = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const [x1, y1, x2, y2] = (await document.getPage(number)).view;
-    sizes.push([Number((x2! - x1!).toFixed(2)), Number((y2! - y1!).toFixed(2))]);
-  }
-  await document.destroy();
-  return sizes;
-}
-
-/** Where across a page each piece of text has its middle, from the left edge. */
-async function textCentres(bytes: Uint8Array, page: number) {
-  const document = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false }).promise;
-  const content = await (await document.getPage(page)).getTextContent();
-  const centres = content.items.flatMap((item) =>
-    'str' in item ? [{ text: item.str, centre: (item.transform[4] as number) + item.width / 2 }] : [],
-  );
-  await document.destroy();
-  return centres;
-}
-
-const certificate = (values = sampleValues): CertificateInput => ({
+const certificateFormat: CertificateFormat = {
   layout: certificateLayout,
-  values,
   background: { front: certificateBackground(), back: null },
-  photo: samplePhoto(),
   signature: sampleSignature(),
-  verificationUrl: 'https://navchetana.example/verify/7KQ2M9XH4T',
+};
+
+const cardFormat: CertificateFormat = {
+  layout: idCardLayout,
+  background: { front: cardFront(), back: cardBack() },
+  signature: sampleSignature(),
+};
+
+const certificateVerification = await verificationOf(ORIGIN, '7KQ2M9XH4T');
+const cardVerification = await verificationOf(ORIGIN, 'P3V8W2RN6D');
+
+const certificate = (values = sampleValues): CertificateStudent => ({
+  values,
+  photo: samplePhoto(),
+  verification: certificateVerification,
 });
 
-const card = (values = sampleValues): CertificateInput => ({
-  layout: idCardLayout,
-  values,
-  background: { front: cardFront(), back: cardBack() },
-  photo: samplePhoto(),
-  signature: sampleSignature(),
-  verificationUrl: 'https://navchetana.example/verify/P3V8W2RN6D',
-});
+const card = (values = sampleValues): CertificateStudent => ({ values, photo: samplePhoto(), verification: cardVerification });
 
 const A4_LANDSCAPE = [841.89, 595.28];
 const CR80 = [153.07, 242.65];
 
 describe('a certificate', () => {
   it('is one A4 landscape page with its words, the values and placeholders filled in, and its images', async () => {
-    const bytes = await keep('certificate', certificatesPdf([certificate()]));
-    expect(await pageSizes(bytes)).toEqual([A4_LANDSCAPE]);
+    const bytes = await keptPdf('certificate', certificatesPdf(certificateFormat, [certificate()]));
+    expect(await pdfPageSizes(bytes)).toEqual([A4_LANDSCAPE]);
     const [page] = await pdfPages(bytes);
     for (const words of [
       'Certificate of Completion',
@@ -97,7 +74,10 @@ describe('a certificate', () => {
 
   it('sets a Hindi name from the Devanagari font, and a placeholder without a value reads as nothing', async () => {
     const { grade: _grade, ...values } = sampleValues;
-    const bytes = await keep('certificate-devanagari', certificatesPdf([certificate({ ...values, studentName: 'अदिति कुलकर्णी' })]));
+    const bytes = await keptPdf(
+      'certificate-devanagari',
+      certificatesPdf(certificateFormat, [certificate({ ...values, studentName: 'अदिति कुलकर्णी' })]),
+    );
     const [page] = await pdfPages(bytes);
     // Read back, Devanagari comes in the order its glyphs are drawn (a vowel sign before its consonant): the same letters.
     const name = page!.slice(page!.indexOf('certifythat') + 'certifythat'.length, page!.indexOf('registration'));
@@ -107,16 +87,19 @@ describe('a certificate', () => {
   });
 
   it('leaves out a damaged photo and a missing signature rather than failing', async () => {
-    const bytes = await keep(
+    const bytes = await keptPdf(
       'certificate-damaged-photo',
-      certificatesPdf([{ ...certificate(), photo: damagedPng(samplePhoto()), signature: null }]),
+      certificatesPdf({ ...certificateFormat, signature: null }, [{ ...certificate(), photo: damagedPng(samplePhoto()) }]),
     );
     expect(await pdfImageCounts(bytes)).toEqual([3]);
     expect((await pdfPages(bytes))[0]).toContain(unspaced('Aditya Vinayak Kulkarni'));
   });
 
   it('is a page per certificate when many are made at once', async () => {
-    const bytes = await certificatesPdf([certificate(), certificate({ ...sampleValues, studentName: 'Sneha Rajendra Patil' })]);
+    const bytes = await certificatesPdf(certificateFormat, [
+      certificate(),
+      certificate({ ...sampleValues, studentName: 'Sneha Rajendra Patil' }),
+    ]);
     const pages = await pdfPages(bytes);
     expect(pages).toHaveLength(2);
     expect(pages[1]).toContain(unspaced('Sneha Rajendra Patil'));
@@ -125,8 +108,8 @@ describe('a certificate', () => {
 
 describe('an ID card', () => {
   it('is a CR80 page for its front and one for its back, each with its fields and images', async () => {
-    const bytes = await keep('idcard', certificatesPdf([card()]));
-    expect(await pageSizes(bytes)).toEqual([CR80, CR80]);
+    const bytes = await keptPdf('idcard', certificatesPdf(cardFormat, [card()]));
+    expect(await pdfPageSizes(bytes)).toEqual([CR80, CR80]);
     const [front, back] = await pdfPages(bytes);
     for (const words of ['Aditya Vinayak Kulkarni', 'Diploma in Computer Applications', 'Roll No. 2025-0147', 'Valid until 31/03/2027']) {
       expect(front).toContain(unspaced(words));
@@ -148,8 +131,11 @@ describe('print sheets of ID cards', () => {
   });
 
   it('put ten cards to an A4 page, each sheet’s fronts followed by its backs', async () => {
-    const bytes = await keep('idcard-sheet', idCardSheetPdf(cards));
-    expect(await pageSizes(bytes)).toEqual([A4_LANDSCAPE, A4_LANDSCAPE, A4_LANDSCAPE, A4_LANDSCAPE]);
+    vi.mocked(printableBytes).mockClear();
+    const bytes = await keptPdf('idcard-sheet', idCardSheetPdf(cardFormat, cards));
+    // The format's front, back and signature once; each card's photo.
+    expect(printableBytes).toHaveBeenCalledTimes(3 + cards.length);
+    expect(await pdfPageSizes(bytes)).toEqual([A4_LANDSCAPE, A4_LANDSCAPE, A4_LANDSCAPE, A4_LANDSCAPE]);
     const pages = await pdfPages(bytes);
     const names = (page: string) => [...page.matchAll(/Student(\d\d)/g)].map((match) => Number(match[1]));
     const contacts = (page: string) => [...page.matchAll(/\+9190000000(\d\d)/g)].map((match) => Number(match[1]));
@@ -163,10 +149,9 @@ describe('print sheets of ID cards', () => {
   });
 
   it('mirror the backs left to right, so each lies behind its front when printed double-sided', async () => {
-    const bytes = await idCardSheetPdf(cards.slice(0, 5));
-    const centre = (centres: Array<{ text: string; centre: number }>, text: string) =>
-      centres.find((item) => item.text.includes(text))!.centre;
-    const [fronts, backs] = [await textCentres(bytes, 1), await textCentres(bytes, 2)];
+    const bytes = await idCardSheetPdf(cardFormat, cards.slice(0, 5));
+    const [fronts, backs] = await pdfTextCentres(bytes);
+    const centre = (centres: typeof fronts, text: string) => centres!.find((item) => item.text.includes(text))!.centre;
     const front = [1, 2, 3, 4, 5].map((number) => centre(fronts, `Student 0${number}`));
     const back = [1, 2, 3, 4, 5].map((number) => centre(backs, `90000 0000${number}`));
     expect(front).toEqual([...front].sort((a, b) => a - b));
@@ -177,7 +162,7 @@ describe('print sheets of ID cards', () => {
   it('are fronts only for a format without a back', async () => {
     const oneSided = { ...idCardLayout, background: { front: 'samples/card-front.png', back: null } };
     oneSided.fields = idCardLayout.fields.filter((field) => field.side === 'front');
-    const bytes = await idCardSheetPdf(cards.map((input) => ({ ...input, layout: oneSided })));
+    const bytes = await idCardSheetPdf({ ...cardFormat, layout: oneSided }, cards);
     expect((await pdfPages(bytes)).length).toBe(2);
   });
 });

@@ -2,6 +2,8 @@ import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
 import bwipjs from 'bwip-js/node';
 import {
   fillPlaceholders,
+  imageFieldTypes,
+  MM_PER_POINT,
   sideSize,
   type FieldType,
   type FormatField,
@@ -9,39 +11,47 @@ import {
   type Side,
 } from '../../common/certificate-layout';
 import { FONT_FAMILY, SERIF_FONT_FAMILY } from './fonts';
-import type { PdfImage } from './parts';
-import { qrImage, renderPdf } from './render';
+import type { PdfImage, Verification } from './parts';
+import { renderPdf } from './render';
 import { printableBytes } from './stored-image';
 
 /** A layout's millimetres in PDF points. */
-export const points = (millimetres: number) => (millimetres * 72) / 25.4;
+export const points = (millimetres: number) => millimetres / MM_PER_POINT;
 
-/** What one certificate or ID card is made from: its format's layout, the student's and the document's values, and image bytes. */
-export interface CertificateInput {
+/** What every certificate or card of a format shares: its layout and the format's own images. */
+export interface CertificateFormat {
   layout: FormatLayout;
-  /** The text fields' values by their type (studentName, documentNumber…), also what `{{placeholders}}` are filled from. */
-  values: Partial<Record<FieldType, string>>;
   background: Record<Side, Buffer | null>;
-  photo: Buffer | null;
   signature: Buffer | null;
-  /** The public page that verifies the document, which its QR code opens. */
-  verificationUrl: string;
 }
 
-/** A certificate or card ready to draw: its images checked, its QR code and barcode made. */
-export interface PreparedCertificate {
-  layout: FormatLayout;
+/** What one student's certificate or card adds to its format. */
+export interface CertificateStudent {
+  /** The text fields' values by their type (studentName, documentNumber…), also what `{{placeholders}}` are filled from. */
   values: Partial<Record<FieldType, string>>;
+  photo: Buffer | null;
+  /** The code that verifies the document, its public page and that page's QR code. */
+  verification: Verification;
+}
+
+/** A format ready to draw, its images checked once for all its certificates or cards. */
+export interface PreparedFormat {
+  layout: FormatLayout;
   background: Record<Side, PdfImage | null>;
-  photo: PdfImage | null;
   signature: PdfImage | null;
+}
+
+/** A student's certificate or card ready to draw: the photo checked, the codes made. */
+export interface PreparedStudent {
+  values: Partial<Record<FieldType, string>>;
+  photo: PdfImage | null;
   /** PNG data URL. */
-  qr: string | null;
+  qr: string;
   barcode: PdfImage | null;
 }
 
 /** Whether a format prints a back: a background or a field on it. */
-export const hasBack = (layout: FormatLayout) => layout.background.back !== null || layout.fields.some((field) => field.side === 'back');
+const hasBack = (layout: FormatLayout) => layout.background.back !== null || layout.fields.some((field) => field.side === 'back');
 
 /** The sides a format prints, front first. */
 export const sidesOf = (layout: FormatLayout): Side[] => (hasBack(layout) ? ['front', 'back'] : ['front']);
@@ -57,29 +67,38 @@ async function barcodeImage(text: string): Promise<PdfImage | null> {
   return data ? { data, format: 'png' } : null;
 }
 
-/** Reads a certificate's images as a PDF can draw them (a damaged one is left out) and makes its codes when its layout has them. */
-export async function prepareCertificate(input: CertificateInput): Promise<PreparedCertificate> {
-  const has = (type: FieldType) => input.layout.fields.some((field) => field.type === type);
-  const [qr, barcode] = await Promise.all([
-    has('qr') ? qrImage(input.verificationUrl) : null,
-    has('barcode') ? barcodeImage(input.values.documentNumber ?? '') : null,
-  ]);
+/**
+ * Reads a format's images and each student's photo as a PDF can draw them (a damaged one is left
+ * out), and makes each student's barcode when the layout has one. The format's images are the
+ * same on every certificate or card, so they are checked once.
+ */
+export async function prepareCertificates(
+  format: CertificateFormat,
+  students: readonly CertificateStudent[],
+): Promise<{ format: PreparedFormat; students: PreparedStudent[] }> {
+  const barcoded = format.layout.fields.some((field) => field.type === 'barcode');
   return {
-    layout: input.layout,
-    values: input.values,
-    background: { front: printableBytes(input.background.front), back: printableBytes(input.background.back) },
-    photo: printableBytes(input.photo),
-    signature: printableBytes(input.signature),
-    qr,
-    barcode,
+    format: {
+      layout: format.layout,
+      background: { front: printableBytes(format.background.front), back: printableBytes(format.background.back) },
+      signature: printableBytes(format.signature),
+    },
+    students: await Promise.all(
+      students.map(async (student) => ({
+        values: student.values,
+        photo: printableBytes(student.photo),
+        qr: student.verification.qr,
+        barcode: barcoded ? await barcodeImage(student.values.documentNumber ?? '') : null,
+      })),
+    ),
   };
 }
 
 /** What a field's text reads: a text field's words with their placeholders filled, else its value. */
-const fieldText = (field: FormatField, values: PreparedCertificate['values']) =>
+const fieldText = (field: FormatField, values: PreparedStudent['values']) =>
   field.type === 'text' ? fillPlaceholders(field.text, values) : (values[field.type] ?? '');
 
-function Field({ field, certificate }: { field: FormatField; certificate: PreparedCertificate }) {
+function Field({ field, images, values }: { field: FormatField; images: FieldImages; values: PreparedStudent['values'] }) {
   const box = {
     position: 'absolute' as const,
     left: points(field.x),
@@ -88,17 +107,12 @@ function Field({ field, certificate }: { field: FormatField; certificate: Prepar
     height: points(field.height),
   };
   // A 1D barcode stretched to its box keeps the ratio of its bars; the other images keep their shape.
-  const image =
-    field.type === 'qr'
-      ? certificate.qr
-      : field.type === 'barcode' || field.type === 'photo' || field.type === 'signature'
-        ? certificate[field.type]
-        : undefined;
+  const image = imageFieldTypes.includes(field.type) ? (images[field.type] ?? null) : undefined;
   if (image !== undefined) {
     if (!image) return null;
     return <Image style={{ ...box, objectFit: field.type === 'barcode' ? 'fill' : 'contain' }} src={image} />;
   }
-  const text = fieldText(field, certificate.values);
+  const text = fieldText(field, values);
   if (!text) return null;
   // The text starts at its box's top and wraps within its width; a long name runs on below rather than being cut.
   return (
@@ -119,46 +133,51 @@ function Field({ field, certificate }: { field: FormatField; certificate: Prepar
   );
 }
 
+/** What each image field draws: a data URL, an image, or none when it is missing or damaged. */
+type FieldImages = Partial<Record<FieldType, PdfImage | string | null>>;
+
 /** One side of a certificate or card at its size in points: its background stretched to it, its fields where the layout puts them. */
-export function FormatSide({ certificate, side }: { certificate: PreparedCertificate; side: Side }) {
-  const { width, height } = sideSize(certificate.layout);
+export function FormatSide({ format, student, side }: { format: PreparedFormat; student: PreparedStudent; side: Side }) {
+  const { width, height } = sideSize(format.layout);
   const size = { width: points(width), height: points(height) };
-  const background = certificate.background[side];
+  const background = format.background[side];
+  const images: FieldImages = { photo: student.photo, signature: format.signature, qr: student.qr, barcode: student.barcode };
   return (
     <View style={{ ...size, position: 'relative', overflow: 'hidden' }}>
       {background ? <Image style={{ position: 'absolute', left: 0, top: 0, ...size, objectFit: 'fill' }} src={background} /> : null}
-      {certificate.layout.fields
+      {format.layout.fields
         .filter((field) => field.side === side)
         .map((field) => (
-          <Field key={field.id} field={field} certificate={certificate} />
+          <Field key={field.id} field={field} images={images} values={student.values} />
         ))}
     </View>
   );
 }
 
-const documentTitle = (certificates: readonly PreparedCertificate[]) => {
-  const kind = certificates[0]?.layout.kind === 'idcard' ? 'ID card' : 'Certificate';
-  const name = certificates.length === 1 ? certificates[0]!.values.studentName : undefined;
+const documentTitle = (layout: FormatLayout, students: readonly PreparedStudent[]) => {
+  const kind = layout.kind === 'idcard' ? 'ID card' : 'Certificate';
+  const name = students.length === 1 ? students[0]!.values.studentName : undefined;
   return name ? `${kind} — ${name}` : `${kind}s`;
 };
 
 /** Certificates or cards one after another, a page per side, each page the format's own size. */
-export function CertificatesDocument({ certificates }: { certificates: readonly PreparedCertificate[] }) {
+function CertificatesDocument({ format, students }: { format: PreparedFormat; students: readonly PreparedStudent[] }) {
+  const { width, height } = sideSize(format.layout);
+  const sides = sidesOf(format.layout);
   return (
-    <Document title={documentTitle(certificates)} creator="Institute administration">
-      {certificates.flatMap((certificate, index) => {
-        const { width, height } = sideSize(certificate.layout);
-        return sidesOf(certificate.layout).map((side) => (
+    <Document title={documentTitle(format.layout, students)} creator="Institute administration">
+      {students.flatMap((student, index) =>
+        sides.map((side) => (
           <Page key={`${index}-${side}`} size={[points(width), points(height)]}>
-            <FormatSide certificate={certificate} side={side} />
+            <FormatSide format={format} student={student} side={side} />
           </Page>
-        ));
-      })}
+        )),
+      )}
     </Document>
   );
 }
 
-/** Certificates or cards as one PDF. */
-export async function certificatesPdf(inputs: readonly CertificateInput[]): Promise<Uint8Array> {
-  return renderPdf(<CertificatesDocument certificates={await Promise.all(inputs.map(prepareCertificate))} />);
+/** The certificates or cards of one format, one a student, as one PDF. */
+export async function certificatesPdf(format: CertificateFormat, students: readonly CertificateStudent[]): Promise<Uint8Array> {
+  return renderPdf(<CertificatesDocument {...await prepareCertificates(format, students)} />);
 }

@@ -7,7 +7,7 @@ import type { BillVerification, InstituteProfile } from './billing-parts';
 import { BillPage, LinesTable, Parties, Summary } from './invoice-parts';
 import { accent, base, tint } from './parts';
 
-export interface CreditNoteData {
+interface CreditNoteData {
   /** The cancelled invoice: the credit note reverses it in full, its lines, taxes and total. */
   invoice: InvoiceView;
   note: CreditNote;
@@ -32,7 +32,7 @@ const styles = StyleSheet.create({
 /** The invoice as its own title calls it: a bill of supply is referred to as one, as it charged no tax. */
 const originalOf = (invoice: InvoiceView) => (invoice.title === 'Tax Invoice' ? 'invoice' : 'bill of supply');
 
-export function CreditNotePage({ data }: { data: CreditNoteData }) {
+function CreditNotePage({ data }: { data: CreditNoteData }) {
   const { invoice, note, institute } = data;
   const original = originalOf(invoice);
   return (

@@ -19,7 +19,8 @@ import { qrImage, renderPdf } from './render';
 /** The public page that verifies a code, under the address browsers reach this server at. */
 export const verificationUrl = (origin: string, code: string) => `${origin.replace(/\/+$/, '')}/verify/${code}`;
 
-async function verificationOf(origin: string, code: string): Promise<Verification> {
+/** A document's code with its public page and that page's QR code, as every document prints it. */
+export async function verificationOf(origin: string, code: string): Promise<Verification> {
   const url = verificationUrl(origin, code);
   return { code, url, qr: await qrImage(url) };
 }
@@ -125,7 +126,7 @@ export async function templatePreviewPdf(template: MarksheetTemplateContent, sto
           outcome,
           scale,
           publishedOn: formatDayFirst(indianDay(new Date())),
-          verification: { code, url: verificationUrl(origin, code), qr: await qrImage(verificationUrl(origin, code)) },
+          verification: await verificationOf(origin, code),
         },
       ]}
     />,

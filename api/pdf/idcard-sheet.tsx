@@ -1,6 +1,15 @@
 import { Document, Line, Page, Svg, View } from '@react-pdf/renderer';
-import { pageSizes, sideSize } from '../../common/certificate-layout';
-import { FormatSide, hasBack, points, prepareCertificate, type CertificateInput, type PreparedCertificate } from './certificate';
+import { pageSizes, sideSize, type Side } from '../../common/certificate-layout';
+import {
+  FormatSide,
+  points,
+  prepareCertificates,
+  sidesOf,
+  type CertificateFormat,
+  type CertificateStudent,
+  type PreparedFormat,
+  type PreparedStudent,
+} from './certificate';
 import { renderPdf } from './render';
 
 /** Millimetres between cards: room for the crop marks of both neighbours. */
@@ -79,7 +88,7 @@ function CropMarks({ grid, cards }: { grid: Grid; cards: ReadonlyArray<{ left: n
  * One sheet's side. A back puts each card's back in the mirrored column, so turned over about its
  * vertical edge (the printer's usual flip for the sheet's orientation) each back lies behind its front.
  */
-function SheetPage({ grid, cards, side }: { grid: Grid; cards: readonly PreparedCertificate[]; side: 'front' | 'back' }) {
+function SheetPage({ grid, format, cards, side }: { grid: Grid; format: PreparedFormat; cards: readonly PreparedStudent[]; side: Side }) {
   const places = cards.map((_, index) => {
     const column = index % grid.columns;
     return cardAt(grid, side === 'front' ? column : grid.columns - 1 - column, Math.floor(index / grid.columns));
@@ -89,7 +98,7 @@ function SheetPage({ grid, cards, side }: { grid: Grid; cards: readonly Prepared
       <CropMarks grid={grid} cards={places} />
       {cards.map((card, index) => (
         <View key={index} style={{ position: 'absolute', ...places[index] }}>
-          <FormatSide certificate={card} side={side} />
+          <FormatSide format={format} student={card} side={side} />
         </View>
       ))}
     </Page>
@@ -100,21 +109,22 @@ function SheetPage({ grid, cards, side }: { grid: Grid; cards: readonly Prepared
  * Cards of one format on A4 sheets to cut out: each sheet's fronts, then, when the format has a
  * back, its backs on the next page, ready to print double-sided.
  */
-export function IdCardSheetDocument({ cards }: { cards: readonly PreparedCertificate[] }) {
-  const layout = cards[0]!.layout;
-  const grid = gridFor(sideSize(layout));
+function IdCardSheetDocument({ format, students }: { format: PreparedFormat; students: readonly PreparedStudent[] }) {
+  const grid = gridFor(sideSize(format.layout));
   const perSheet = grid.columns * grid.rows;
-  const sheets: PreparedCertificate[][] = [];
-  for (let at = 0; at < cards.length; at += perSheet) sheets.push(cards.slice(at, at + perSheet));
-  const sides = hasBack(layout) ? (['front', 'back'] as const) : (['front'] as const);
+  const sheets: PreparedStudent[][] = [];
+  for (let at = 0; at < students.length; at += perSheet) sheets.push(students.slice(at, at + perSheet));
+  const sides = sidesOf(format.layout);
   return (
     <Document title="ID cards" creator="Institute administration">
-      {sheets.flatMap((sheet, index) => sides.map((side) => <SheetPage key={`${index}-${side}`} grid={grid} cards={sheet} side={side} />))}
+      {sheets.flatMap((sheet, index) =>
+        sides.map((side) => <SheetPage key={`${index}-${side}`} grid={grid} format={format} cards={sheet} side={side} />),
+      )}
     </Document>
   );
 }
 
-/** ID cards of one format as print sheets in one PDF; there is at least one card. */
-export async function idCardSheetPdf(inputs: readonly CertificateInput[]): Promise<Uint8Array> {
-  return renderPdf(<IdCardSheetDocument cards={await Promise.all(inputs.map(prepareCertificate))} />);
+/** The ID cards of one format, one a student, as print sheets in one PDF. */
+export async function idCardSheetPdf(format: CertificateFormat, students: readonly CertificateStudent[]): Promise<Uint8Array> {
+  return renderPdf(<IdCardSheetDocument {...await prepareCertificates(format, students)} />);
 }

@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   INVOICE_AMOUNT_MAX,
   type InvoiceLineInput,
@@ -7,21 +6,13 @@ import {
   type InvoiceView,
   type PaymentView,
 } from '../../common/contracts/invoices';
+import { keptPdf } from '../../tests/support/kept-pdfs';
 import { pdfImageCounts, pdfPages, unspaced } from '../../tests/support/pdf-text';
 import type { CreditNote } from '../domain/invoices/credit-note';
 import { creditNotePdf, invoicePdf, receiptPdf, type InstituteProfile } from './invoice-documents';
 
-/** Where the documents are left to be looked at as images (pdftoppm -r 60 -png). */
-const LOOK_DIR = '/tmp/fees-pdf';
-const rendered: Array<[string, Uint8Array]> = [];
-afterAll(async () => {
-  await mkdir(LOOK_DIR, { recursive: true });
-  await Promise.all(rendered.map(([name, bytes]) => writeFile(`${LOOK_DIR}/${name}.pdf`, bytes)));
-});
-
 async function text(name: string, pdf: Promise<Uint8Array>) {
-  const bytes = await pdf;
-  rendered.push([name, bytes]);
+  const bytes = await keptPdf(name, pdf);
   return { bytes, pages: await pdfPages(bytes) };
 }
 

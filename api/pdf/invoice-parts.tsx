@@ -268,7 +268,7 @@ function TaxBreakdown({ invoice }: { invoice: InvoiceView }) {
 }
 
 /** A row of the totals under the taxes: the grand total in the accent's colours, what is still due tinted. */
-export type ClosingRow = readonly [label: string, paise: number, emphasis?: 'grand' | 'due'];
+type ClosingRow = readonly [label: string, paise: number, emphasis?: 'grand' | 'due'];
 
 function Totals({ invoice, closing }: { invoice: InvoiceView; closing: readonly ClosingRow[] }) {
   const { totals } = invoice;

@@ -6,7 +6,7 @@ import type { BillVerification, InstituteProfile } from './billing-parts';
 import { BillPage, LinesTable, Parties, Summary } from './invoice-parts';
 import { base } from './parts';
 
-export interface InvoiceData {
+interface InvoiceData {
   invoice: InvoiceView;
   institute: InstituteProfile;
   verification: BillVerification | null;

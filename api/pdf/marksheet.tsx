@@ -87,7 +87,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** A marksheet's page: the text the verification test reads back is the text shown here. */
-export function MarksheetPage({ data }: { data: MarksheetData }) {
+function MarksheetPage({ data }: { data: MarksheetData }) {
   const { exam, student, outcome } = data;
   const scale = data.scale ?? defaultGradingScale;
   return (

@@ -6,7 +6,7 @@ import { BillingHeader, Facts, generatedNote, SignOff, VoidBanner, Watermark } f
 import type { BillVerification, InstituteProfile } from './billing-parts';
 import { accent, base, muted, rule, tint } from './parts';
 
-export interface ReceiptData {
+interface ReceiptData {
   invoice: InvoiceView;
   payment: PaymentView;
   /** The payment's amount in words, Indian style. */
@@ -54,7 +54,7 @@ function balanceAfter(invoice: InvoiceView, payment: PaymentView) {
   return invoice.totals.total - before - (payment.reversed ? 0 : payment.amount);
 }
 
-export function ReceiptPage({ data }: { data: ReceiptData }) {
+function ReceiptPage({ data }: { data: ReceiptData }) {
   const { invoice, payment, institute } = data;
   const party = invoice.party;
   const sums: Array<[string, string]> = [

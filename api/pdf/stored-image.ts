@@ -1,9 +1,18 @@
 import { inflateSync } from 'node:zlib';
+import { uploadRuleFor } from '../../common/uploads/rules';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { PdfImage } from './parts';
 
-/** The largest image a document draws: a student's photo (1 MB, common/uploads/rules.ts); a template's images are smaller. */
-const IMAGE_BYTES = 1024 * 1024;
+/**
+ * The largest image a document draws, as its upload rule allows it: a student's photo or signature,
+ * a marksheet template's logo or signatures, a certificate or ID card format's background. Read
+ * to less, a PNG's end would be cut off and it left out, a JPEG drawn cut short.
+ */
+const IMAGE_BYTES = Math.max(
+  ...['studentPhoto', 'signature', 'templateLogo', 'templateSignature', 'certificateBackground', 'idcardBackground'].map(
+    (field) => uploadRuleFor(field).maxBytes,
+  ),
+);
 
 const isJpeg = (bytes: Buffer) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));

@@ -1,48 +1,11 @@
-import { crc32, deflateSync } from 'node:zlib';
-import type { FieldType, FormatField, FormatLayout } from '../../common/certificate-layout';
+import type { z } from 'zod';
+import { formatField, type FieldType, type FormatField, type FormatLayout } from '../../common/certificate-layout';
+import { paintedPng, type Rgba } from './images';
 
 /**
  * A certificate and a two-sided ID card as an institute would design them, with a student's
  * values and images drawn here, for tests and previews of the layouts' PDFs.
  */
-
-type Rgba = readonly [number, number, number, number];
-
-function chunk(type: string, data: Buffer) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-  return Buffer.concat([head, data, crc]);
-}
-
-/** An RGBA PNG of a size, each pixel's colour from `paint`. */
-export function paintedPng(width: number, height: number, paint: (x: number, y: number) => Rgba): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.alloc(height * (1 + width * 4));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) rows.set(paint(x, y), y * (1 + width * 4) + 1 + x * 4);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The PNG with its image data's zlib header overwritten, as a damaged upload would be. */
-export function damagedPng(png: Buffer): Buffer {
-  const bytes = Buffer.from(png);
-  const data = bytes.indexOf('IDAT') + 4;
-  bytes[data] = 0;
-  bytes[data + 1] = 0;
-  return bytes;
-}
 
 const navy: Rgba = [30, 58, 95, 255];
 const gold: Rgba = [176, 137, 64, 255];
@@ -80,17 +43,8 @@ export const sampleSignature = () =>
     return x > 12 && x < 228 && Math.abs(y - pen) < 2.2 ? [23, 37, 84, 255] : clear;
   });
 
-/** A field with the layout's defaults, placed and typed. */
-const field = (values: Partial<FormatField> & Pick<FormatField, 'id' | 'type' | 'x' | 'y' | 'width' | 'height'>): FormatField => ({
-  side: 'front',
-  fontFamily: 'Noto Sans',
-  fontSize: 12,
-  fontWeight: 'normal',
-  colour: '#111827',
-  align: 'left',
-  text: '',
-  ...values,
-});
+/** A field placed and typed, the rest the layout's defaults. */
+const field = (values: z.input<typeof formatField>): FormatField => formatField.parse(values);
 
 const serif = { fontFamily: 'Noto Serif', align: 'center', colour: '#374151' } as const;
 
