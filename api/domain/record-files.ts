@@ -7,6 +7,7 @@ import type { FieldValues } from './record-events';
 import { recordFiles } from '../db/schema';
 import { isSafeKey } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
+import { invalid } from './errors';
 import { canSeeUpload, findUpload } from './uploads';
 
 export const recordFileMessages = {
@@ -128,4 +129,32 @@ export async function uploadRefusal(
     contentType: upload.contentType,
     size: upload.size,
   });
+}
+
+/** An image a document's content names: where it sits (as the API names fields), the upload rule it answers to, its key. */
+export interface NamedImage {
+  path: string;
+  rule: string;
+  key: string;
+}
+
+/**
+ * Refuses content naming an image that cannot be printed: each must be a confirmed upload of the
+ * form type that the caller may see, within its rule (docs/decisions/008), unless `held` says
+ * the content's owners print it already: those images are the institute's, whoever uploaded them.
+ * Every refusal is answered at once, under its image's path, with `message`.
+ */
+export async function requireUploadedImages(
+  db: Executor,
+  caller: Pick<Actor, 'branchId'>,
+  images: readonly NamedImage[],
+  { formType, held, message }: { formType: string; held: (key: string) => Promise<boolean>; message: string },
+): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  for (const { path, rule, key } of images) {
+    if (await held(key)) continue;
+    const refusal = await uploadRefusal(db, caller, formType, rule, key);
+    if (refusal) errors[path] = [refusal];
+  }
+  if (Object.keys(errors).length) throw invalid(message, errors);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBranch, addUser, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
-import { storeFile } from '../../tests/api/stored-files';
+import { addBranch, addUser, createAccountsApi, eventCount, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
+import { notImageUploads, storeFile } from '../../tests/api/stored-files';
 import { tinyPng } from '../../tests/support/images';
 import { testClock } from '../../tests/support/test-database';
 import {
@@ -16,12 +16,14 @@ import { layoutMessages, type FormatField, type FormatKind, type FormatLayout } 
 import { MB, uploadMessages } from '../../common/uploads/rules';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
-import { events } from '../db/schema';
 import { recordFileMessages } from '../domain/record-files';
 
 const clock = testClock('2026-07-01T09:00:00.000Z');
 let accounts: AccountsApi;
-const tokens = {} as Record<'designer' | 'certificates' | 'cards' | 'cardManager' | 'issuer' | 'branchDesigner' | 'marker', string>;
+const tokens = {} as Record<
+  'designer' | 'colleague' | 'certificates' | 'cards' | 'cardManager' | 'issuer' | 'issuedReader' | 'branchDesigner' | 'marker',
+  string
+>;
 
 beforeAll(async () => {
   accounts = await createAccountsApi(clock);
@@ -31,10 +33,12 @@ beforeAll(async () => {
   const token = async (permissions: string[], more: { name?: string; role?: string; branchId?: string } = {}) =>
     tokenFor(db, auth, await addUser(db, { role: 'admin', permissions, ...more }), clock.now());
   tokens.designer = await token(['CERTIFICATE_TEMPLATE_MANAGE'], { name: 'Meera Designer' });
-  tokens.certificates = await token(['CERTIFICATE_FORMATS'], { name: 'Arjun Colleague' });
+  tokens.colleague = await token(['CERTIFICATE_TEMPLATE_MANAGE'], { name: 'Arjun Colleague' });
+  tokens.certificates = await token(['CERTIFICATE_FORMATS']);
   tokens.cards = await token(['IDCARD_FORMATS']);
   tokens.cardManager = await token(['IDCARD_TEMPLATE_MANAGE']);
   tokens.issuer = await token(['CERTIFICATE_GENERATE'], { role: 'branch_admin', branchId: north });
+  tokens.issuedReader = await token(['CERTIFICATE_GENERATED']);
   tokens.branchDesigner = await token(['CERTIFICATE_TEMPLATE_MANAGE', 'IDCARD_TEMPLATE_MANAGE'], { role: 'branch_admin', branchId: north });
   tokens.marker = await token(['EXAM_MARKS_ENTRY']);
 });
@@ -79,7 +83,6 @@ async function create(content: CertificateFormatContent, token = tokens.designer
   return answer.body.data as CertificateFormatView;
 }
 
-const eventCount = async () => (await accounts.db.select({ position: events.position }).from(events)).length;
 const names = (answer: { body: { data: { formats: CertificateFormatView[] } } }) => answer.body.data.formats.map((one) => one.content.name);
 
 describe('certificate formats', () => {
@@ -89,7 +92,7 @@ describe('certificate formats', () => {
     expect(made).toMatchObject({ kind: 'certificate', archived: false, revision: 1, version: 1, content });
 
     const changed = format('Course completion', 'certificate', { orientation: 'portrait' });
-    const saved = await call('PUT', `/certificate-formats/${made._id}`, changed, tokens.certificates, { 'If-Match': '"1"' });
+    const saved = await call('PUT', `/certificate-formats/${made._id}`, changed, tokens.colleague, { 'If-Match': '"1"' });
     expect([saved.status, saved.body.message, saved.headers.get('ETag')], JSON.stringify(saved.body)).toEqual([
       200,
       certificateFormatMessages.saved,
@@ -125,7 +128,7 @@ describe('certificate formats', () => {
   });
 
   it('refuses a field off the page, an unknown placeholder, a back-side field on a certificate and a card’s size for a certificate, changing nothing', async () => {
-    const before = await eventCount();
+    const before = await eventCount(accounts.db);
     const refusal = async (content: unknown) => {
       const answer = await call('POST', '/certificate-formats', content);
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
@@ -144,19 +147,19 @@ describe('certificate formats', () => {
     });
     expect(await refusal(format('A4 card', 'idcard', { pageSize: 'A4' }))).toEqual({ 'layout.pageSize': [layoutMessages.sizeForKind] });
     expect(await refusal(format(' '))).toEqual({ name: [certificateFormatMessages.required] });
-    expect(await eventCount()).toBe(before);
+    expect(await eventCount(accounts.db)).toBe(before);
   });
 
   it('refuses a name its kind holds in any case, allows it for the other kind, and refuses a change of kind', async () => {
     const made = await create(format('Participation'));
-    const before = await eventCount();
+    const before = await eventCount(accounts.db);
     const taken = await call('POST', '/certificate-formats', format(' PARTICIPATION '));
     expect([taken.status, taken.body.message]).toEqual([409, certificateFormatMessages.nameTaken('certificate')]);
     const other = await create(format('Merit two'));
     const renamed = await call('PUT', `/certificate-formats/${other._id}`, format('participation'));
     expect([renamed.status, renamed.body.message]).toEqual([409, certificateFormatMessages.nameTaken('certificate')]);
-    expect(await eventCount()).toBe(before + 1);
-    await create(format('Participation', 'idcard'), tokens.cards);
+    expect(await eventCount(accounts.db)).toBe(before + 1);
+    await create(format('Participation', 'idcard'), tokens.cardManager);
 
     const card = await call('PUT', `/certificate-formats/${made._id}`, format('Participation', 'idcard'));
     expect([card.status, card.body.message, card.body.errors]).toEqual([
@@ -203,9 +206,9 @@ describe('certificate formats', () => {
 });
 
 describe('who works with formats', () => {
-  it('lets each kind’s managers change that kind alone, in both naming sets', async () => {
-    const certificate = await create(format('Certificate of one kind'), tokens.certificates);
-    const card = await create(format('Card of one kind', 'idcard'), tokens.cards);
+  it('lets each kind’s managers change that kind alone', async () => {
+    const certificate = await create(format('Certificate of one kind'), tokens.colleague);
+    const card = await create(format('Card of one kind', 'idcard'), tokens.cardManager);
     for (const token of [tokens.cards, tokens.cardManager]) {
       const refused = await call('POST', '/certificate-formats', format('Not theirs'), token);
       expect([refused.status, refused.body.message]).toEqual([403, certificateFormatMessages.mayNotChange('certificate')]);
@@ -223,10 +226,50 @@ describe('who works with formats', () => {
     expect((await call('GET', '/certificate-formats', undefined, tokens.marker)).status).toBe(403);
   });
 
+  it('lets the catalogue’s “Open … formats” permissions read their kind and change nothing', async () => {
+    const certificate = await create(format('Opened certificate'));
+    const card = await create(format('Opened card', 'idcard'), tokens.cardManager);
+    const before = await eventCount(accounts.db);
+    for (const [token, own] of [
+      [tokens.certificates, certificate],
+      [tokens.cards, card],
+    ] as const) {
+      const shown = await call('GET', `/certificate-formats/${own._id}`, undefined, token);
+      expect([shown.status, shown.body.data.content.name]).toEqual([200, own.content.name]);
+      expect(names(await call('GET', `/certificate-formats?kind=${own.kind}&search=Opened`, undefined, token))).toEqual([own.content.name]);
+      const refused = [
+        await call('POST', '/certificate-formats', format('Not made', own.kind), token),
+        await call('PUT', `/certificate-formats/${own._id}`, { ...own.content, name: 'Renamed' }, token),
+        await call('POST', `/certificate-formats/${own._id}/archive`, undefined, token),
+        await call('POST', `/certificate-formats/${own._id}/unarchive`, undefined, token),
+      ];
+      expect(refused.map((answer) => [answer.status, answer.body.message])).toEqual(
+        Array(4).fill([403, certificateFormatMessages.mayNotChange(own.kind)]),
+      );
+    }
+    const worded = await call('POST', '/certificate-formats', format('Not made', 'idcard'), tokens.cards);
+    expect(worded.body.message).toBe('You may not change ID card formats');
+    expect(await eventCount(accounts.db)).toBe(before);
+  });
+
+  it('lets whoever opens issued certificates read formats of both kinds, and change none', async () => {
+    const certificate = await create(format('Issued from'));
+    const card = await create(format('Issued card', 'idcard'), tokens.cardManager);
+    for (const made of [certificate, card]) {
+      expect((await call('GET', `/certificate-formats/${made._id}`, undefined, tokens.issuedReader)).status).toBe(200);
+    }
+    expect(names(await call('GET', '/certificate-formats?search=Issued', undefined, tokens.issuedReader))).toEqual([
+      'Issued card',
+      'Issued from',
+    ]);
+    const refused = await call('POST', '/certificate-formats', format('Not issued'), tokens.issuedReader);
+    expect([refused.status, refused.body.message]).toEqual([403, certificateFormatMessages.mayNotChange('certificate')]);
+  });
+
   it('lets a branch’s staff read formats to issue from, and change none', async () => {
     const made = await create(format('Institute wide'));
     const card = await create(format('Institute card', 'idcard'), tokens.cardManager);
-    const before = await eventCount();
+    const before = await eventCount(accounts.db);
     for (const token of [tokens.issuer, tokens.branchDesigner]) {
       expect((await call('GET', `/certificate-formats/${made._id}`, undefined, token)).status).toBe(200);
       expect((await call('GET', `/certificate-formats/${card._id}`, undefined, token)).status).toBe(200);
@@ -241,7 +284,7 @@ describe('who works with formats', () => {
     expect([saved.status, saved.body.message]).toEqual([403, certificateFormatMessages.instituteOnly]);
     expect((await call('POST', `/certificate-formats/${card._id}/archive`, undefined, tokens.branchDesigner)).status).toBe(403);
     expect((await call('POST', '/certificate-formats', format('Issuer made'), tokens.issuer)).status).toBe(403);
-    expect(await eventCount()).toBe(before);
+    expect(await eventCount(accounts.db)).toBe(before);
   });
 });
 
@@ -262,7 +305,7 @@ describe('a format’s backgrounds', () => {
     const made = await create(content);
     expect(made.content.layout.background).toEqual({ front, back: null });
     // Whoever manages formats keeps the background a format holds, though another uploaded it.
-    const kept = await call('PUT', `/certificate-formats/${made._id}`, content, tokens.certificates);
+    const kept = await call('PUT', `/certificate-formats/${made._id}`, content, tokens.colleague);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
 
     // A card's background is held to the card's smaller limit.
@@ -272,7 +315,7 @@ describe('a format’s backgrounds', () => {
       'POST',
       '/certificate-formats',
       format('Large card', 'idcard', { background: { front: null, back: large } }),
-      tokens.cards,
+      tokens.cardManager,
     );
     expect([card.status, card.body.message, card.body.errors]).toEqual([
       400,
@@ -283,25 +326,12 @@ describe('a format’s backgrounds', () => {
 
   it('refuses a key that is not an image uploaded for formats, and a back on a certificate, changing nothing', async () => {
     const made = await create(format('Refusing backgrounds'));
-    const photo = await storeFile(accounts, tokens.designer, {
-      fileName: 'photo.png',
-      fileType: 'image/png',
-      bytes: tinyPng,
-      formType: 'student',
-      fieldName: 'studentPhoto',
-    });
-    const paper = await storeFile(accounts, tokens.designer, {
-      fileName: 'paper.pdf',
-      fileType: 'application/pdf',
-      bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-      formType: formatBackgroundUpload.formType,
-      fieldName: 'questionPaper',
-    });
+    const { photo, paper, neverUploaded } = await notImageUploads(accounts, tokens.designer, formatBackgroundUpload.formType);
     const back = await background();
-    const before = [await eventCount(), (await call('GET', `/certificate-formats/${made._id}`)).body.data];
+    const before = [await eventCount(accounts.db), (await call('GET', `/certificate-formats/${made._id}`)).body.data];
     const cases: Array<[string, string]> = [
       [photo, recordFileMessages.notUploaded],
-      [`${formatBackgroundUpload.formType}/2026/07/00000000-0000-4000-8000-000000000000-x.png`, recordFileMessages.notUploaded],
+      [neverUploaded, recordFileMessages.notUploaded],
       [paper, uploadMessages.unsupported(formatBackgroundRule('certificate'))],
     ];
     for (const [front, message] of cases) {
@@ -325,7 +355,7 @@ describe('a format’s backgrounds', () => {
       400,
       { 'layout.background.back': [layoutMessages.backBackgroundOnCertificate] },
     ]);
-    expect([await eventCount(), (await call('GET', `/certificate-formats/${made._id}`)).body.data]).toEqual(before);
+    expect([await eventCount(accounts.db), (await call('GET', `/certificate-formats/${made._id}`)).body.data]).toEqual(before);
   });
 });
 

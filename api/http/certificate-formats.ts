@@ -1,5 +1,5 @@
 import { certificateFormatContract, certificateFormatMessages } from '../../common/contracts/certificate-formats';
-import { anyFormatManager, anyFormatReader, readableKinds, requireReading } from '../domain/certificate-formats/access';
+import { anyFormatReader, readableKinds, requireReading } from '../domain/certificate-formats/access';
 import {
   archiveCertificateFormat,
   createCertificateFormat,
@@ -10,33 +10,33 @@ import { findFormat, formatRevisions, listFormats } from '../domain/certificate-
 import { defineEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
 
-// The kind of a format decides which of these a caller needs (api/domain/certificate-formats/access.ts).
-const reading = { kind: 'permission', anyOf: anyFormatReader } as const;
-const managing = { kind: 'permission', anyOf: anyFormatManager } as const;
+// Whoever opens formats of some kind passes; the kind of the format then decides whether they read
+// or change it (api/domain/certificate-formats/access.ts), and a refusal names that kind.
+const access = { kind: 'permission', anyOf: anyFormatReader } as const;
 
 const list = defineEndpoint({
   ...certificateFormatContract.list,
-  access: reading,
+  access,
   async handle({ db, actor, query }) {
     if (query.kind) requireReading(actor, query.kind);
-    return { message: 'Formats', data: await listFormats(db, readableKinds(actor), query) };
+    return { message: 'Formats', data: await listFormats(db, query.kind ? [query.kind] : readableKinds(actor), query) };
   },
 });
 
 const show = defineEndpoint({
   ...certificateFormatContract.show,
-  access: reading,
+  access,
   async handle({ db, actor, params, c }) {
-    const format = await findFormat(db, params.id);
+    const [format, revisions] = await Promise.all([findFormat(db, params.id), formatRevisions(db, params.id)]);
     requireReading(actor, format.kind);
     c.header('ETag', versionTag(format.version));
-    return { message: 'Format', data: { ...format, revisions: await formatRevisions(db, params.id) } };
+    return { message: 'Format', data: { ...format, revisions } };
   },
 });
 
 const create = defineEndpoint({
   ...certificateFormatContract.create,
-  access: managing,
+  access,
   async handle({ tx, meta, actor, body }) {
     const id = await createCertificateFormat({ tx, meta }, actor, body);
     return { status: 201, message: certificateFormatMessages.created, data: await findFormat(tx, id) };
@@ -45,7 +45,7 @@ const create = defineEndpoint({
 
 const save = defineEndpoint({
   ...certificateFormatContract.save,
-  access: managing,
+  access,
   async handle({ tx, meta, actor, params, body, c }) {
     await saveCertificateFormat({ tx, meta }, actor, params.id, body, ifMatchVersion(c));
     const format = await findFormat(tx, params.id);
@@ -56,7 +56,7 @@ const save = defineEndpoint({
 
 const archive = defineEndpoint({
   ...certificateFormatContract.archive,
-  access: managing,
+  access,
   async handle({ tx, meta, actor, params }) {
     await archiveCertificateFormat({ tx, meta }, actor, params.id);
     const format = await findFormat(tx, params.id);
@@ -66,7 +66,7 @@ const archive = defineEndpoint({
 
 const unarchive = defineEndpoint({
   ...certificateFormatContract.unarchive,
-  access: managing,
+  access,
   async handle({ tx, meta, actor, params }) {
     await unarchiveCertificateFormat({ tx, meta }, actor, params.id);
     const format = await findFormat(tx, params.id);

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
+import {
+  addBranch,
+  addUser,
+  asSystem,
+  createAccountsApi,
+  eventCount,
+  syncCatalogue,
+  tokenFor,
+  type AccountsApi,
+} from '../../tests/api/accounts';
 import { pdfImageCounts, pdfPages, unspaced } from '../../tests/support/pdf-text';
-import { storeFile } from '../../tests/api/stored-files';
+import { notImageUploads, storeFile } from '../../tests/api/stored-files';
 import { tinyPng } from '../../tests/support/images';
 import { testClock } from '../../tests/support/test-database';
 import {
@@ -17,7 +26,6 @@ import { rebuildProjections } from '../db/rebuild';
 import { createRecord } from '../domain/records';
 import { recordFileMessages } from '../domain/record-files';
 import { uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
-import { events } from '../db/schema';
 
 const clock = testClock('2026-06-01T09:00:00.000Z');
 let accounts: AccountsApi;
@@ -183,8 +191,6 @@ const templateImage = (field: string = templateImageUpload.logo, token = tokens.
     fieldName: field,
   });
 
-const eventCount = async () => (await accounts.db.select({ position: events.position }).from(events)).length;
-
 describe('a template’s logo and signature images', () => {
   it('are kept as the keys of images uploaded for templates, and drawn on its marksheets', async () => {
     const [logo, signature] = [await templateImage(), await templateImage(templateImageUpload.signature)];
@@ -213,27 +219,11 @@ describe('a template’s logo and signature images', () => {
 
   it('refuses a key that is not an image uploaded for templates, saying which, and changes nothing', async () => {
     const made = await create(template({ name: 'Refusing images' }));
-    const student = await storeFile(accounts, tokens.designer, {
-      fileName: 'photo.png',
-      fileType: 'image/png',
-      bytes: tinyPng,
-      formType: 'student',
-      fieldName: 'studentPhoto',
-    });
-    const paper = await storeFile(accounts, tokens.designer, {
-      fileName: 'paper.pdf',
-      fileType: 'application/pdf',
-      bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-      formType: templateImageUpload.formType,
-      fieldName: 'questionPaper',
-    });
-    const before = [await eventCount(), (await call('GET', `/marksheet-templates/${made._id}`)).body.data];
+    const { photo, paper, neverUploaded } = await notImageUploads(accounts, tokens.designer, templateImageUpload.formType);
+    const before = [await eventCount(accounts.db), (await call('GET', `/marksheet-templates/${made._id}`)).body.data];
     const cases: Array<[Partial<MarksheetTemplateContent>, Record<string, string[]>]> = [
-      [
-        { logo: `${templateImageUpload.formType}/2026/06/00000000-0000-4000-8000-000000000000-logo.png` },
-        { logo: [recordFileMessages.notUploaded] },
-      ],
-      [{ logo: student }, { logo: [recordFileMessages.notUploaded] }],
+      [{ logo: neverUploaded }, { logo: [recordFileMessages.notUploaded] }],
+      [{ logo: photo }, { logo: [recordFileMessages.notUploaded] }],
       [{ logo: '../../secrets/storage-secret' }, { logo: [recordFileMessages.notUploaded] }],
       [
         { signatures: [{ role: 'Principal', image: paper }] },
@@ -246,15 +236,15 @@ describe('a template’s logo and signature images', () => {
       const created = await call('POST', '/marksheet-templates', template({ name: 'Never made', ...change }));
       expect([created.status, created.body.errors]).toEqual([400, errors]);
     }
-    expect([await eventCount(), (await call('GET', `/marksheet-templates/${made._id}`)).body.data]).toEqual(before);
+    expect([await eventCount(accounts.db), (await call('GET', `/marksheet-templates/${made._id}`)).body.data]).toEqual(before);
   });
 });
 
 describe('POST /marksheet-templates/preview', () => {
   it('answers a sample marksheet of the draft, images included, and saves nothing', async () => {
-    const before = [await eventCount(), (await call('GET', '/marksheet-templates')).body.data.total];
+    const before = [await eventCount(accounts.db), (await call('GET', '/marksheet-templates')).body.data.total];
     const logo = await templateImage();
-    const afterUpload = await eventCount();
+    const afterUpload = await eventCount(accounts.db);
     const answer = await call('POST', '/marksheet-templates/preview', {
       ...template({ title: 'DRAFT OF A NEW TITLE', logo }),
       name: '',
@@ -270,7 +260,7 @@ describe('POST /marksheet-templates/preview', () => {
       'Idempotency-Key': 'draft-1',
     });
     expect([again.status, again.headers.get('Idempotent-Replayed')]).toEqual([200, null]);
-    expect([await eventCount(), (await call('GET', '/marksheet-templates')).body.data.total]).toEqual([afterUpload, before[1]]);
+    expect([await eventCount(accounts.db), (await call('GET', '/marksheet-templates')).body.data.total]).toEqual([afterUpload, before[1]]);
   });
 
   it('refuses a draft that breaks a rule with its messages, and a caller who may not edit templates', async () => {

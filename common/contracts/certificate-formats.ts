@@ -11,7 +11,7 @@ import { pageFields, pagingQuery } from './paging';
  * change them (docs/decisions/032).
  */
 
-export const CERTIFICATE_FORMAT_NAME_MAX = 80;
+const CERTIFICATE_FORMAT_NAME_MAX = 80;
 
 /**
  * Where a format's background images are uploaded from (docs/decisions/008): the form type of
@@ -23,7 +23,8 @@ export const formatBackgroundUpload = {
 } as const;
 export const formatBackgroundRule = (kind: FormatKind) => uploadRuleFor(formatBackgroundUpload.fields[kind]);
 
-export const formatKindLabels: Record<FormatKind, string> = { certificate: 'Certificate', idcard: 'ID card' };
+/** Each kind as a sentence names it. */
+const formatKindNouns: Record<FormatKind, string> = { certificate: 'certificate', idcard: 'ID card' };
 
 export const certificateFormatMessages = {
   created: 'Format created',
@@ -39,19 +40,19 @@ export const certificateFormatMessages = {
   kindKept: 'A format keeps its kind: make a new format for the other kind',
   archivedFormat: 'This format is archived: bring it back into use before changing it',
   backgroundsRefused: 'A background of the format cannot be used: upload it again',
-  mayNotRead: (kind: FormatKind) => `You may not open ${formatKindLabels[kind].toLowerCase()} formats`,
-  mayNotChange: (kind: FormatKind) => `You may not change ${formatKindLabels[kind].toLowerCase()} formats`,
+  mayNotRead: (kind: FormatKind) => `You may not open ${formatKindNouns[kind]} formats`,
+  mayNotChange: (kind: FormatKind) => `You may not change ${formatKindNouns[kind]} formats`,
   instituteOnly: 'Formats are the institute’s: only its staff change them',
 };
 
-export const certificateFormatName = z
+const certificateFormatName = z
   .string({ required_error: certificateFormatMessages.required })
   .trim()
   .min(1, certificateFormatMessages.required)
   .max(CERTIFICATE_FORMAT_NAME_MAX, certificateFormatMessages.tooLong);
 
 /** What a save sends: the name, unique among formats of its kind in any case, and a layout with no problem. */
-export const certificateFormatContent = z
+const certificateFormatContent = z
   .object({
     name: certificateFormatName,
     layout: checkedFormatLayout.describe(
@@ -64,7 +65,7 @@ export type CertificateFormatContent = z.infer<typeof certificateFormatContent>;
 /** Content as stored and answered: a layout saved before a rule was added is still read. */
 const savedContent = z.object({ name: z.string(), layout: formatLayout });
 
-export const certificateFormatView = z.object({
+const certificateFormatView = z.object({
   _id: z.string(),
   kind: z.enum(formatKinds),
   content: savedContent,
@@ -76,7 +77,7 @@ export const certificateFormatView = z.object({
 });
 export type CertificateFormatView = z.infer<typeof certificateFormatView>;
 
-export const certificateFormatRevision = z.object({
+const certificateFormatRevision = z.object({
   revision: z.number().int().describe('Each save is a revision, numbered from 1'),
   savedAt: z.string().datetime(),
   savedBy: z.string().nullable().describe('The name of who saved it'),
@@ -84,7 +85,7 @@ export const certificateFormatRevision = z.object({
 });
 export type CertificateFormatRevision = z.infer<typeof certificateFormatRevision>;
 
-export const certificateFormatListQuery = z.object({
+const certificateFormatListQuery = z.object({
   ...pagingQuery,
   kind: z.enum(formatKinds).optional().describe('Formats of one kind; without it, every kind the caller may open'),
   search: z.string().trim().max(100).optional().describe('Part of the name, in any case'),
@@ -96,7 +97,7 @@ export const certificateFormatListQuery = z.object({
 });
 export type CertificateFormatListQuery = z.infer<typeof certificateFormatListQuery>;
 
-export const certificateFormatList = z.object({ formats: z.array(certificateFormatView), ...pageFields('Formats matching the query') });
+const certificateFormatList = z.object({ formats: z.array(certificateFormatView), ...pageFields('Formats matching the query') });
 export type CertificateFormatList = z.infer<typeof certificateFormatList>;
 
 /** What the designer starts a new format of a kind from: an empty page of the kind's first size. */

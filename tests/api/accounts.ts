@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { createApi, type Api } from '../../api/app';
 import type { Database, Db } from '../../api/db/client';
+import { events } from '../../api/db/schema';
 import { issueAccessToken } from '../../api/domain/auth/access-tokens';
 import { authConfig, type AuthConfig } from '../../api/domain/auth/config';
 import { issueRefreshToken } from '../../api/domain/auth/refresh-tokens';
@@ -14,6 +16,8 @@ import { systemClock, type Clock } from '../../api/domain/clock';
 import type { ObjectStorage } from '../../api/storage/object-storage';
 import { temporaryObjectStorage } from '../../api/storage';
 import { createTestDatabase, request, type TestResponse } from '../support/test-database';
+
+export { instituteActor } from './institute-actor';
 
 /**
  * The API on a test database with an auth config the test holds, so it can sign tokens for any
@@ -69,6 +73,12 @@ export function asSystem<T>(db: Db, work: (ctx: CommandContext) => Promise<T>): 
 }
 
 export const syncCatalogue = (db: Db) => asSystem(db, syncPermissions);
+
+/** How many events the log holds: a refused request leaves it as it was. */
+export async function eventCount(db: Db): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(events);
+  return row?.count ?? 0;
+}
 
 let accounts = 0;
 

@@ -13,7 +13,17 @@ import { enqueueJob } from '../../api/jobs/queue';
 import { cancelInvoice, createInvoice, recordPayment } from '../../api/domain/invoices/commands';
 import { invoiceDraftBody, paymentBody } from '../../common/contracts/invoices';
 import type { Endpoint } from '../../api/http/endpoint';
-import { addBranch, addUser, asSystem, createAccountsApi, grant, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
+import {
+  addBranch,
+  addUser,
+  asSystem,
+  createAccountsApi,
+  grant,
+  instituteActor,
+  syncCatalogue,
+  tokenFor,
+  type AccountsApi,
+} from './accounts';
 
 /**
  * The authorization walk: every endpoint of /api/v1 is called without a token, with an expired
@@ -53,7 +63,7 @@ const walkDraft = (studentId: string) => ({
 
 /** An issued invoice of a student, with a payment on it, and a cancelled one, made as the institute's staff. */
 async function walkInvoice(db: AccountsApi['db'], studentId: string) {
-  const staff = { id: 'walk', role: 'superadmin', branchId: null, sessionId: 'walk', permissions: new Set<string>() };
+  const staff = instituteActor('walk');
   return asSystem(db, async (ctx) => {
     const issue = () => createInvoice(ctx, staff, invoiceDraftBody.parse({ ...walkDraft(studentId), issue: true }));
     const invoiceId = await issue();

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { invoices } from '../../api/db/schema';
 import { openDatabase, type Db } from '../../api/db/client';
 import { ConcurrencyError } from '../../api/db/event-store';
-import type { Actor } from '../../api/domain/auth/actor';
 import type { CommandContext } from '../../api/domain/command';
 import { DomainError } from '../../api/domain/errors';
 import { createInvoice, recordPayment } from '../../api/domain/invoices/commands';
 import { invoiceDraftBody, paymentBody } from '../../common/contracts/invoices';
+import { instituteActor } from './institute-actor';
 
 /**
  * Issues invoices or pays one invoice the way concurrent requests would: each in its own
@@ -27,7 +27,7 @@ export interface InvoiceSummary {
   errors: string[];
 }
 
-const staff: Actor = { id: 'worker', role: 'superadmin', branchId: null, sessionId: 'worker', permissions: new Set() };
+const staff = instituteActor('worker');
 
 /** Runs one command in a transaction, again when it lost a race on its stream (as the endpoint layer does). */
 async function attempt<T>(db: Db, work: (ctx: CommandContext) => Promise<T>): Promise<T> {

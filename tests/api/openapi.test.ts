@@ -9,7 +9,7 @@ import { createRecord } from '../../api/domain/records';
 import type { Endpoint } from '../../api/http/endpoint';
 import { invoiceDraftBody } from '../../common/contracts/invoices';
 import { apiConformance, apiDocument } from '../support/test-database';
-import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
+import { addUser, asSystem, createAccountsApi, instituteActor, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 import { addWalletBranch, priceOperation } from './wallet-fixtures';
 import { runQueuedJobs } from './jobs';
 
@@ -518,9 +518,8 @@ describe('every operation called with its example', () => {
       made.examId = (await createRecord(ctx, { formType: 'examResult', branchId: null, fields: exam })).id;
       const student = { studentName: 'Asha Rao', centerName: made.branchId, selectedCourse: course.id, isRegistered: true, isActive: true };
       made.sittingStudentId = (await createRecord(ctx, { formType: 'student', branchId: made.branchId, fields: student })).id;
-      const staff = { id: 'openapi', role: 'superadmin', branchId: null, sessionId: 'openapi', permissions: new Set<string>() };
       const draft = invoiceDraftBody.parse({ ...invoiceDraft, partyId: made.sittingStudentId });
-      made.draftInvoiceId = await createInvoice(ctx, staff, draft);
+      made.draftInvoiceId = await createInvoice(ctx, instituteActor('openapi'), draft);
     });
     const superadmin = await addUser(db, { role: 'superadmin' });
     const branchAdmin = await addUser(db, { role: 'branch_admin', branchId: made.branchId, permissions: allPermissionNames });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { tinyPng } from '../support/images';
 import type { AccountsApi } from './accounts';
 
 export interface StoredFile {
@@ -25,4 +26,26 @@ export async function storeFile(accounts: AccountsApi, token: string, file: Stor
   });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
   return key;
+}
+
+/**
+ * Keys no image field of `formType` takes: a photo uploaded for students, a PDF uploaded under
+ * `formType`, and a key of its shape that no upload has.
+ */
+export async function notImageUploads(accounts: AccountsApi, token: string, formType: string) {
+  const photo = await storeFile(accounts, token, {
+    fileName: 'photo.png',
+    fileType: 'image/png',
+    bytes: tinyPng,
+    formType: 'student',
+    fieldName: 'studentPhoto',
+  });
+  const paper = await storeFile(accounts, token, {
+    fileName: 'paper.pdf',
+    fileType: 'application/pdf',
+    bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    formType,
+    fieldName: 'questionPaper',
+  });
+  return { photo, paper, neverUploaded: `${formType}/2026/01/00000000-0000-4000-8000-000000000000-image.png` };
 }

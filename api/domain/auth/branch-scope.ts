@@ -1,3 +1,4 @@
+import { forbidden } from '../errors';
 import { SUPERADMIN, type Actor } from './actor';
 
 /**
@@ -7,4 +8,9 @@ import { SUPERADMIN, type Actor } from './actor';
  */
 export function branchScope(actor: Pick<Actor, 'role' | 'branchId'>): string | null {
   return actor.role === SUPERADMIN ? null : actor.branchId;
+}
+
+/** Refuses a caller confined to a branch what only the institute's staff do, saying what with `message`. */
+export function requireInstituteStaff(actor: Pick<Actor, 'role' | 'branchId'>, message: string) {
+  if (branchScope(actor) !== null) throw forbidden(message);
 }

@@ -1,26 +1,26 @@
 import { certificateFormatMessages } from '../../../common/contracts/certificate-formats';
 import { formatKinds, type FormatKind } from '../../../common/certificate-layout';
 import { hasAnyPermission, type Actor } from '../auth/actor';
-import { branchScope } from '../auth/branch-scope';
+import { requireInstituteStaff } from '../auth/branch-scope';
 import { forbidden } from '../errors';
 
-/** Who designs formats of each kind, in both naming sets of the product. */
-export const formatManagers: Record<FormatKind, readonly string[]> = {
-  certificate: ['CERTIFICATE_TEMPLATE_MANAGE', 'CERTIFICATE_FORMATS'],
-  idcard: ['IDCARD_TEMPLATE_MANAGE', 'IDCARD_FORMATS'],
+/** Who designs formats of each kind. */
+const formatManagers: Record<FormatKind, readonly string[]> = {
+  certificate: ['CERTIFICATE_TEMPLATE_MANAGE'],
+  idcard: ['IDCARD_TEMPLATE_MANAGE'],
 };
 
-/** Whoever issues documents reads the formats they are made with. */
-const formatIssuers = ['CERTIFICATE_GENERATE'] as const;
+/** Whoever issues documents, or opens those issued, reads the formats they are made with. */
+const formatIssuers = ['CERTIFICATE_GENERATE', 'CERTIFICATE_GENERATED'] as const;
 
-export const formatReaders: Record<FormatKind, readonly string[]> = {
-  certificate: [...formatManagers.certificate, ...formatIssuers],
-  idcard: [...formatManagers.idcard, ...formatIssuers],
+/** The catalogue's "Open … formats" permissions read their kind and change nothing. */
+const formatReaders: Record<FormatKind, readonly string[]> = {
+  certificate: [...formatManagers.certificate, 'CERTIFICATE_FORMATS', ...formatIssuers],
+  idcard: [...formatManagers.idcard, 'IDCARD_FORMATS', ...formatIssuers],
 };
 
 /** Every permission that opens some format: the endpoints' own rule, before the kind is known. */
 export const anyFormatReader = [...new Set(formatKinds.flatMap((kind) => formatReaders[kind]))];
-export const anyFormatManager = [...new Set(formatKinds.flatMap((kind) => formatManagers[kind]))];
 
 export const readableKinds = (actor: Actor): FormatKind[] => formatKinds.filter((kind) => hasAnyPermission(actor, formatReaders[kind]));
 
@@ -34,5 +34,5 @@ export function requireReading(actor: Actor, kind: FormatKind) {
  */
 export function requireManaging(actor: Actor, kind: FormatKind) {
   if (!hasAnyPermission(actor, formatManagers[kind])) throw forbidden(certificateFormatMessages.mayNotChange(kind));
-  if (branchScope(actor) !== null) throw forbidden(certificateFormatMessages.instituteOnly);
+  requireInstituteStaff(actor, certificateFormatMessages.instituteOnly);
 }

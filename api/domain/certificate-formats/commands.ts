@@ -6,7 +6,7 @@ import { requireManaging } from './access';
 import { requirePrintableBackgrounds } from './backgrounds';
 import { decide, evolve, initialCertificateFormat, type CertificateFormat, type CertificateFormatCommand } from './decide';
 import { certificateFormatStream, type CertificateFormatEvent } from './events';
-import { findFormat, formatNameHolder } from './queries';
+import { formatKind, formatNameHolder } from './queries';
 
 const formats: Decider<CertificateFormatCommand, CertificateFormat, CertificateFormatEvent> = {
   initialState: initialCertificateFormat,
@@ -35,10 +35,8 @@ export async function createCertificateFormat(ctx: CommandContext, actor: Actor,
 }
 
 /** Who may change a format is read from its kind as saved, not from the kind a body claims. */
-async function managedKind(ctx: CommandContext, actor: Actor, id: string) {
-  const { kind } = await findFormat(ctx.tx, id);
-  requireManaging(actor, kind);
-  return kind;
+async function requireManagingFormat(ctx: CommandContext, actor: Actor, id: string) {
+  requireManaging(actor, await formatKind(ctx.tx, id));
 }
 
 export async function saveCertificateFormat(
@@ -48,18 +46,18 @@ export async function saveCertificateFormat(
   content: CertificateFormatContent,
   expectedVersion?: number,
 ) {
-  await managedKind(ctx, actor, id);
+  await requireManagingFormat(ctx, actor, id);
   await requirePrintableBackgrounds(ctx.tx, actor, content.layout);
   const nameHeldBy = await formatNameHolder(ctx.tx, content.layout.kind, content.name);
   await handle(ctx, id, { type: 'SaveCertificateFormat', data: { id, content, nameHeldBy } }, expectedVersion);
 }
 
 export async function archiveCertificateFormat(ctx: CommandContext, actor: Actor, id: string) {
-  await managedKind(ctx, actor, id);
+  await requireManagingFormat(ctx, actor, id);
   await handle(ctx, id, { type: 'ArchiveCertificateFormat' });
 }
 
 export async function unarchiveCertificateFormat(ctx: CommandContext, actor: Actor, id: string) {
-  await managedKind(ctx, actor, id);
+  await requireManagingFormat(ctx, actor, id);
   await handle(ctx, id, { type: 'UnarchiveCertificateFormat' });
 }

@@ -1,7 +1,7 @@
 import type { CertificateFormatContent } from '../../../common/contracts/certificate-formats';
 import type { DomainEvent, StreamRef } from '../../db/event-store';
 
-export const CERTIFICATE_FORMAT_STREAM = 'certificate-format';
+const CERTIFICATE_FORMAT_STREAM = 'certificate-format';
 
 export const certificateFormatStream = (id: string): StreamRef<CertificateFormatEvent> => ({ type: CERTIFICATE_FORMAT_STREAM, id });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   certificateFormatMessages,
   type CertificateFormatContent,
@@ -9,7 +9,8 @@ import {
 } from '../../../common/contracts/certificate-formats';
 import type { FormatKind } from '../../../common/certificate-layout';
 import type { Executor } from '../../db/client';
-import { certificateFormats, certificateFormatVersions, users } from '../../db/schema';
+import { savedRevisions } from '../../db/projections/revisions';
+import { certificateFormats, certificateFormatVersions } from '../../db/schema';
 import { missing } from '../errors';
 
 type FormatRow = typeof certificateFormats.$inferSelect;
@@ -40,17 +41,22 @@ export async function findFormat(db: Executor, id: string): Promise<CertificateF
   return view(row);
 }
 
+/** The kind a format was made as, without its content: who may change it is read from this. */
+export async function formatKind(db: Executor, id: string): Promise<FormatKind> {
+  const [row] = await db.select({ kind: certificateFormats.kind }).from(certificateFormats).where(eq(certificateFormats.id, id));
+  if (!row) throw missing(certificateFormatMessages.missing);
+  return row.kind as FormatKind;
+}
+
 /** A page of the formats of the kinds given, by name; archived ones only when the query asks for them too. */
 export async function listFormats(
   db: Executor,
   kinds: readonly FormatKind[],
-  { kind, search, archived, page, limit }: CertificateFormatListQuery,
+  { search, archived, page, limit }: Omit<CertificateFormatListQuery, 'kind'>,
 ): Promise<CertificateFormatList> {
-  const shown = kind ? kinds.filter((one) => one === kind) : kinds;
-  if (shown.length === 0) return { formats: [], page, limit, total: 0, totalPages: 1 };
   // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
   const filter = and(
-    inArray(certificateFormats.kind, [...shown]),
+    inArray(certificateFormats.kind, [...kinds]),
     search ? sql`strpos(lower(${certificateFormats.name}), ${search.toLowerCase()}) > 0` : undefined,
     archived ? undefined : eq(certificateFormats.archived, false),
   );
@@ -70,42 +76,8 @@ export async function listFormats(
 
 /** Every content a format was saved with, newest first, with who saved it. */
 export async function formatRevisions(db: Executor, id: string): Promise<CertificateFormatRevision[]> {
-  const rows = await db
-    .select({ revision: certificateFormatVersions, savedBy: users.name })
-    .from(certificateFormatVersions)
-    .leftJoin(users, eq(users.id, certificateFormatVersions.savedBy))
-    .where(eq(certificateFormatVersions.formatId, id))
-    .orderBy(desc(certificateFormatVersions.revision));
-  return rows.map(({ revision, savedBy }) => ({
-    revision: revision.revision,
-    savedAt: revision.savedAt.toISOString(),
-    savedBy,
-    content: revision.content as CertificateFormatContent,
-  }));
-}
-
-/**
- * One saved content of a format, the latest when none is named: an issued document records the
- * revision and is made again from it, whatever was saved since.
- */
-export async function formatRevision(
-  db: Executor,
-  id: string,
-  revision?: number,
-): Promise<{ revision: number; content: CertificateFormatContent }> {
-  const [row] = await db
-    .select()
-    .from(certificateFormatVersions)
-    .where(
-      and(
-        eq(certificateFormatVersions.formatId, id),
-        revision === undefined ? undefined : eq(certificateFormatVersions.revision, revision),
-      ),
-    )
-    .orderBy(desc(certificateFormatVersions.revision))
-    .limit(1);
-  if (!row) throw missing(certificateFormatMessages.missing);
-  return { revision: row.revision, content: row.content as CertificateFormatContent };
+  const revisions = await savedRevisions(db, certificateFormatVersions, certificateFormatVersions.formatId, id);
+  return revisions.map((revision) => ({ ...revision, content: revision.content as CertificateFormatContent }));
 }
 
 /** Whether a format of a kind, as last saved, has this image as a background: it met that kind's upload rule. */

@@ -5,13 +5,12 @@ import {
 } from '../../../common/contracts/marksheet-templates';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../auth/actor';
-import { invalid } from '../errors';
-import { uploadRefusal } from '../record-files';
+import { requireUploadedImages, type NamedImage } from '../record-files';
 import { anyTemplateHoldsImage } from './queries';
 
 /** Each image a template's content names: where it sits (as the API names fields) and the upload rule it answers to. */
-export function templateImages(content: Pick<MarksheetTemplateContent, 'logo' | 'signatures'>) {
-  const images: Array<{ path: string; rule: string; key: string }> = [];
+function templateImages(content: Pick<MarksheetTemplateContent, 'logo' | 'signatures'>) {
+  const images: NamedImage[] = [];
   if (content.logo) images.push({ path: 'logo', rule: templateImageUpload.logo, key: content.logo });
   content.signatures.forEach(({ image }, index) => {
     if (image) images.push({ path: `signatures.${index}.image`, rule: templateImageUpload.signature, key: image });
@@ -25,16 +24,14 @@ export function templateImages(content: Pick<MarksheetTemplateContent, 'logo' | 
  * docs/decisions/008). An image a template holds already stays acceptable, to anyone who edits
  * templates: they are the institute's, whoever uploaded them.
  */
-export async function requirePrintableImages(
+export function requirePrintableImages(
   db: Executor,
   caller: Pick<Actor, 'branchId'>,
   content: Pick<MarksheetTemplateContent, 'logo' | 'signatures'>,
 ): Promise<void> {
-  const errors: Record<string, string[]> = {};
-  for (const { path, rule, key } of templateImages(content)) {
-    if (await anyTemplateHoldsImage(db, key)) continue;
-    const refusal = await uploadRefusal(db, caller, templateImageUpload.formType, rule, key);
-    if (refusal) errors[path] = [refusal];
-  }
-  if (Object.keys(errors).length) throw invalid(marksheetTemplateMessages.imagesRefused, errors);
+  return requireUploadedImages(db, caller, templateImages(content), {
+    formType: templateImageUpload.formType,
+    held: (key) => anyTemplateHoldsImage(db, key),
+    message: marksheetTemplateMessages.imagesRefused,
+  });
 }

@@ -9,7 +9,8 @@ import {
 import { defaultGradingScale, type GradeStep } from '../../../common/exam-results';
 import { gradeSteps } from '../../../common/contracts/marksheet-templates';
 import type { Executor } from '../../db/client';
-import { marksheetTemplateRevisions, marksheetTemplates, users } from '../../db/schema';
+import { savedRevision, savedRevisions } from '../../db/projections/revisions';
+import { marksheetTemplateRevisions, marksheetTemplates } from '../../db/schema';
 import { missing } from '../errors';
 
 type TemplateRow = typeof marksheetTemplates.$inferSelect;
@@ -70,18 +71,8 @@ export async function findTemplate(db: Executor, id: string): Promise<MarksheetT
 
 /** Every content a template was saved with, newest first, with who saved it. */
 export async function templateRevisions(db: Executor, id: string): Promise<MarksheetTemplateVersion[]> {
-  const rows = await db
-    .select({ revision: marksheetTemplateRevisions, savedBy: users.name })
-    .from(marksheetTemplateRevisions)
-    .leftJoin(users, eq(users.id, marksheetTemplateRevisions.savedBy))
-    .where(eq(marksheetTemplateRevisions.templateId, id))
-    .orderBy(desc(marksheetTemplateRevisions.revision));
-  return rows.map(({ revision, savedBy }) => ({
-    revision: revision.revision,
-    savedAt: revision.savedAt.toISOString(),
-    savedBy,
-    content: contentOf(revision.content),
-  }));
+  const revisions = await savedRevisions(db, marksheetTemplateRevisions, marksheetTemplateRevisions.templateId, id);
+  return revisions.map((revision) => ({ ...revision, content: contentOf(revision.content) }));
 }
 
 /** One saved content of a template; the latest when none is named. */
@@ -90,18 +81,9 @@ export async function templateRevision(
   id: string,
   revision?: number,
 ): Promise<{ revision: number; content: MarksheetTemplateContent }> {
-  const [row] = await db
-    .select()
-    .from(marksheetTemplateRevisions)
-    .where(
-      revision === undefined
-        ? eq(marksheetTemplateRevisions.templateId, id)
-        : sql`${marksheetTemplateRevisions.templateId} = ${id} AND ${marksheetTemplateRevisions.revision} = ${revision}`,
-    )
-    .orderBy(desc(marksheetTemplateRevisions.revision))
-    .limit(1);
-  if (!row) throw missing(marksheetTemplateMessages.missing);
-  return { revision: row.revision, content: contentOf(row.content) };
+  const saved = await savedRevision(db, marksheetTemplateRevisions, marksheetTemplateRevisions.templateId, id, revision);
+  if (!saved) throw missing(marksheetTemplateMessages.missing);
+  return { revision: saved.revision, content: contentOf(saved.content) };
 }
 
 /** The default template and its latest content: what results published now are printed with. */

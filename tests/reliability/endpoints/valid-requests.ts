@@ -10,7 +10,7 @@ import { configureForm } from '../../../api/domain/form-configs';
 import { createRecord } from '../../../api/domain/records';
 import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
 import { createOperationPrice } from '../../../api/domain/wallet/operation-prices/create-operation-price';
-import { asSystem, defaultPassword } from '../../api/accounts';
+import { asSystem, defaultPassword, instituteActor } from '../../api/accounts';
 import { createInvoice, recordPayment } from '../../../api/domain/invoices/commands';
 import { invoiceDraftBody, paymentBody } from '../../../common/contracts/invoices';
 import { request } from '../../support/test-database';
@@ -69,12 +69,13 @@ async function addTemplate(institute: Institute): Promise<string> {
 }
 
 const certificateFormat = (name: string) => ({ ...blankFormat('certificate'), name });
-const formatDesigner = { id: 'reliability', role: 'superadmin', branchId: null, sessionId: 'reliability', permissions: new Set<string>() };
+/** Formats and invoices are made as the institute's staff. */
+const staff = instituteActor('reliability');
 
 async function addFormat(institute: Institute, archived = false): Promise<string> {
   return asSystem(institute.db, async (ctx) => {
-    const id = await createCertificateFormat(ctx, formatDesigner, certificateFormat(`Format ${unique()}`));
-    if (archived) await archiveCertificateFormat(ctx, formatDesigner, id);
+    const id = await createCertificateFormat(ctx, staff, certificateFormat(`Format ${unique()}`));
+    if (archived) await archiveCertificateFormat(ctx, staff, id);
     return id;
   });
 }
@@ -162,14 +163,13 @@ const invoiceDraft = (partyId: string, issue = false) => ({
   lines: [{ kind: 'courseFee', description: `Fee ${unique()}`, quantity: 1, rate: 50_000, taxRate: 1800 }],
   issue,
 });
-const invoiceStaff = { id: 'reliability', role: 'superadmin', branchId: null, sessionId: 'reliability', permissions: new Set<string>() };
 
 /** An invoice of a north student of its own, issued (and paid in part) when asked. */
 async function addInvoice(institute: Institute, { issue = false, paid = 0 } = {}) {
   return asSystem(institute.db, async (ctx) => {
-    const id = await createInvoice(ctx, invoiceStaff, invoiceDraftBody.parse(invoiceDraft(institute.north.studentIds[0]!, issue)));
+    const id = await createInvoice(ctx, staff, invoiceDraftBody.parse(invoiceDraft(institute.north.studentIds[0]!, issue)));
     const paymentId = paid
-      ? await recordPayment(ctx, invoiceStaff, id, paymentBody.parse({ amount: paid, mode: 'cash', date: '2026-04-11' }))
+      ? await recordPayment(ctx, staff, id, paymentBody.parse({ amount: paid, mode: 'cash', date: '2026-04-11' }))
       : null;
     return { id, paymentId };
   });
