@@ -1,13 +1,21 @@
 import { createTestModel } from '@xstate/graph';
 import { createActor, getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_LIMITS, layoutMessages, layoutProblems, type FormatField, type FormatLayout } from '../../common/certificate-layout';
+import {
+  FORMAT_LIMITS,
+  formatField,
+  layoutMessages,
+  layoutProblems,
+  type FormatField,
+  type FormatLayout,
+} from '../../common/certificate-layout';
 import {
   HISTORY_LIMIT,
   canRedo,
   canUndo,
   formatDesignerMachine,
   formatDesignerMessages,
+  hasUnsavedChanges,
   planEdit,
   selectedField,
   type FormatDesignerEvent,
@@ -26,20 +34,7 @@ import {
 type Snapshot = SnapshotFrom<typeof formatDesignerMachine>;
 
 function field(overrides: Partial<FormatField> & Pick<FormatField, 'id' | 'type'>): FormatField {
-  return {
-    side: 'front',
-    x: 10,
-    y: 10,
-    width: 30,
-    height: 5,
-    fontFamily: 'Noto Sans',
-    fontSize: 8,
-    fontWeight: 'normal',
-    colour: '#111827',
-    align: 'left',
-    text: '',
-    ...overrides,
-  };
+  return formatField.parse({ x: 10, y: 10, width: 30, height: 5, fontSize: 8, ...overrides });
 }
 
 const card: FormatLayout = {
@@ -86,6 +81,7 @@ function modelEvents(snapshot: Snapshot): FormatDesignerEvent[] {
     { type: 'history.undo' },
     { type: 'history.redo' },
     { type: 'layout.load', layout: card },
+    { type: 'layout.saved', layout: snapshot.context.layout },
   ];
 }
 
@@ -185,6 +181,7 @@ describe('format designer machine (model)', () => {
         'idle --history.redo--> idle',
         'idle --history.redo refused--> idle',
         'idle --layout.load--> idle',
+        'idle --layout.saved--> idle',
         // With a selection. Edits that change nothing (a nudge against the edge, a size already
         // set) depend on positions the model does not tell apart: the tests below take them.
         'selected --field.add--> selected',
@@ -204,6 +201,7 @@ describe('format designer machine (model)', () => {
         'selected --history.redo--> selected',
         'selected --history.redo refused--> selected',
         'selected --layout.load--> idle',
+        'selected --layout.saved--> selected',
       ].sort(),
     );
   });
@@ -379,5 +377,45 @@ describe('format designer machine', () => {
     d.send({ type: 'layout.load', layout: certificate });
     expect(d.context()).toMatchObject({ layout: certificate, side: 'front', selectedId: null, past: [], future: [] });
     expect(d.state()).toBe('idle');
+  });
+});
+
+describe('format designer machine: unsaved changes', () => {
+  it('has unsaved changes while the layout differs from the one loaded, and none once an edit is undone', () => {
+    const d = designer();
+    expect(hasUnsavedChanges(d.context())).toBe(false);
+    d.send({ type: 'field.select', id: 'f2' });
+    expect(hasUnsavedChanges(d.context())).toBe(false);
+    d.send({ type: 'field.nudge', direction: 'right', large: false });
+    expect(hasUnsavedChanges(d.context())).toBe(true);
+    d.send({ type: 'field.nudge', direction: 'left', large: false });
+    expect(hasUnsavedChanges(d.context())).toBe(false);
+    d.send({ type: 'history.undo' });
+    expect(hasUnsavedChanges(d.context())).toBe(true);
+    d.send({ type: 'history.undo' });
+    expect(hasUnsavedChanges(d.context())).toBe(false);
+  });
+
+  it('keeps the history when the page saves, and counts edits made during the save as unsaved', () => {
+    const d = designer();
+    d.send({ type: 'field.select', id: 'f2' });
+    d.send({ type: 'field.nudge', direction: 'right', large: false });
+    const sent = d.context().layout;
+    d.send({ type: 'field.nudge', direction: 'down', large: false });
+    d.send({ type: 'layout.saved', layout: sent });
+    expect(d.context()).toMatchObject({ saved: sent, selectedId: 'f2' });
+    expect(d.context().past).toHaveLength(2);
+    expect(hasUnsavedChanges(d.context())).toBe(true);
+    d.send({ type: 'history.undo' });
+    expect(hasUnsavedChanges(d.context())).toBe(false);
+    d.send({ type: 'history.undo' });
+    expect(hasUnsavedChanges(d.context())).toBe(true);
+  });
+
+  it('starts with nothing unsaved after a load', () => {
+    const d = designer();
+    d.send({ type: 'field.add', fieldType: 'qr' });
+    d.send({ type: 'layout.load', layout: card });
+    expect(hasUnsavedChanges(d.context())).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
 import {
   FORMAT_LIMITS,
   fontFamilies,
@@ -30,15 +30,17 @@ import {
 
 /**
  * The visual designer of a certificate or ID card format: the layout as edited, the side shown,
- * the selected field, and a bounded undo history.
+ * the selected field, a bounded undo history, and the layout last loaded or saved.
  *
  * States: `idle` (no field selected) and `selected` (the selected field is on the side shown).
- * Nudges, property changes, deletion and duplication act on the selected field; a drag or a
- * resize names the field the pointer took, and selects it.
+ * The state follows `selectedId` and decides which events apply: nudges, property changes,
+ * deletion, duplication and deselecting act on the selected field and are taken in `selected`
+ * only; a drag or a resize names the field the pointer took, and selects it.
  *
- * Every event runs through one plan (`planEdit`): refused (nothing changes; a message may be
+ * Every event is planned once (`planEdit`): refused (nothing changes; a message may be
  * announced), or applied, giving the new layout, selection and what to announce. Every field
- * stays whole on the page. `announcement` is what the page's polite live region reads.
+ * stays whole on the page. `announcement` is what the page's polite live region reads. The
+ * designer has unsaved changes while its layout differs from `saved`.
  */
 
 export type FieldChanges = Partial<
@@ -61,11 +63,21 @@ export type FormatDesignerEvent =
   | { type: 'side.switch'; side: Side }
   | { type: 'history.undo' }
   | { type: 'history.redo' }
-  /** The layout was replaced from outside (loaded, saved): start afresh. */
-  | { type: 'layout.load'; layout: FormatLayout };
+  /** The layout was replaced from outside (loaded again): start afresh. */
+  | { type: 'layout.load'; layout: FormatLayout }
+  /** The page saved this layout (the designer's own, perhaps edited since): the history stays. */
+  | { type: 'layout.saved'; layout: FormatLayout };
 
-export interface FormatDesignerContext {
+/** The events that act on the selected field, taken in the `selected` state only. */
+type SelectedFieldEvent = Extract<
+  FormatDesignerEvent,
+  { type: 'field.deselect' | 'field.nudge' | 'field.change' | 'field.delete' | 'field.duplicate' }
+>;
+
+interface FormatDesignerContext {
   layout: FormatLayout;
+  /** The layout last loaded or saved. */
+  saved: FormatLayout;
   side: Side;
   selectedId: string | null;
   /** Layouts before each edit, oldest first, at most HISTORY_LIMIT. */
@@ -99,10 +111,11 @@ export const formatDesignerMessages = {
 
 type History = 'push' | 'merge' | 'keep' | 'undo' | 'redo' | 'reset';
 
-export type DesignerPlan =
+type DesignerPlan =
   | {
       kind: 'apply';
       layout: FormatLayout;
+      saved: FormatLayout;
       side: Side;
       selectedId: string | null;
       announcement: string;
@@ -143,16 +156,25 @@ function changedField(field: FormatField, changes: FieldChanges, layout: FormatL
 
 const sameField = (a: FormatField, b: FormatField) => JSON.stringify(a) === JSON.stringify(b);
 
+type Apply = Extract<DesignerPlan, { kind: 'apply' }>;
+type Changes = Partial<Omit<Apply, 'kind' | 'history'>> & Pick<Apply, 'history'>;
+
+const applied = (context: FormatDesignerContext, next: Changes): DesignerPlan => ({
+  kind: 'apply',
+  layout: context.layout,
+  saved: context.saved,
+  side: context.side,
+  selectedId: context.selectedId,
+  announcement: '',
+  editKey: null,
+  ...next,
+});
+
 /** What an event does to the designer. */
 export function planEdit(context: FormatDesignerContext, event: FormatDesignerEvent): DesignerPlan {
   const { layout, side } = context;
   const page = sideSize(layout);
-  const apply = (
-    next: Partial<Pick<Extract<DesignerPlan, { kind: 'apply' }>, 'layout' | 'side' | 'selectedId' | 'announcement' | 'editKey'>> & {
-      history: History;
-    },
-  ): DesignerPlan => ({ kind: 'apply', layout, side, selectedId: context.selectedId, announcement: '', editKey: null, ...next });
-  const selected = selectedField(context);
+  const apply = (next: Changes) => applied(context, next);
   const findField = (id: string) => layout.fields.find((field) => field.id === id && field.side === side);
 
   switch (event.type) {
@@ -170,8 +192,6 @@ export function planEdit(context: FormatDesignerContext, event: FormatDesignerEv
       if (!findField(event.id) || event.id === context.selectedId) return refuse();
       return apply({ selectedId: event.id, history: 'keep' });
     }
-    case 'field.deselect':
-      return apply({ selectedId: null, history: 'keep' });
     case 'field.drag': {
       const field = findField(event.id);
       if (!field) return refuse();
@@ -179,13 +199,6 @@ export function planEdit(context: FormatDesignerContext, event: FormatDesignerEv
       const { box } = dragBox(field, event, others, page);
       if (sameBox(box, field)) return event.id === context.selectedId ? refuse() : apply({ selectedId: field.id, history: 'keep' });
       return apply({ layout: withField(layout, box), selectedId: field.id, announcement: positionText(box), history: 'push' });
-    }
-    case 'field.nudge': {
-      if (!selected) return refuse();
-      const box = nudgeBox(selected, event.direction, event.large ? NUDGE_STEP_LARGE : NUDGE_STEP, page);
-      // At the edge already: say where it is, so a key that does nothing is not a mystery.
-      if (sameBox(box, selected)) return refuse(positionText(selected));
-      return apply({ layout: withField(layout, box), announcement: positionText(box), history: 'push' });
     }
     case 'field.resize': {
       const field = findField(event.id);
@@ -199,35 +212,14 @@ export function planEdit(context: FormatDesignerContext, event: FormatDesignerEv
         history: 'push',
       });
     }
-    case 'field.change': {
-      if (!selected) return refuse();
-      const field = changedField(selected, event.changes, layout);
-      if (sameField(field, selected)) return refuse();
-      const editKey = `${field.id}:${Object.keys(event.changes).sort().join()}`;
-      return apply({ layout: withField(layout, field), editKey, history: editKey === context.editKey ? 'merge' : 'push' });
-    }
-    case 'field.delete': {
-      if (!selected) return refuse();
-      return apply({
-        layout: { ...layout, fields: layout.fields.filter((field) => field.id !== selected.id) },
-        selectedId: null,
-        announcement: formatDesignerMessages.deleted(fieldLabel(selected)),
-        history: 'push',
-      });
-    }
+    case 'field.deselect':
+    case 'field.nudge':
+    case 'field.change':
+    case 'field.delete':
     case 'field.duplicate': {
-      if (!selected) return refuse();
-      if (layout.fields.length >= FORMAT_LIMITS.fields) return refuse(layoutMessages.tooManyFields);
-      const copy = clampBox(
-        { ...selected, id: nextFieldId(layout.fields), x: selected.x + DUPLICATE_OFFSET, y: selected.y + DUPLICATE_OFFSET },
-        page,
-      );
-      return apply({
-        layout: { ...layout, fields: [...layout.fields, copy] },
-        selectedId: copy.id,
-        announcement: formatDesignerMessages.duplicated(fieldLabel(copy)),
-        history: 'push',
-      });
+      const selected = selectedField(context);
+      if (!selected) throw new Error(`${event.type} is taken only while a field is selected`);
+      return planSelectedEdit(context, selected, event);
     }
     case 'side.switch': {
       if (event.side === side) return refuse();
@@ -248,7 +240,53 @@ export function planEdit(context: FormatDesignerContext, event: FormatDesignerEv
       });
     }
     case 'layout.load':
-      return apply({ layout: event.layout, side: 'front', selectedId: null, history: 'reset' });
+      return apply({ layout: event.layout, saved: event.layout, side: 'front', selectedId: null, history: 'reset' });
+    case 'layout.saved':
+      return apply({ saved: event.layout, history: 'keep' });
+  }
+}
+
+/** What an event does to the selected field. */
+function planSelectedEdit(context: FormatDesignerContext, selected: FormatField, event: SelectedFieldEvent): DesignerPlan {
+  const { layout } = context;
+  const page = sideSize(layout);
+  const apply = (next: Changes) => applied(context, next);
+
+  switch (event.type) {
+    case 'field.deselect':
+      return apply({ selectedId: null, history: 'keep' });
+    case 'field.nudge': {
+      const box = nudgeBox(selected, event.direction, event.large ? NUDGE_STEP_LARGE : NUDGE_STEP, page);
+      // At the edge already: say where it is, so a key that does nothing is not a mystery.
+      if (sameBox(box, selected)) return refuse(positionText(selected));
+      return apply({ layout: withField(layout, box), announcement: positionText(box), history: 'push' });
+    }
+    case 'field.change': {
+      const field = changedField(selected, event.changes, layout);
+      if (sameField(field, selected)) return refuse();
+      const editKey = `${field.id}:${Object.keys(event.changes).sort().join()}`;
+      return apply({ layout: withField(layout, field), editKey, history: editKey === context.editKey ? 'merge' : 'push' });
+    }
+    case 'field.delete':
+      return apply({
+        layout: { ...layout, fields: layout.fields.filter((field) => field.id !== selected.id) },
+        selectedId: null,
+        announcement: formatDesignerMessages.deleted(fieldLabel(selected)),
+        history: 'push',
+      });
+    case 'field.duplicate': {
+      if (layout.fields.length >= FORMAT_LIMITS.fields) return refuse(layoutMessages.tooManyFields);
+      const copy = clampBox(
+        { ...selected, id: nextFieldId(layout.fields), x: selected.x + DUPLICATE_OFFSET, y: selected.y + DUPLICATE_OFFSET },
+        page,
+      );
+      return apply({
+        layout: { ...layout, fields: [...layout.fields, copy] },
+        selectedId: copy.id,
+        announcement: formatDesignerMessages.duplicated(fieldLabel(copy)),
+        history: 'push',
+      });
+    }
   }
 }
 
@@ -268,11 +306,8 @@ function historyAfter(context: FormatDesignerContext, history: History): Pick<Fo
   }
 }
 
-const planned = [
-  { guard: 'refused', actions: 'announceRefusal' },
-  { guard: 'leavesSelection', target: '#formatDesigner.selected', actions: 'apply' },
-  { target: '#formatDesigner.idle', actions: 'apply' },
-] as const;
+/** Plans the event once and carries it out. */
+const edit = { actions: 'edit' } as const;
 
 export const formatDesignerMachine = setup({
   types: {
@@ -281,34 +316,21 @@ export const formatDesignerMachine = setup({
     input: {} as FormatDesignerInput,
   },
   actions: {
-    apply: assign(({ context, event }) => {
-      const edit = planEdit(context, event);
-      if (edit.kind === 'refuse') return {};
-      return {
-        layout: edit.layout,
-        side: edit.side,
-        selectedId: edit.selectedId,
-        announcement: edit.announcement,
-        editKey: edit.editKey,
-        ...historyAfter(context, edit.history),
-      };
-    }),
-    announceRefusal: assign(({ context, event }) => {
-      const edit = planEdit(context, event);
-      return edit.kind === 'refuse' && edit.announcement ? { announcement: edit.announcement } : {};
+    edit: assign(({ context, event }) => {
+      const plan = planEdit(context, event);
+      if (plan.kind === 'refuse') return plan.announcement ? { announcement: plan.announcement } : {};
+      const { kind, history, ...next } = plan;
+      return { ...next, ...historyAfter(context, history) };
     }),
   },
   guards: {
-    refused: ({ context, event }) => planEdit(context, event).kind === 'refuse',
-    leavesSelection: ({ context, event }) => {
-      const edit = planEdit(context, event);
-      return edit.kind === 'apply' && edit.selectedId !== null;
-    },
+    hasSelection: ({ context }) => context.selectedId !== null,
   },
 }).createMachine({
   id: 'formatDesigner',
   context: ({ input }) => ({
     layout: input.layout,
+    saved: input.layout,
     side: 'front',
     selectedId: null,
     past: [],
@@ -318,24 +340,28 @@ export const formatDesignerMachine = setup({
   }),
   initial: 'idle',
   on: {
-    'field.add': planned,
-    'field.select': planned,
-    'field.drag': planned,
-    'field.resize': planned,
-    'side.switch': planned,
-    'history.undo': planned,
-    'history.redo': planned,
-    'layout.load': planned,
+    'field.add': edit,
+    'field.select': edit,
+    'field.drag': edit,
+    'field.resize': edit,
+    'side.switch': edit,
+    'history.undo': edit,
+    'history.redo': edit,
+    'layout.load': edit,
+    'layout.saved': edit,
   },
   states: {
-    idle: {},
+    idle: {
+      always: { guard: 'hasSelection', target: 'selected' },
+    },
     selected: {
+      always: { guard: not('hasSelection'), target: 'idle' },
       on: {
-        'field.deselect': planned,
-        'field.nudge': planned,
-        'field.change': planned,
-        'field.delete': planned,
-        'field.duplicate': planned,
+        'field.deselect': edit,
+        'field.nudge': edit,
+        'field.change': edit,
+        'field.delete': edit,
+        'field.duplicate': edit,
       },
     },
   },
@@ -343,3 +369,7 @@ export const formatDesignerMachine = setup({
 
 export const canUndo = (context: Pick<FormatDesignerContext, 'past'>) => context.past.length > 0;
 export const canRedo = (context: Pick<FormatDesignerContext, 'future'>) => context.future.length > 0;
+
+/** Whether the layout differs from the one last loaded or saved; an edit undone leaves nothing to save. */
+export const hasUnsavedChanges = (context: Pick<FormatDesignerContext, 'layout' | 'saved'>) =>
+  context.layout !== context.saved && JSON.stringify(context.layout) !== JSON.stringify(context.saved);

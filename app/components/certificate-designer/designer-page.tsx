@@ -9,10 +9,10 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import * as React from 'react';
-import { fillPlaceholders, imageFieldTypes, type FormatField } from '../../../common/certificate-layout';
-import type { FormatDesignerEvent } from '../../machines/format-designer.machine';
+import { fillPlaceholders, imageFieldTypes, MM_PER_POINT, type FormatField } from '../../../common/certificate-layout';
 import { cn } from '../ui/cn';
-import { POINT_MM, dragBox, fieldLabel, positionText, resizeBox, type Box, type Direction, type Guide, type PageBox } from './geometry';
+import { FormatDesignerActor } from './designer-context';
+import { dragBox, fieldLabel, positionText, resizeBox, type Box, type Direction, type Guide, type PageBox } from './geometry';
 
 /**
  * One side of a format drawn to scale: fields placed in millimetres, dragged with the pointer
@@ -50,7 +50,6 @@ export function DesignerPage({
   problemIds,
   scale,
   idPrefix,
-  send,
 }: {
   idPrefix: string;
   page: PageBox;
@@ -62,8 +61,8 @@ export function DesignerPage({
   problemIds: ReadonlySet<string>;
   /** Pixels per millimetre. */
   scale: number;
-  send: (event: FormatDesignerEvent) => void;
 }) {
+  const { send } = FormatDesignerActor.useActorRef();
   const [drag, setDrag] = React.useState<Drag | null>(null);
   // A few pixels of travel before a drag starts, so a click selects without moving.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -156,7 +155,6 @@ export function DesignerPage({
             problem={problemIds.has(field.id)}
             scale={scale}
             elementId={fieldElementId(idPrefix, field.id)}
-            send={send}
           />
         ))}
         {resized ? (
@@ -190,7 +188,6 @@ function DesignerField({
   problem,
   scale,
   elementId,
-  send,
 }: {
   elementId: string;
   field: FormatField;
@@ -202,8 +199,8 @@ function DesignerField({
   handleOffset: { x: number; y: number } | null;
   problem: boolean;
   scale: number;
-  send: (event: FormatDesignerEvent) => void;
 }) {
+  const { send } = FormatDesignerActor.useActorRef();
   const { attributes, listeners, setNodeRef } = useDraggable({ id: field.id, attributes: { roleDescription: 'field' } });
   const image = imageFieldTypes.includes(field.type);
 
@@ -237,8 +234,8 @@ function DesignerField({
       data-selected={selected || undefined}
       className={cn(
         'absolute flex touch-none cursor-move items-center leading-tight outline-none select-none',
-        'hover:outline hover:outline-1 hover:outline-sky-500/60 focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1',
-        selected && 'outline outline-2 outline-sky-600',
+        'hover:outline-1 hover:outline-solid hover:outline-sky-500/60 focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1',
+        selected && 'outline-2 outline-solid outline-sky-600',
         offset && 'z-10 opacity-90 shadow-lg',
         problem && 'outline-2 outline-dashed outline-red-600',
       )}
@@ -246,7 +243,7 @@ function DesignerField({
         ...px(field, scale),
         transform: offset ? `translate(${offset.x}px, ${offset.y}px)` : undefined,
         fontFamily: `"${field.fontFamily}", ${field.fontFamily.endsWith('Serif') ? 'serif' : 'sans-serif'}`,
-        fontSize: field.fontSize * POINT_MM * scale,
+        fontSize: field.fontSize * MM_PER_POINT * scale,
         fontWeight: field.fontWeight,
         color: field.colour,
         justifyContent: { left: 'flex-start', center: 'center', right: 'flex-end' }[field.align],

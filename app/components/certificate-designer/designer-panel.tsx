@@ -11,18 +11,19 @@ import {
   type FieldType,
   type FormatField,
 } from '../../../common/certificate-layout';
-import type { FieldChanges, FormatDesignerEvent } from '../../machines/format-designer.machine';
+import type { FieldChanges } from '../../machines/format-designer.machine';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { NativeSelect } from '../ui/native-select';
 import { Textarea } from '../ui/textarea';
+import { FormatDesignerActor } from './designer-context';
 import { fieldLabel, mm } from './geometry';
 
 /** The designer's side panel: the fields of the side shown, adding one, and the selected field's properties. */
 
-export type FieldProblems = ReadonlyMap<string, string[]>;
+type FieldProblems = ReadonlyMap<string, string[]>;
 
 const alignmentLabels = { left: 'Left', center: 'Centre', right: 'Right' } as const;
 const weightLabels = { normal: 'Regular', bold: 'Bold' } as const;
@@ -95,7 +96,11 @@ export function AddField({ idPrefix, onAdd, disabled }: { idPrefix: string; onAd
   );
 }
 
-/** A number input whose changes go straight to the machine; a half-typed number is not a change. */
+/**
+ * A number input whose changes go straight to the machine; a half-typed number is not a change.
+ * While it has focus it shows what is typed, so "12." stays on its way to "12.5" rather than
+ * turning back into the 12 it stands for; leaving it shows the value the field took.
+ */
 function NumberField({
   id,
   label,
@@ -113,6 +118,7 @@ function NumberField({
   min: number;
   max?: number;
 }) {
+  const [draft, setDraft] = React.useState<string | null>(null);
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -123,8 +129,11 @@ function NumberField({
         step={step}
         min={min}
         max={max}
-        value={mm(value)}
+        value={draft ?? mm(value)}
+        onFocus={(event) => setDraft(event.target.value)}
+        onBlur={() => setDraft(null)}
         onChange={(event) => {
+          setDraft(event.target.value);
           if (event.target.value !== '' && Number.isFinite(event.target.valueAsNumber)) onValue(event.target.valueAsNumber);
         }}
       />
@@ -132,17 +141,8 @@ function NumberField({
   );
 }
 
-export function FieldProperties({
-  field,
-  problems,
-  idPrefix,
-  send,
-}: {
-  idPrefix: string;
-  field: FormatField;
-  problems: string[];
-  send: (event: FormatDesignerEvent) => void;
-}) {
+export function FieldProperties({ field, problems, idPrefix }: { idPrefix: string; field: FormatField; problems: string[] }) {
+  const { send } = FormatDesignerActor.useActorRef();
   const change = (changes: FieldChanges) => send({ type: 'field.change', changes });
   const image = imageFieldTypes.includes(field.type);
   const id = (name: string) => `${idPrefix}-${name}`;

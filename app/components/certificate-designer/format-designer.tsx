@@ -1,45 +1,46 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import * as React from 'react';
 import { FORMAT_LIMITS, layoutProblems, sideSize, sides, type FormatLayout, type Side } from '../../../common/certificate-layout';
-import { canRedo, canUndo, formatDesignerMachine, selectedField, type FormatDesignerEvent } from '../../machines/format-designer.machine';
+import { isModKey, isTypingTarget } from '../../hooks/use-keyboard';
+import { canRedo, canUndo, selectedField, type FormatDesignerEvent } from '../../machines/format-designer.machine';
+import { ShortcutKeys } from '../shortcut-keys';
 import { Button } from '../ui/button';
+import { FormatDesignerActor } from './designer-context';
 import { AddField, FieldList, FieldProperties } from './designer-panel';
 import { DesignerPage, fieldElementId, fieldPreview } from './designer-page';
 
-/**
- * The visual designer of a certificate or ID card format. Controlled by its props: `value` is the
- * layout, every edit comes back through `onChange`; `sample` fills the fields for the live
- * preview; `backgroundUrls` are the addresses of the sides' background images (the layout holds
- * their storage keys).
- */
-export function FormatDesigner({
-  value,
-  onChange,
-  sample,
-  backgroundUrls = {},
-}: {
-  value: FormatLayout;
-  onChange: (layout: FormatLayout) => void;
+interface DesignerProps {
   sample: Partial<Record<string, string>>;
   backgroundUrls?: Partial<Record<Side, string>>;
-}) {
-  const designer = useActorRef(formatDesignerMachine, { input: { layout: value } });
-  const context = useSelector(designer, (snapshot) => snapshot.context);
+}
+
+/**
+ * The visual designer of a certificate or ID card format. It starts from `initialLayout` and owns
+ * the layout from then on (a later `initialLayout` is not taken: give the designer a new `key` to
+ * start over). `children` are the page's own controls, inside the designer's actor: a save
+ * reads the layout from `FormatDesignerActor`, tells it with `layout.saved`, and
+ * `hasUnsavedChanges` says whether there is anything to save. `sample` fills the fields for the
+ * live preview; `backgroundUrls` are the addresses of the sides' background images (the layout
+ * holds their storage keys).
+ */
+export function FormatDesigner({
+  initialLayout,
+  children,
+  ...props
+}: DesignerProps & { initialLayout: FormatLayout; children?: React.ReactNode }) {
+  return (
+    <FormatDesignerActor.Provider options={{ input: { layout: initialLayout } }}>
+      <Designer {...props} />
+      {children}
+    </FormatDesignerActor.Provider>
+  );
+}
+
+function Designer({ sample, backgroundUrls = {} }: DesignerProps) {
+  const designer = FormatDesignerActor.useActorRef();
+  const context = FormatDesignerActor.useSelector((snapshot) => snapshot.context);
   const { layout, side, selectedId } = context;
   const send = designer.send;
   const idPrefix = React.useId();
-
-  // The layout given back is the machine's own object, so only a layout from elsewhere reloads.
-  React.useEffect(() => {
-    if (value !== designer.getSnapshot().context.layout) send({ type: 'layout.load', layout: value });
-  }, [value, designer, send]);
-  const reported = React.useRef(value);
-  React.useEffect(() => {
-    if (layout !== reported.current) {
-      reported.current = layout;
-      onChange(layout);
-    }
-  }, [layout, onChange]);
 
   const page = sideSize(layout);
   const scale = usePageScale(page);
@@ -63,8 +64,7 @@ export function FormatDesigner({
   React.useEffect(() => {
     const node = root.current;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
-      if (event.target instanceof Element && event.target.closest('input, textarea, select')) return;
+      if (!isModKey(event) || event.key.toLowerCase() !== 'z' || isTypingTarget(event.target)) return;
       event.preventDefault();
       send({ type: event.shiftKey ? 'history.redo' : 'history.undo' });
     };
@@ -128,12 +128,11 @@ export function FormatDesigner({
             problemIds={problemIds}
             scale={scale.pxPerMm}
             idPrefix={idPrefix}
-            send={send}
           />
         </div>
         <p className="text-xs text-muted-foreground">
-          Drag a field, or Tab to it and use the arrow keys (Shift for 5 mm). Delete removes it, Escape deselects it, Ctrl+Z undoes and
-          Shift+Ctrl+Z redoes.
+          Drag a field, or Tab to it and use the arrow keys (Shift for 5 mm). Delete removes it, Escape deselects it,{' '}
+          <ShortcutKeys keys="mod+z" /> undoes and <ShortcutKeys keys="shift+mod+z" /> redoes.
         </p>
         <div role="status" aria-live="polite" className="sr-only">
           {context.announcement}
@@ -157,7 +156,7 @@ export function FormatDesigner({
             onSelect={(id) => sendAndFocus({ type: 'field.select', id })}
           />
         </section>
-        {selected ? <FieldProperties idPrefix={idPrefix} field={selected} problems={byField.get(selected.id) ?? []} send={send} /> : null}
+        {selected ? <FieldProperties idPrefix={idPrefix} field={selected} problems={byField.get(selected.id) ?? []} /> : null}
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 import {
   fieldTypeLabels,
+  formatField,
   imageFieldTypes,
+  MM_PER_POINT,
   sideSize,
   type FieldType,
   type FormatField,
@@ -27,7 +29,7 @@ export interface PageBox {
 }
 
 /** How close (mm) an edge or centre must come to a guide to jump onto it. */
-export const SNAP_DISTANCE = 1;
+const SNAP_DISTANCE = 1;
 export const NUDGE_STEP = 1;
 export const NUDGE_STEP_LARGE = 5;
 /** How far (mm) a duplicate lands from its original, right and down. */
@@ -117,9 +119,6 @@ export function resizeBox<T extends Box>(box: T, delta: { dw: number; dh: number
 
 export const sameBox = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
-/** Points to millimetres: a point is 1/72 inch. */
-export const POINT_MM = 25.4 / 72;
-
 /** Default text sizes in points: a card is read at arm's length, a certificate on a wall. */
 const defaultFontSize = { certificate: 14, idcard: 8 } as const;
 
@@ -145,7 +144,7 @@ function defaultSize(type: FieldType, page: PageBox, fontSize: number): { width:
     }
     default:
       // One line of text with room for the descenders.
-      return { width: page.width * (page.width < 100 ? 0.8 : 0.5), height: fontSize * POINT_MM * 1.6 };
+      return { width: page.width * (page.width < 100 ? 0.8 : 0.5), height: fontSize * MM_PER_POINT * 1.6 };
   }
 }
 
@@ -166,24 +165,18 @@ export function newField(type: FieldType, layout: FormatLayout, side: Side): For
   const margin = Math.min(page.width, page.height) * 0.08;
   const lowest = Math.max(margin, ...layout.fields.filter((field) => field.side === side).map((field) => field.y + field.height + 2));
   const y = lowest + height > page.height ? margin : lowest;
-  return clampBox(
-    {
-      id: nextFieldId(layout.fields),
-      type,
-      side,
-      x: (page.width - width) / 2,
-      y,
-      width,
-      height,
-      fontFamily: 'Noto Sans',
-      fontSize,
-      fontWeight: type === 'studentName' ? 'bold' : 'normal',
-      colour: '#111827',
-      align: imageFieldTypes.includes(type) ? 'left' : 'center',
-      text: type === 'text' ? 'Text' : '',
-    },
-    page,
-  );
+  const box = clampBox({ x: (page.width - width) / 2, y, width, height }, page);
+  // The font and colour are the layout's defaults.
+  return formatField.parse({
+    id: nextFieldId(layout.fields),
+    type,
+    side,
+    ...box,
+    fontSize,
+    fontWeight: type === 'studentName' ? 'bold' : 'normal',
+    align: imageFieldTypes.includes(type) ? 'left' : 'center',
+    text: type === 'text' ? 'Text' : '',
+  });
 }
 
 /** A number in millimetres as people read it: at most one decimal, none when whole. */
