@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addNorthAdmin, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+import { addNorthAdmin, demo, expect as baseExpect, hydrated, loginAs, test, toast } from './fixtures';
 
 /**
  * Access Changes (/admin/users/access-changes): who changed whose role, branch, permissions or
@@ -9,7 +9,6 @@ import { addNorthAdmin, demo, expect as baseExpect, hydrated, loginAs, test } fr
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const changeRow = (page: Page, ...texts: string[]) => texts.reduce((rows, text) => rows.filter({ hasText: text }), page.getByRole('row'));
 
 test('a branch admin adds a staff member and grants a permission, and the audit shows both, of their branch only', async ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, expect as baseExpect, hydrated, loginAs, palette, test } from './fixtures';
+import { demo, expect as baseExpect, hydrated, loginAs, palette, test, toast } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -17,8 +17,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // Refusals answer 400, which the browser logs.
 const refused = [/status of 400 .*\/admin\/(account\/password|login)(\.data)?\)$/];
 test.use({ allowedConsoleErrors: refused });
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** A fresh admin account, so that changing its password disturbs no other spec. */
 async function newAdmin(request: APIRequestContext) {

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiHeaders, demo, expect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect, loginAs, test, toast } from './fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { openSession, sessionKeys } from '../../app/services/session.server';
 
@@ -18,7 +18,6 @@ const submit = (page: Page) => page.locator('form button[type="submit"]');
 const formAlert = (page: Page) => page.locator('form [role="alert"]');
 /** The super-admin panel, or the page it opens on. */
 const superAdminPanel = /\/admin\/super-admin(\/[\w-]+)?$/;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /**
  * A refused sign-in answers 400 or 403, which Chromium logs as a failed resource; that is the

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiHeaders, demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect as baseExpect, loginAs, test, toast } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -15,7 +15,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
 const nameCells = (page: Page) => page.locator('[data-slot="table-body"] tr td:first-child');
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function names(page: Page) {

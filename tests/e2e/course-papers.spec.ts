@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addNorthAdmin, addRecord, apiHeaders, demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+import { addNorthAdmin, addRecord, apiHeaders, demo, expect as baseExpect, hydrated, loginAs, test, toast } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -14,7 +14,6 @@ test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A course of its own for each test, active, with the subjects given in its description, added by the institute admin or `as`. */

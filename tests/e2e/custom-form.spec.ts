@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { demo, expect as baseExpect, loginAs, test, toast } from './fixtures';
 
 /**
  * A custom form end to end: the super admin creates it and gives it fields; an admin (who keeps
@@ -12,8 +12,6 @@ import { demo, expect as baseExpect, loginAs, test } from './fixtures';
 // Two browsers and many page loads on a busy machine: more than the default 30 s and 5 s.
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext();

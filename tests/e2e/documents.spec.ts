@@ -3,9 +3,7 @@ import type { APIRequestContext as APIRequest, Download, Page } from '@playwrigh
 import { pdfPages, unspaced } from '../support/pdf-text';
 import { seriousViolations } from './axe';
 import { examWithStudents } from './exams';
-import { demo, expect, hydrated, loginAs, palette, test } from './fixtures';
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+import { demo, expect, hydrated, loginAs, palette, test, toast } from './fixtures';
 
 async function pagesOf(download: Download) {
   return pdfPages(new Uint8Array(await readFile((await download.path())!)));

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { photoFile } from './files';
-import { addRecord, apiHeaders, demo, expect, loginAs, test } from './fixtures';
+import { addRecord, apiHeaders, demo, expect, loginAs, test, toast } from './fixtures';
 
 /** Finds a record's id through the API, as an admin. */
 async function recordId(request: APIRequestContext, formType: string, search: string): Promise<string> {
@@ -17,8 +17,6 @@ async function addHalfYearlyExam(request: APIRequestContext, examSubjectsTable: 
   const id = await addRecord(request, 'examResult', { examId, examName: 'Half Yearly', selectedCourse: course, examSubjectsTable });
   return { id, examId };
 }
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -65,6 +65,9 @@ export async function loginAs(page: Page, email: string, password: string, login
 
 export const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
+/** The toast that says `text`. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
 /**
  * Waits until a freshly loaded page has hydrated: keyboard shortcuts only exist once React runs,
  * and the palette opening on Ctrl/Cmd+K is the sign that it does.

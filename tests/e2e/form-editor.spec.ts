@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { indianStates, maritalStatuses } from '../../common/forms/defaults';
 import { photoFile, png } from './files';
-import { apiHeaders, demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect as baseExpect, loginAs, test, toast } from './fixtures';
 
 /**
  * The super-admin form editor (SPEC.md sections 2.5 and 4): switches, keyboard reordering, the
@@ -59,8 +59,6 @@ async function adminBrowser(browser: Browser): Promise<{ page: Page; close: () =
   await loginAs(page, demo.admin.email, demo.admin.password);
   return { page, close: () => context.close() };
 }
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** The labels of the form's inputs, in the order the form shows them. */
 async function formLabels(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { addRecord, apiHeaders, demo, expect, hydrated, loginAs, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { addRecord, apiHeaders, demo, expect, hydrated, loginAs, test, toast } from './fixtures';
 
 /**
  * Fees at admission against the real server: with the institute's setting on, a student admitted
@@ -8,8 +8,6 @@ import { addRecord, apiHeaders, demo, expect, hydrated, loginAs, test } from './
  */
 
 test.describe.configure({ mode: 'serial' });
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,12 +1,9 @@
-import type { Page } from '@playwright/test';
 import { marksheetTemplateMessages } from '../../common/contracts/marksheet-templates';
 import { tinyPng as logoPng } from '../support/images';
 import { pdfImageCounts, pdfPages, unspaced } from '../support/pdf-text';
 import { seriousViolations } from './axe';
 import { unique } from './exams';
-import { demo, expect, loginAs, test } from './fixtures';
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+import { demo, expect, loginAs, test, toast } from './fixtures';
 
 // The scale the API refuses comes back as a 400 the browser logs, as does a draft it cannot preview.
 // One pattern: Playwright reads a list of two as a value and its options.

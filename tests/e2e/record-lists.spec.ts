@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { lastSeededDay } from '../../api/db/seed';
 import { indianDay } from '../../common/india-time';
-import { apiHeaders, demo, expect as baseExpect, loginAs, test } from './fixtures';
+import { apiHeaders, demo, expect as baseExpect, loginAs, test, toast } from './fixtures';
 
 /**
  * The record lists against the seeded institute (api/db/seed.ts): registered students, search,
@@ -25,7 +25,6 @@ const seededOnly = `admissionTo=${seededUntil}`;
 /** The table's body rows (cards on a phone, the same elements). */
 const rows = (page: Page) => page.locator('[data-slot="table-body"] tr');
 const nameCells = (page: Page) => page.locator('[data-slot="table-body"] tr td:first-child');
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function texts(cells: Locator) {
   return (await cells.allInnerTexts()).map((text) => text.trim());

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { examWithStudents } from './exams';
-import { demo, expect, holdBack, loginAs, test } from './fixtures';
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+import { demo, expect, holdBack, loginAs, test, toast } from './fixtures';
 
 const cell = (page: Page, subject: string, student: string) => page.getByRole('textbox', { name: `${subject}, ${student}` });
 const row = (page: Page, student: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: student }) });

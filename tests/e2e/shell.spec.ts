@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pageActionsFor } from '../../app/lib/palette-actions';
 import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/lib/route-registry';
-import { codeChunk, demo, expect, holdBack, hydrated, loginAs, palette, test } from './fixtures';
+import { codeChunk, demo, expect, holdBack, hydrated, loginAs, palette, test, toast } from './fixtures';
 
 /**
  * The admin shell, driven from the route registry: for several permission sets the sidebar and
@@ -33,7 +33,6 @@ async function apiUser(request: APIRequestContext, account: Account) {
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const accessDenied = (page: Page) => page.getByRole('heading', { name: 'Access denied', level: 1 });
 
 /** What the sidebar shows: each group's label (none for the standalone links) and its links. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { adminRoutes } from '../../app/lib/route-registry';
 import { KNOWN_ROLES } from '../../common/roles';
-import { demo, expect as baseExpect, hydrated, loginAs, test } from './fixtures';
+import { demo, expect as baseExpect, hydrated, loginAs, test, toast } from './fixtures';
 
 /**
  * The super-admin panel (SPEC.md section 2.5): user management, permission management, and the
@@ -14,7 +14,6 @@ test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const PANEL = '/admin/super-admin';
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const titleOf = (path: string) => adminRoutes.find((route) => route.path === path)!.title;
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demo, expect as baseExpect, hydrated, loginAs, palette, test } from './fixtures';
+import { demo, expect as baseExpect, hydrated, loginAs, palette, test, toast } from './fixtures';
 
 /**
  * All Users (/admin/users): the super admin's user management in the admin area, for staff
@@ -9,7 +9,6 @@ import { demo, expect as baseExpect, hydrated, loginAs, palette, test } from './
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 
 /** The roles the Add User dialog suggests. */

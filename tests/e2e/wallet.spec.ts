@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatRupees } from '../../common/money';
-import { demo, expect, loginAs, test } from './fixtures';
+import { demo, expect, loginAs, test, toast } from './fixtures';
 
 /**
  * The wallet screens in a real browser: a top-up (with and without JavaScript) seen in the
@@ -11,8 +11,6 @@ import { demo, expect, loginAs, test } from './fixtures';
  */
 
 test.describe.configure({ mode: 'serial' });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** A bearer token for checks the screens do not offer (the browser itself never holds one). */
 async function apiToken(request: APIRequestContext, account: { email: string; password: string }) {
