@@ -168,22 +168,6 @@ export const invoiceActionSchema = z
     }
   });
 
-/**
- * The API names a field of a line `lines.0.rate`; conform names it `lines[0].rate`. Errors of
- * fields the form has go beside them, the rest become the form's message.
- */
-export function formErrorsFrom(errors: Record<string, string[]> | undefined, fields: readonly string[]) {
-  const fieldErrors: Record<string, string[]> = {};
-  const rest: string[] = [];
-  for (const [name, messages] of Object.entries(errors ?? {})) {
-    const key = name.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-    const base = key.replace(/\[\d+\]/g, '');
-    if (fields.includes(base) || fields.includes(key)) fieldErrors[key] = messages;
-    else rest.push(...messages);
-  }
-  return { fieldErrors, rest };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Rights: which buttons a screen offers. The API decides again on every call.
 
@@ -203,22 +187,29 @@ export const invoicePaths = {
   creditNote: (id: string) => `/admin/invoices/${encodeURIComponent(id)}/credit-note`,
   receipt: (id: string, paymentId: string) => `/admin/invoices/${encodeURIComponent(id)}/receipts/${encodeURIComponent(paymentId)}`,
   payments: '/admin/payments',
+  settings: '/admin/invoices/settings',
 } as const;
 
 export function invoiceRights(user: User) {
   const student = opens(invoicePaths.create('student'), user);
   const branch = opens(invoicePaths.create('branch'), user);
   return {
-    createStudent: student,
-    createBranch: branch,
+    /** Making, changing and deleting drafts, by the kind of invoice. */
+    create: { student, branch } satisfies Record<InvoiceKind, boolean>,
     /** Issuing and cancelling belong to those who make invoices. */
     manage: student || branch,
     /** Recording and reversing payments, and reading their list. */
     payments: opens(invoicePaths.payments, user) || student || branch,
     paymentList: opens(invoicePaths.payments, user),
+    /** The billing profile and GST rates: read by all who open it, changed by the institute's staff (the API decides). */
+    settings: opens(invoicePaths.settings, user),
   };
 }
 export type InvoiceRights = ReturnType<typeof invoiceRights>;
+
+/** Whether the user may change a draft of this kind: its screen and the palette offer it alike. */
+export const editableDraft = (rights: InvoiceRights, invoice: Pick<InvoiceRow, 'status' | 'kind'>) =>
+  invoice.status === 'draft' && rights.create[invoice.kind];
 
 /** Whether a payment may be recorded against it: issued, something still due, not cancelled. */
 export const payable = (invoice: Pick<InvoiceRow, 'status' | 'due'>) =>

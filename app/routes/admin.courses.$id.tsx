@@ -4,6 +4,7 @@ import * as React from 'react';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { formOptionContract } from '../../common/contracts/form-options';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
+import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeleteDialog } from '~/components/list/delete-dialog';
 import { RecordButtons } from '~/components/list/record-buttons';
@@ -15,7 +16,7 @@ import { fieldValue, formatFees, formatMonths, subjectsOf } from '~/lib/record-v
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { ArrowLeftIcon, FilesIcon, UsersIcon } from '~/components/ui/icons';
+import { FilesIcon, UsersIcon } from '~/components/ui/icons';
 import { callEndpoint } from '~/services/api.server';
 import { listCoursePapers } from '~/services/course-papers.server';
 import { paperKindLabels } from '~/lib/course-papers';
@@ -102,12 +103,7 @@ export default function CourseView() {
   return (
     <article aria-labelledby="course-title" className="grid gap-6">
       <div>
-        <Button asChild variant="link" className="h-auto px-0 text-muted-foreground">
-          <Link to="/admin/courses">
-            <ArrowLeftIcon aria-hidden="true" />
-            Courses
-          </Link>
-        </Button>
+        <BackLink to="/admin/courses">Courses</BackLink>
         <header className="mt-2 flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h1 id="course-title" className="text-2xl font-semibold tracking-tight break-words">

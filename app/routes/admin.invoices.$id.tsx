@@ -1,35 +1,27 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { invoiceMessages, type InvoiceView } from '../../common/contracts/invoices';
+import { invoiceMessages, type InvoiceView, type PaymentBody } from '../../common/contracts/invoices';
 import { indianDay } from '../../common/india-time';
+import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { PaymentForm, ReasonForm } from '~/components/invoices/action-forms';
+import { ConfirmForm, PaymentForm, ReasonForm } from '~/components/invoices/action-forms';
 import { LinesTable, PaymentsTable, Timeline } from '~/components/invoices/invoice-details';
 import { InvoiceTotalsList, TotalRow } from '~/components/invoices/invoice-totals';
 import { InvoiceStatusBadge } from '~/components/invoices/status-badge';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import {
-  ArrowLeftIcon,
-  CheckIcon,
-  CreditCardIcon,
-  DownloadIcon,
-  FilesIcon,
-  PencilIcon,
-  Trash2Icon,
-  Undo2Icon,
-  XIcon,
-} from '~/components/ui/icons';
+import { CheckIcon, CreditCardIcon, DownloadIcon, FilesIcon, PencilIcon, Trash2Icon, Undo2Icon, XIcon } from '~/components/ui/icons';
 import { toast } from '~/components/ui/sonner';
-import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
-import { formErrorsFrom, invoiceActionSchema, invoiceKindLabels, invoicePaths, invoiceRights, payable } from '~/lib/invoices';
+import { UrlDialog } from '~/components/wallet/url-dialog';
+import { editableDraft, invoiceActionSchema, invoiceKindLabels, invoicePaths, invoiceRights, payable } from '~/lib/invoices';
+import { useSubmittingIntent } from '~/components/list/use-list-navigation';
 import { withParams } from '~/lib/list-query';
 import { failureMessage } from '~/services/api.server';
 import { requireAdminRoute } from '~/services/auth.server';
-import { readForm } from '~/services/forms.server';
+import { readForm, replyWithRefusal } from '~/services/forms.server';
 import { cancelInvoice, deleteDraft, getInvoice, issueInvoice, recordPayment, reversePayment } from '~/services/invoices.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { formatDate } from '~/utils/format';
@@ -62,6 +54,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 const PAYMENT_FIELDS = ['amount', 'mode', 'date', 'reference', 'chequeNumber', 'chequeBank', 'chequeDate', 'notes'];
 
+/** The payment the form describes, without the form's own fields (its intent, its key). */
+const paymentOf = ({ amount, mode, date, reference, chequeNumber, chequeBank, chequeDate, notes }: PaymentBody): PaymentBody => ({
+  amount,
+  mode,
+  date,
+  reference,
+  chequeNumber,
+  chequeBank,
+  chequeDate,
+  notes,
+});
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, headers } = await requireAdminRoute(request, context);
   const id = params.id ?? '';
@@ -69,51 +73,35 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400, headers });
   const value = submission.value;
   const page = invoicePaths.view(id);
-  const fallbackFailure = 'The invoice could not be changed. Try again.';
-  if (value.intent === 'delete') {
-    const deleted = await deleteDraft(api, id, value.version);
-    // A confirmation has no field to answer beside: as with issuing, the reason comes as a toast on the invoice.
-    if (!deleted.ok) return redirectWithToast(page, { type: 'error', title: failureMessage(deleted, fallbackFailure) }, { headers });
-    return redirectWithToast(invoicePaths.list, { type: 'success', title: deleted.message || invoiceMessages.draftDeleted }, { headers });
-  }
-  const result =
+  const done = { to: page, fallback: '' };
+  const { result, to, fallback } =
     value.intent === 'issue'
-      ? await issueInvoice(api, id, value.version)
-      : value.intent === 'cancel'
-        ? await cancelInvoice(api, id, value.reason, value.version)
-        : value.intent === 'pay'
-          ? await recordPayment(
-              api,
-              id,
-              {
-                amount: value.amount,
-                mode: value.mode,
-                date: value.date,
-                reference: value.reference,
-                chequeNumber: value.chequeNumber,
-                chequeBank: value.chequeBank,
-                chequeDate: value.chequeDate,
-                notes: value.notes,
-              },
-              value.idempotencyKey,
-            )
-          : await reversePayment(api, id, value.paymentId, value.reason);
+      ? { ...done, result: await issueInvoice(api, id, value.version), fallback: invoiceMessages.issued }
+      : value.intent === 'delete'
+        ? { result: await deleteDraft(api, id, value.version), to: invoicePaths.list, fallback: invoiceMessages.draftDeleted }
+        : value.intent === 'cancel'
+          ? { ...done, result: await cancelInvoice(api, id, value.reason, value.version), fallback: invoiceMessages.cancelled }
+          : value.intent === 'pay'
+            ? {
+                ...done,
+                result: await recordPayment(api, id, paymentOf(value), value.idempotencyKey),
+                fallback: invoiceMessages.paymentRecorded,
+              }
+            : { ...done, result: await reversePayment(api, id, value.paymentId, value.reason), fallback: invoiceMessages.paymentReversed };
   if (!result.ok) {
-    const message = failureMessage(result, fallbackFailure);
-    // Issuing has no form to answer in: the reason comes as a toast on the invoice.
-    if (value.intent === 'issue') return redirectWithToast(page, { type: 'error', title: message }, { headers });
-    const { fieldErrors, rest } = formErrorsFrom(result.errors, value.intent === 'pay' ? PAYMENT_FIELDS : ['reason']);
-    const formErrors = rest.length || !Object.keys(fieldErrors).length ? [message] : [];
-    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: result.status >= 500 ? 500 : 400, headers });
+    const failed = 'The invoice could not be changed. Try again.';
+    // Issuing and deleting are confirmations with no field to answer beside: the reason comes as a toast on the invoice.
+    if (value.intent === 'issue' || value.intent === 'delete') {
+      return redirectWithToast(page, { type: 'error', title: failureMessage(result, failed) }, { headers });
+    }
+    return replyWithRefusal(submission, result, {
+      fields: value.intent === 'pay' ? PAYMENT_FIELDS : ['reason'],
+      fallback: failed,
+      headers,
+    });
   }
-  const fallback = {
-    issue: invoiceMessages.issued,
-    cancel: invoiceMessages.cancelled,
-    pay: invoiceMessages.paymentRecorded,
-    reverse: invoiceMessages.paymentReversed,
-  }[value.intent];
-  const number = value.intent === 'issue' && result.data.number ? ` ${result.data.number}` : '';
-  return redirectWithToast(page, { type: 'success', title: `${result.message || fallback}${number}` }, { headers });
+  const number = value.intent === 'issue' && 'number' in result.data && result.data.number ? ` ${result.data.number}` : '';
+  return redirectWithToast(to, { type: 'success', title: `${result.message || fallback}${number}` }, { headers });
 }
 
 const cancellable = (invoice: InvoiceView) => invoice.status !== 'draft' && invoice.status !== 'cancelled';
@@ -122,7 +110,6 @@ export default function InvoicePage() {
   const { invoice, rights, today, paymentKey } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const params = new URLSearchParams(search);
   const closeTo = withParams(search, { pay: null, cancel: null, reverse: null, delete: null }) || '?';
   const pdf = invoicePaths.pdf(invoice._id);
@@ -131,9 +118,8 @@ export default function InvoicePage() {
     : undefined;
   const paying = rights.payments && payable(invoice) && params.has('pay');
   const cancelling = rights.manage && cancellable(invoice) && params.has('cancel');
-  const sending = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-  const issuing = sending('issue');
-  const editable = invoice.status === 'draft' && (invoice.kind === 'student' ? rights.createStudent : rights.createBranch);
+  const issuing = useSubmittingIntent('issue');
+  const editable = editableDraft(rights, invoice);
   const deleting = editable && params.has('delete');
   const title = invoice.number ?? 'Draft invoice';
 
@@ -148,13 +134,7 @@ export default function InvoicePage() {
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to={invoicePaths.list}>
-            <ArrowLeftIcon aria-hidden="true" /> Invoices
-          </Link>
-        </Button>
-      </div>
+      <BackLink to={invoicePaths.list}>Invoices</BackLink>
       <PageHeader
         title={title}
         description={
@@ -252,12 +232,7 @@ export default function InvoicePage() {
         title="Delete this draft?"
         description="It has no number, so none is lost. This cannot be undone."
       >
-        <Form method="post" preventScrollReset>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="version" value={invoice.version} />
-          <UrlDialogActions closeTo={closeTo} submitting={sending('delete')} label="Delete draft" busyLabel="Deleting…" destructive />
-        </Form>
+        <ConfirmForm intent="delete" hidden={{ version: invoice.version }} label="Delete draft" busyLabel="Deleting…" closeTo={closeTo} />
       </UrlDialog>
       <UrlDialog
         open={Boolean(reversing)}

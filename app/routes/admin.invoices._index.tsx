@@ -2,7 +2,6 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { invoiceKinds, invoiceStatuses } from '../../common/contracts/invoices';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { billingSettingsPath } from '~/components/invoices/billing-settings-schema';
 import { InvoiceStatusBadge } from '~/components/invoices/status-badge';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column, Filter } from '~/components/list/types';
@@ -20,7 +19,6 @@ import {
   type InvoiceListRow,
 } from '~/lib/invoices';
 import { withParams } from '~/lib/list-query';
-import { canOpen, findAdminRoute } from '~/lib/route-registry';
 import { recordChoices } from '~/services/choices.server';
 import { listInvoices } from '~/services/invoices.server';
 import { listLoader, loadListPage } from '~/services/list.server';
@@ -57,13 +55,11 @@ export const loader = listLoader(async (request, auth) => {
     }),
     everyBranch ? recordChoices(api, 'branch') : null,
   ]);
-  const settingsRoute = findAdminRoute(billingSettingsPath);
   return {
     ...page,
     sums,
     branches: branches ?? [],
     rights: invoiceRights(user),
-    billingSettings: settingsRoute ? canOpen(settingsRoute, user) : false,
   };
 });
 
@@ -152,9 +148,9 @@ export default function Invoices() {
       }}
       headerActions={
         <>
-          {list.billingSettings ? (
+          {rights.settings ? (
             <Button asChild variant="outline">
-              <Link to={billingSettingsPath}>
+              <Link to={invoicePaths.settings}>
                 <SettingsIcon aria-hidden="true" /> Billing settings
               </Link>
             </Button>
@@ -164,14 +160,14 @@ export default function Invoices() {
               <DownloadIcon aria-hidden="true" /> Export CSV
             </a>
           </Button>
-          {rights.createBranch ? (
-            <Button asChild variant={rights.createStudent ? 'outline' : 'default'}>
+          {rights.create.branch ? (
+            <Button asChild variant={rights.create.student ? 'outline' : 'default'}>
               <Link to={invoicePaths.create('branch')}>
                 <PlusIcon aria-hidden="true" /> Branch invoice
               </Link>
             </Button>
           ) : null}
-          {rights.createStudent ? (
+          {rights.create.student ? (
             <Button asChild>
               <Link to={invoicePaths.create('student')}>
                 <PlusIcon aria-hidden="true" /> Student invoice

@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { indianDay } from '../../common/india-time';
 import { gstStateCode } from '../../common/gst-states';
 import { invoiceMessages } from '../../common/contracts/invoices';
+import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import {
   AddTaxRateForm,
@@ -11,21 +13,15 @@ import {
   BillingSection,
   TaxRatesTable,
 } from '~/components/invoices/billing-settings';
-import { billingSettingsPath, billingSettingsSchema, PROFILE_FIELDS, RATE_FIELDS } from '~/components/invoices/billing-settings-schema';
+import { billingSettingsSchema, PROFILE_FIELDS, RATE_FIELDS } from '~/components/invoices/billing-settings-schema';
 import { PageHeader } from '~/components/list/page-header';
-import { Button } from '~/components/ui/button';
-import { ArrowLeftIcon } from '~/components/ui/icons';
-import { formErrorsFrom, invoicePaths } from '~/lib/invoices';
-import { failureMessage } from '~/services/api.server';
-import { requireAdminRoute } from '~/services/auth.server';
-import { addTaxRate, readBillingSettings, saveBillingSettings } from '~/services/billing-settings.server';
-import { readForm } from '~/services/forms.server';
-import { listTaxRates } from '~/services/invoices.server';
+import { invoicePaths } from '~/lib/invoices';
+import { requireAdminRoute, type AuthedApi } from '~/services/auth.server';
+import { readForm, replyWithRefusal } from '~/services/forms.server';
+import { addTaxRate, listTaxRates, readBillingSettings, saveBillingSettings } from '~/services/invoices.server';
 import { redirectWithToast } from '~/services/toast.server';
 
 const title = 'Billing settings';
-/** The API's refusal to branch staff, said before they try. */
-const INSTITUTE_ONLY = 'Only the institute’s staff change billing settings';
 
 export const meta: MetaFunction = () => [{ title }];
 
@@ -46,53 +42,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** A form's post as the API takes it: the profile with its state's code, or a rate. */
+function save(api: AuthedApi, value: z.infer<typeof billingSettingsSchema>) {
+  if (value.intent !== 'profile') return addTaxRate(api, { rate: value.rate, from: value.from, until: value.until });
+  const { intent: _profile, ...profile } = value;
+  // The schema accepts only states with a code: the user picks the state, never its code.
+  return saveBillingSettings(api, { ...profile, stateCode: gstStateCode(value.state) ?? '' });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, headers } = await requireAdminRoute(request, context);
   const { submission } = await readForm(request, billingSettingsSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400, headers });
-  const value = submission.value;
-  const result =
-    value.intent === 'profile'
-      ? await saveBillingSettings(api, {
-          registered: value.registered,
-          gstin: value.gstin,
-          legalName: value.legalName,
-          address: value.address,
-          state: value.state,
-          // The schema accepts only states with a code: the user picks the state, never its code.
-          stateCode: gstStateCode(value.state) ?? '',
-          seriesCode: value.seriesCode,
-          invoiceFeesAtAdmission: value.invoiceFeesAtAdmission,
-          defaultDueDays: value.defaultDueDays,
-          courseFeeSac: value.courseFeeSac,
-          courseFeeTaxRate: value.courseFeeTaxRate,
-        })
-      : await addTaxRate(api, { rate: value.rate, from: value.from, until: value.until });
+  const { intent } = submission.value;
+  const result = await save(api, submission.value);
   if (!result.ok) {
-    const message = failureMessage(result, 'The billing settings could not be saved. Try again.');
-    const { stateCode, ...errors } = result.errors ?? {};
-    const { fieldErrors, rest } = formErrorsFrom(
-      stateCode ? { ...errors, state: [...(errors.state ?? []), ...stateCode] } : errors,
-      value.intent === 'profile' ? PROFILE_FIELDS : RATE_FIELDS,
-    );
-    const formErrors = rest.length || !Object.keys(fieldErrors).length ? [message] : [];
-    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: result.status >= 500 ? 500 : 400, headers });
+    return replyWithRefusal(submission, result, {
+      fields: intent === 'profile' ? PROFILE_FIELDS : RATE_FIELDS,
+      fallback: 'The billing settings could not be saved. Try again.',
+      headers,
+      // The state's code is the server's to find: an error of it is an error of the state picked.
+      aliases: { stateCode: 'state' },
+    });
   }
-  const fallback = value.intent === 'profile' ? invoiceMessages.settingsSaved : invoiceMessages.taxRateAdded;
-  return redirectWithToast(billingSettingsPath, { type: 'success', title: result.message || fallback }, { headers });
+  const fallback = intent === 'profile' ? invoiceMessages.settingsSaved : invoiceMessages.taxRateAdded;
+  return redirectWithToast(invoicePaths.settings, { type: 'success', title: result.message || fallback }, { headers });
 }
 
 export default function BillingSettings() {
   const { settings, rates, today, editable } = useLoaderData<typeof loader>();
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to={invoicePaths.list}>
-            <ArrowLeftIcon aria-hidden="true" /> Invoices
-          </Link>
-        </Button>
-      </div>
+      <BackLink to={invoicePaths.list}>Invoices</BackLink>
       <PageHeader title={title} description="How the institute appears on its invoices, and the GST rates they may charge." />
       <div className="grid min-w-0 gap-5">
         <BillingSection
@@ -103,7 +84,7 @@ export default function BillingSettings() {
           {editable ? (
             <BillingProfileForm settings={settings} rates={rates} today={today} />
           ) : (
-            <BillingProfileView settings={settings} note={INSTITUTE_ONLY} />
+            <BillingProfileView settings={settings} note={invoiceMessages.settingsInstituteOnly} />
           )}
         </BillingSection>
         <BillingSection
@@ -113,7 +94,8 @@ export default function BillingSettings() {
         >
           <div className="grid gap-4">
             <TaxRatesTable rates={rates} />
-            {editable ? <AddTaxRateForm /> : null}
+            {/* A rate added leaves an empty form for the next one. */}
+            {editable ? <AddTaxRateForm key={rates.length} /> : null}
           </div>
         </BillingSection>
       </div>

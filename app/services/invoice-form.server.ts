@@ -2,10 +2,10 @@ import type { Submission } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { invoiceMessages, type InvoiceKind, type InvoiceView } from '../../common/contracts/invoices';
 import { indianDay } from '../../common/india-time';
-import { draftFormSchema, formErrorsFrom, invoiceFormSchema, invoicePaths, invoiceRights } from '~/lib/invoices';
-import { failureMessage, type ApiResult } from './api.server';
+import { draftFormSchema, invoiceFormSchema, invoicePaths, invoiceRights } from '~/lib/invoices';
+import type { ApiResult } from './api.server';
 import { requireAdminRoute, type AuthedApi } from './auth.server';
-import { readForm } from './forms.server';
+import { readForm, replyWithRefusal } from './forms.server';
 import {
   billedParty,
   billingSettings,
@@ -29,19 +29,29 @@ const FORM_FIELDS = [
   ...['kind', 'description', 'sac', 'quantity', 'rate', 'discount', 'taxRate'].map((name) => `lines.${name}`),
 ];
 
+/** What every invoice form needs whoever it bills: the billing profile and the GST rates. */
+function formBasics(api: AuthedApi) {
+  return Promise.all([billingSettings(api), listTaxRates(api)]);
+}
+
 /**
  * What the invoice form of one kind shows: the billing profile and tax rates its lines need, who
  * is billed, and the draft it edits (none when it makes a new invoice). `?partyId=` picks the
  * party (with its fee line); `?search=` lists matches, and names none, which is how the form
  * picks one without JavaScript. Otherwise the draft's own party stays.
  */
-async function formScreen(api: AuthedApi, kind: InvoiceKind, url: URL, draft: InvoiceView | null) {
+async function formScreen(
+  api: AuthedApi,
+  kind: InvoiceKind,
+  url: URL,
+  draft: InvoiceView | null,
+  basics: Awaited<ReturnType<typeof formBasics>> | ReturnType<typeof formBasics>,
+) {
   const params = url.searchParams;
   const partyId = params.get('partyId')?.trim() ?? '';
   const search = params.get('search')?.trim().slice(0, 100) ?? '';
-  const [settings, rates, picked, found] = await Promise.all([
-    billingSettings(api),
-    listTaxRates(api),
+  const [[settings, rates], picked, found] = await Promise.all([
+    basics,
     partyId ? partyWithFees(api, kind, partyId) : null,
     search ? searchParties(api, kind, search) : null,
   ]);
@@ -97,11 +107,8 @@ async function saveForm<Value extends { intent: 'draft' | 'issue' }>(
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: submission.status ? 400 : 200, headers });
   const { intent } = submission.value;
   const result = await save(submission.value);
-  if (!result.ok) {
-    const { fieldErrors, rest } = formErrorsFrom(result.errors, FORM_FIELDS);
-    const formErrors = rest.length || !Object.keys(fieldErrors).length ? [failureMessage(result, 'The invoice could not be saved.')] : [];
-    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: result.status >= 500 ? 500 : 400, headers });
-  }
+  if (!result.ok)
+    return replyWithRefusal(submission, result, { fields: FORM_FIELDS, fallback: 'The invoice could not be saved.', headers });
   const title = result.message || (intent === 'issue' ? invoiceMessages.issued : invoiceMessages.created);
   const number = result.data.number ? ` ${result.data.number}` : '';
   return redirectWithToast(
@@ -115,7 +122,7 @@ async function saveForm<Value extends { intent: 'draft' | 'issue' }>(
 export function invoiceFormLoader(kind: InvoiceKind) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const { api, headers } = await requireAdminRoute(request, context);
-    return data(await formScreen(api, kind, new URL(request.url), null), { headers });
+    return data(await formScreen(api, kind, new URL(request.url), null, formBasics(api)), { headers });
   };
 }
 
@@ -136,15 +143,14 @@ export function invoiceFormAction(kind: InvoiceKind) {
 export async function draftFormLoader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api, headers } = await requireAdminRoute(request, context);
   const id = params.id ?? '';
-  const answer = await getInvoice(api, id);
+  const [answer, basics] = await Promise.all([getInvoice(api, id), formBasics(api)]);
   if (!answer.ok) throw data({ message: answer.message }, { status: answer.status, headers });
   const invoice = answer.data;
-  const rights = invoiceRights(user);
-  if (!(invoice.kind === 'student' ? rights.createStudent : rights.createBranch)) throw redirect('/admin/access-denied', { headers });
+  if (!invoiceRights(user).create[invoice.kind]) throw redirect('/admin/access-denied', { headers });
   if (invoice.status !== 'draft') {
     throw await redirectWithToast(invoicePaths.view(id), { type: 'error', title: invoiceMessages.notDraft }, { headers });
   }
-  return data(await formScreen(api, invoice.kind, new URL(request.url), invoice), { headers });
+  return data(await formScreen(api, invoice.kind, new URL(request.url), invoice, basics), { headers });
 }
 
 /** Saves the draft at the version the form was opened at, and issues it when asked; the API refuses a stale or issued one. */

@@ -94,9 +94,23 @@ const fallbackSettings: BillingSettings = {
   courseFeeTaxRate: 1800,
 };
 
+/** The profile as saved, or the refusal: the settings screen never shows defaults that a save would write back. */
+export function readBillingSettings(api: AuthedApi) {
+  return callEndpoint(api, invoiceContract.settings);
+}
+
+/** The profile the invoice forms bill with: the defaults when it cannot be read. */
 export async function billingSettings(api: AuthedApi): Promise<BillingSettings> {
-  const answer = await callEndpoint(api, invoiceContract.settings);
+  const answer = await readBillingSettings(api);
   return answer.ok ? answer.data : fallbackSettings;
+}
+
+export function saveBillingSettings(api: AuthedApi, body: BodyOf<typeof invoiceContract.saveSettings>) {
+  return callEndpoint(api, invoiceContract.saveSettings, { body });
+}
+
+export function addTaxRate(api: AuthedApi, body: BodyOf<typeof invoiceContract.addTaxRate>) {
+  return callEndpoint(api, invoiceContract.addTaxRate, { body });
 }
 
 /**

@@ -5,7 +5,7 @@ import { userContract } from '../../common/contracts/users';
 import type { PaletteSearchResult } from '~/lib/palette-search';
 import { callEndpoint } from './api.server';
 import type { AuthedApi } from './auth.server';
-import { invoicePaths, invoiceRights, payable } from '~/lib/invoices';
+import { editableDraft, invoicePaths, invoiceRights, payable } from '~/lib/invoices';
 import { adminRoutes, canOpen } from '~/lib/route-registry';
 import { formatRupees } from '~/utils/format';
 
@@ -107,7 +107,7 @@ async function searchInvoices(api: AuthedApi, user: Searcher, query: string): Pr
   if (user.role === SUPERADMIN || !canOpen(invoiceList, user)) return [];
   const result = await callEndpoint(api, invoiceContract.list, { query: { search: query, limit: LIMIT } });
   if (!result.ok) return [];
-  const pays = invoiceRights(user).payments;
+  const rights = invoiceRights(user);
   return result.data.invoices.slice(0, LIMIT).flatMap((row): PaletteSearchResult[] => {
     const open: PaletteSearchResult = {
       id: `invoice:${row._id}`,
@@ -117,7 +117,18 @@ async function searchInvoices(api: AuthedApi, user: Searcher, query: string): Pr
       description: row.number ? row.partyName : undefined,
       href: invoicePaths.view(row._id),
     };
-    if (!pays || !payable(row)) return [open];
+    if (editableDraft(rights, row)) {
+      const edit: PaletteSearchResult = {
+        id: `invoice-edit:${row._id}`,
+        group: 'Invoices',
+        kind: 'record',
+        label: `Edit draft for ${row.partyName}`,
+        description: formatRupees(row.total),
+        href: invoicePaths.edit(row._id),
+      };
+      return [open, edit];
+    }
+    if (!rights.payments || !payable(row)) return [open];
     const pay: PaletteSearchResult = {
       id: `invoice-payment:${row._id}`,
       group: 'Invoices',

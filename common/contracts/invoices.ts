@@ -21,6 +21,7 @@ export const invoiceMessages = {
   paymentRecorded: 'Payment recorded',
   paymentReversed: 'Payment reversed',
   settingsSaved: 'Billing settings saved',
+  settingsInstituteOnly: 'Only the institute’s staff change billing settings',
   taxRateAdded: 'Tax rate added',
   missing: 'Invoice not found',
   paymentMissing: 'Payment not found',

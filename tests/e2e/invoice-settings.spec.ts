@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { addNorthAdmin, apiHeaders, demo, expect, hydrated, loginAs, palette, test } from './fixtures';
+import { addNorthAdmin, apiHeaders, demo, expect, hydrated, loginAs, palette, test, toast } from './fixtures';
 
 /**
  * The Billing settings screen against the real server: the demo profile read and changed in the
@@ -15,7 +15,6 @@ const SETTINGS = '/admin/invoices/settings';
 const DEMO_GSTIN = '07AABCD1234E1Z5';
 const GSTIN_INVALID = 'GSTIN must be 15 characters: state code, PAN, entity number, Z and a check character';
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const profile = (page: Page) => page.getByRole('region', { name: 'Billing profile' });
 const rates = (page: Page) => page.getByRole('region', { name: 'GST rates' });
 
@@ -112,7 +111,7 @@ test('the screen has no serious or critical accessibility violation', async ({ p
 });
 
 test('a branch’s staff see the profile they bill with, and change nothing', async ({ page, request }) => {
-  const person = { name: 'North Biller', email: 'north.biller@institute.demo', password: 'Biller@123' };
+  const person = { name: 'North Biller', email: `north.biller.${Date.now()}@institute.demo`, password: 'Biller@123' };
   await addNorthAdmin(request, person, ['INVOICE_VIEW_BRANCH', 'INVOICE_CREATE_BRANCH']);
   await loginAs(page, person.email, person.password);
   await page.goto('/admin/invoices');

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate } from '../../app/utils/format';
+import { formatDayFirst } from '../../common/india-time';
 import { seriousViolations } from './axe';
-import { addNorthAdmin, apiHeaders, demo, expect, hydrated, loginAs, test } from './fixtures';
+import { addNorthAdmin, apiHeaders, demo, expect, hydrated, loginAs, palette, test, toast } from './fixtures';
+import { dayFromToday, line, status } from './invoices';
 
 /**
  * Editing a draft invoice against the real server: a draft saved in the browser is opened with
@@ -13,20 +15,7 @@ import { addNorthAdmin, apiHeaders, demo, expect, hydrated, loginAs, test } from
 
 test.describe.configure({ mode: 'serial' });
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const line = (page: Page, n: number) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Line ${n}`, exact: true }) });
-const status = (page: Page) => page.locator('[data-slot="page-header"] [data-slot="badge"]');
 const totals = (page: Page) => page.getByRole('complementary', { name: 'Totals' });
-
-/** A day from today in India, as YYYY-MM-DD. */
-function dayFromToday(days: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-const dayFirst = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
  * A draft of one exam-fee line for the first student the account sees, made through the API as the
@@ -49,6 +38,27 @@ async function draftFor(request: APIRequestContext, studentsOf: { email: string;
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { data: { _id: string; version: number } }).data;
+}
+
+/** Someone else changes the draft through the API: its only line becomes a second paper's fee. */
+async function changeMeanwhile(request: APIRequestContext, draft: { _id: string; version: number }) {
+  const headers = await apiHeaders(request);
+  const invoice = (await (await request.get(`/api/v1/invoices/${draft._id}`, { headers })).json()) as {
+    data: { party: { _id: string }; date: string; dueDate: string };
+  };
+  const changed = await request.put(`/api/v1/invoices/${draft._id}`, {
+    headers: { ...headers, 'If-Match': `"${draft.version}"` },
+    data: {
+      kind: 'student',
+      partyId: invoice.data.party._id,
+      date: invoice.data.date,
+      dueDate: invoice.data.dueDate,
+      lines: [{ kind: 'examFee', description: 'Exam fee, second paper', sac: '', quantity: 1, rate: 70_000, discount: 0, taxRate: 0 }],
+      notes: '',
+      issue: false,
+    },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
 }
 
 test('a draft is edited, saved with its new total, issued, and then has no edit form', async ({ page }) => {
@@ -86,7 +96,7 @@ test('a draft is edited, saved with its new total, issued, and then has no edit 
 
   const due = dayFromToday(40);
   await line(page, 1).getByLabel(/^Rate/).fill('12,500');
-  await page.getByLabel('Due date').fill(dayFirst(due));
+  await page.getByLabel('Due date').fill(formatDayFirst(due));
   await expect(totals(page)).toContainText('₹14,750.00');
   await page.getByRole('button', { name: 'Save draft' }).click();
 
@@ -121,6 +131,24 @@ test('a draft is saved and issued at once from its edit screen', async ({ page }
   await expect(page.getByText('₹1,500.00').first()).toBeVisible();
 });
 
+test('the palette finds a draft by whom it bills and opens it for editing', async ({ page }) => {
+  // Dated after every other draft, so it comes first among the drafts of its student.
+  const draft = await draftFor(page.request, demo.admin, 400);
+  const invoice = (await (await page.request.get(`/api/v1/invoices/${draft._id}`, { headers: await apiHeaders(page.request) })).json()) as {
+    data: { party: { name: string } };
+  };
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await hydrated(page);
+  await page.keyboard.press('ControlOrMeta+k');
+  await palette(page).getByRole('combobox').fill(invoice.data.party.name);
+  await palette(page)
+    .getByRole('option', { name: new RegExp(`^Edit draft for ${invoice.data.party.name}`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/admin/invoices/${draft._id}/edit`);
+  await expect(page.getByRole('heading', { name: 'Edit draft invoice', level: 1 })).toBeVisible();
+});
+
 test.describe('a refused save', () => {
   // The form comes back with the refusal, answered 400.
   test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\) \(.*\/admin\/invoices\/[^/]+\/edit\.data\)/] });
@@ -131,24 +159,7 @@ test.describe('a refused save', () => {
     await page.goto(`/admin/invoices/${draft._id}/edit`);
     await hydrated(page);
 
-    const invoice = (await (
-      await page.request.get(`/api/v1/invoices/${draft._id}`, { headers: await apiHeaders(page.request) })
-    ).json()) as {
-      data: { party: { _id: string }; date: string; dueDate: string };
-    };
-    const changed = await page.request.put(`/api/v1/invoices/${draft._id}`, {
-      headers: { ...(await apiHeaders(page.request)), 'If-Match': `"${draft.version}"` },
-      data: {
-        kind: 'student',
-        partyId: invoice.data.party._id,
-        date: invoice.data.date,
-        dueDate: invoice.data.dueDate,
-        lines: [{ kind: 'examFee', description: 'Exam fee, second paper', sac: '', quantity: 1, rate: 70_000, discount: 0, taxRate: 0 }],
-        notes: '',
-        issue: false,
-      },
-    });
-    expect(changed.ok(), await changed.text()).toBe(true);
+    await changeMeanwhile(page.request, draft);
 
     await line(page, 1).getByLabel(/^Rate/).fill('900');
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -234,6 +245,29 @@ test.describe('without JavaScript', () => {
     await expect(status(page)).toHaveText('Draft');
     await expect(page.getByRole('region', { name: 'Lines', exact: true })).toContainText('Practical exam fee');
     await expect(page.getByText('₹795.00').first()).toBeVisible();
+  });
+
+  test.describe('a refused save', () => {
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test('a draft changed by someone else is not overwritten, even when the form has come back from the server since', async ({ page }) => {
+      const draft = await draftFor(page.request);
+      await loginAs(page, demo.admin.email, demo.admin.password);
+      await page.goto(`/admin/invoices/${draft._id}/edit`);
+      await changeMeanwhile(page.request, draft);
+
+      // Adding a line without JavaScript is a round trip: the form comes back from a page loaded after the change.
+      await page.getByRole('button', { name: 'Add line' }).click();
+      await line(page, 2).getByLabel('Description').fill('Practical exam fee');
+      await line(page, 2).getByLabel(/^Rate/).fill('250');
+      for (const attempt of [1, 2]) {
+        await page.getByRole('button', { name: 'Save draft' }).click();
+        await expect(page.getByText('This invoice was changed by someone else. Reload it and try again.'), `save ${attempt}`).toBeVisible();
+      }
+      await page.goto(`/admin/invoices/${draft._id}`);
+      await expect(page.getByRole('region', { name: 'Lines', exact: true })).toContainText('Exam fee, second paper');
+      await expect(page.getByRole('region', { name: 'Lines', exact: true })).not.toContainText('Practical exam fee');
+    });
   });
 
   test.describe('a deleted draft', () => {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { apiHeaders, demo, expect, hydrated, loginAs, palette, test } from './fixtures';
+import { apiHeaders, demo, expect, hydrated, loginAs, palette, test, toast } from './fixtures';
+import { dayFromToday, line, status } from './invoices';
 
 /**
  * The invoice and payment screens against the real server: a student invoice of two lines made
@@ -11,13 +12,6 @@ import { apiHeaders, demo, expect, hydrated, loginAs, palette, test } from './fi
  */
 
 test.describe.configure({ mode: 'serial' });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const line = (page: Page, n: number) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Line ${n}`, exact: true }) });
-const status = (page: Page) => page.locator('[data-slot="page-header"] [data-slot="badge"]');
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 /** An issued invoice of one exam-fee line for a student, made through the API, as a fixture. */
 async function issuedInvoice(request: APIRequestContext, search: string) {
@@ -29,8 +23,8 @@ async function issuedInvoice(request: APIRequestContext, search: string) {
     data: {
       kind: 'student',
       partyId: studentId,
-      date: today(),
-      dueDate: today(),
+      date: dayFromToday(),
+      dueDate: dayFromToday(),
       lines: [{ kind: 'examFee', description: 'Exam fee', sac: '', quantity: 1, rate: 50_000, discount: 0, taxRate: 0 }],
       notes: '',
       issue: true,

@@ -1,6 +1,6 @@
 import type { InvoiceKind } from '../../../common/contracts/invoices';
 import { hasAnyPermission, type Actor } from '../auth/actor';
-import { branchScope } from '../auth/branch-scope';
+import { branchScope, requireInstituteStaff as requireInstituteOnly } from '../auth/branch-scope';
 import { forbidden, missing } from '../errors';
 import { invoiceMessages } from '../../../common/contracts/invoices';
 
@@ -48,5 +48,5 @@ export function requirePaying(actor: Actor, invoice: Owned) {
 
 /** The institute's billing profile and tax rates are the institute's staff's to change. */
 export function requireInstituteStaff(actor: Actor) {
-  if (branchScope(actor) !== null) throw forbidden('Only the institute’s staff change billing settings');
+  requireInstituteOnly(actor, invoiceMessages.settingsInstituteOnly);
 }

@@ -1,17 +1,7 @@
 import type * as React from 'react';
 import { Link } from '@remix-run/react';
 import { Button } from '~/components/ui/button';
-import { ArrowLeftIcon } from '~/components/ui/icons';
-
-/** Back to the page this one was opened from. */
-export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
-  return (
-    <Link to={to} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeftIcon aria-hidden className="size-4" />
-      {children}
-    </Link>
-  );
-}
+import { BackLink } from '~/components/back-link';
 
 /** Back to the list of exams a sitting was picked from. */
 export const AllExamsLink = ({ to }: { to: string }) => <BackLink to={to}>All exams</BackLink>;

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { paymentModeLabels, paymentModes, type PaymentMode } from '../../../common/contracts/invoices';
+import { useSubmittingIntent } from '~/components/list/use-list-navigation';
 import { DateInput } from '~/components/ui/date-input';
 import { FieldError } from '~/components/ui/field-error';
 import { Input } from '~/components/ui/input';
@@ -22,11 +23,6 @@ function useErrors(intent: string) {
   const actionData = useActionData<ActionResult>();
   const mine = actionData?.result.initialValue?.intent === intent;
   return (name: string) => (mine ? actionData?.result.error?.[name] : undefined) ?? undefined;
-}
-
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
 }
 
 /** One labelled field of the dialogs' forms with its messages under it. */
@@ -80,7 +76,7 @@ export function PaymentForm({
 }) {
   const hydrated = useHydrated();
   const errors = useErrors('pay');
-  const submitting = useSubmitting('pay');
+  const submitting = useSubmittingIntent('pay');
   const [mode, setMode] = React.useState<PaymentMode>('cash');
   const cheque = !hydrated || mode === 'cheque';
   return (
@@ -139,25 +135,25 @@ export function PaymentForm({
   );
 }
 
-/** A reason, then the action: cancelling an invoice, reversing a payment. */
-export function ReasonForm({
+/** An action asked to be confirmed: its intent and the fields it needs, what it is sure of above the buttons. */
+export function ConfirmForm({
   intent,
   hidden,
   label,
   busyLabel,
-  placeholder,
   closeTo,
+  children,
 }: {
-  intent: 'cancel' | 'reverse';
+  intent: 'cancel' | 'reverse' | 'delete';
   /** More fields the action needs (the payment reversed, the version seen). */
   hidden: Record<string, string | number>;
   label: string;
   busyLabel: string;
-  placeholder: string;
   closeTo: string;
+  children?: React.ReactNode;
 }) {
   const errors = useErrors(intent);
-  const submitting = useSubmitting(intent);
+  const submitting = useSubmittingIntent(intent);
   return (
     <Form method="post" preventScrollReset className="grid gap-4">
       <AuthenticityTokenInput />
@@ -166,10 +162,23 @@ export function ReasonForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <FieldError errors={errors('')} />
-      <Field id={`${intent}-reason`} label="Reason" required errors={errors('reason')}>
-        <Textarea name="reason" required maxLength={500} placeholder={placeholder} />
-      </Field>
+      {children}
       <UrlDialogActions closeTo={closeTo} submitting={submitting} busyLabel={busyLabel} label={label} destructive />
     </Form>
+  );
+}
+
+/** A reason, then the action: cancelling an invoice, reversing a payment. */
+export function ReasonForm({
+  placeholder,
+  ...form
+}: Omit<React.ComponentProps<typeof ConfirmForm>, 'children' | 'intent'> & { intent: 'cancel' | 'reverse'; placeholder: string }) {
+  const errors = useErrors(form.intent);
+  return (
+    <ConfirmForm {...form}>
+      <Field id={`${form.intent}-reason`} label="Reason" required errors={errors('reason')}>
+        <Textarea name="reason" required maxLength={500} placeholder={placeholder} />
+      </Field>
+    </ConfirmForm>
   );
 }

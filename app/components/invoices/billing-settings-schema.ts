@@ -8,8 +8,6 @@ import { gstStateCode } from '../../../common/gst-states';
  * alike. Fields are the contract's own schemas, so the form says what the API would.
  */
 
-export const billingSettingsPath = '/admin/invoices/settings';
-
 const shape = billingSettings.shape;
 
 /** The states a profile may name: those with a GST code, which the server derives from the name. */
@@ -88,7 +86,6 @@ export const PROFILE_FIELDS = [
   'legalName',
   'address',
   'state',
-  'stateCode',
   'seriesCode',
   'invoiceFeesAtAdmission',
   'defaultDueDays',

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import type * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { BillingSettings, TaxRateView } from '../../../common/contracts/invoices';
@@ -20,6 +20,7 @@ import { Textarea } from '~/components/ui/textarea';
 import { formatDate } from '~/utils/format';
 import { ratePercent, ratesInForce } from '../../../common/fees';
 import { gstStates, profileSchema, rateSchema } from './billing-settings-schema';
+import { useSubmittingIntent } from '~/components/list/use-list-navigation';
 
 type ActionResult = { result: SubmissionResult<string[]> } | undefined;
 
@@ -27,11 +28,6 @@ type ActionResult = { result: SubmissionResult<string[]> } | undefined;
 function useLastResult(intent: 'profile' | 'rate') {
   const actionData = useActionData<ActionResult>();
   return actionData?.result.initialValue?.intent === intent ? actionData.result : undefined;
-}
-
-function useSubmitting(intent: 'profile' | 'rate') {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
 }
 
 /** A section of the screen: a card headed by its own h2, which names it. */
@@ -62,10 +58,17 @@ export function BillingSection({
 function CheckboxField({ field, label, hint }: { field: Parameters<typeof getInputProps>[0]; label: string; hint: string }) {
   return (
     <div className="flex items-start gap-3">
-      <NativeCheckbox {...getInputProps(field, { type: 'checkbox' })} key={field.key} className="mt-0.5" />
+      <NativeCheckbox
+        {...getInputProps(field, { type: 'checkbox' })}
+        key={field.key}
+        aria-describedby={[field.descriptionId, field.errors ? field.errorId : null].filter(Boolean).join(' ')}
+        className="mt-0.5"
+      />
       <div className="grid gap-1">
         <Label htmlFor={field.id}>{label}</Label>
-        <p className="text-xs text-muted-foreground">{hint}</p>
+        <p id={field.descriptionId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
         <FieldError id={field.errorId} errors={field.errors} />
       </div>
     </div>
@@ -79,7 +82,7 @@ function courseFeeRates(rates: TaxRateView[], today: string, saved: number) {
 }
 
 export function BillingProfileForm({ settings, rates, today }: { settings: BillingSettings; rates: TaxRateView[]; today: string }) {
-  const submitting = useSubmitting('profile');
+  const submitting = useSubmittingIntent('profile');
   const [form, fields] = useForm({
     id: 'billing-profile',
     lastResult: useLastResult('profile'),
@@ -260,7 +263,7 @@ export function TaxRatesTable({ rates }: { rates: TaxRateView[] }) {
 }
 
 export function AddTaxRateForm() {
-  const submitting = useSubmitting('rate');
+  const submitting = useSubmittingIntent('rate');
   const [form, fields] = useForm({
     id: 'tax-rate',
     lastResult: useLastResult('rate'),

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { invoiceLineKindLabels, paymentModeLabels, type InvoiceView, type PaymentView } from '../../../common/contracts/invoices';
+import { ratePercent } from '../../../common/fees';
 import { Badge } from '~/components/ui/badge';
 import { Amount } from '~/components/wallet/money';
 import { formatDate, formatDateTime } from '~/utils/format';
@@ -77,7 +78,7 @@ export function LinesTable({ invoice }: { invoice: Pick<InvoiceView, 'lines' | '
               {taxed ? (
                 <td className={numeric}>
                   <Amount paise={inter ? line.igst : line.cgst + line.sgst} />
-                  <span className="block text-xs text-muted-foreground">{line.taxRate / 100}%</span>
+                  <span className="block text-xs text-muted-foreground">{ratePercent(line.taxRate)}</span>
                 </td>
               ) : null}
               <td className={`${numeric} font-medium`}>

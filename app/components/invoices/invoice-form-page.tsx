@@ -1,8 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { BackLink } from '~/components/back-link';
 import { PageHeader } from '~/components/list/page-header';
-import { Button } from '~/components/ui/button';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { invoicePaths } from '~/lib/invoices';
 import type { invoiceFormLoader } from '~/services/invoice-form.server';
 import { InvoiceForm } from './invoice-form';
@@ -25,17 +24,8 @@ export function InvoiceFormPage({ title }: { title: string }) {
   const back = loaded.draft ? { to: invoicePaths.view(loaded.draft.id), label: 'Invoice' } : { to: invoicePaths.list, label: 'Invoices' };
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
-      <PageHeader
-        title={title}
-        description={descriptions[loaded.draft ? 'draft' : loaded.kind]}
-        actions={
-          <Button asChild variant="outline">
-            <Link to={back.to}>
-              <ArrowLeftIcon aria-hidden="true" /> {back.label}
-            </Link>
-          </Button>
-        }
-      />
+      <BackLink to={back.to}>{back.label}</BackLink>
+      <PageHeader title={title} description={descriptions[loaded.draft ? 'draft' : loaded.kind]} />
       <InvoiceForm
         // A party picked without JavaScript reloads the screen: the form starts again with its fee line.
         key={loaded.party?._id ?? 'none'}

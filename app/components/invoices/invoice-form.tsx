@@ -80,10 +80,17 @@ function lineValueOf(line: InvoiceLineInput): LineValue {
   };
 }
 
-/** The lines once a party's fee line comes in: it replaces a first line still blank, otherwise it goes first, once. */
+/**
+ * The lines once a party's fee line comes in: it takes the place of the fee line of the party
+ * billed before (a course fee for another student's course is not this one's) or of a first line
+ * still blank; otherwise it goes first, once.
+ */
 function withFeeLine(lines: Partial<LineValue>[], fee: LineValue): Partial<LineValue>[] {
+  if (lines.some((line) => line?.kind === fee.kind && line.description === fee.description)) return lines;
+  const previous = lines.findIndex((line) => line?.kind === fee.kind && (line.description || line.rate));
+  if (previous >= 0) return lines.map((line, index) => (index === previous ? fee : line));
   if (lines.length === 1 && !lines[0]?.description && !lines[0]?.rate) return [fee];
-  return lines.some((line) => line?.description === fee.description) ? lines : [fee, ...lines];
+  return [fee, ...lines];
 }
 
 /** YYYY-MM-DD plus some days. */
@@ -229,7 +236,10 @@ export function InvoiceForm({
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name={fields.kind.name} value={kind} />
           <input type="hidden" name={fields.partyId.name} value={party?._id ?? ''} />
-          {draft ? <input type="hidden" name="version" value={draft.version} /> : null}
+          {draft ? (
+            // The version the draft was opened at, as the form posted it: a form shown again keeps it, so a save never passes over a change made since.
+            <input type="hidden" name="version" defaultValue={String(lastResult?.initialValue?.version ?? draft.version)} />
+          ) : null}
           {/* Enter in a field saves a draft, never adds or removes a line. */}
           <button type="submit" name="intent" value="draft" hidden tabIndex={-1} aria-hidden="true" />
 

@@ -1,17 +1,9 @@
-import { Link } from '@remix-run/react';
 import { cn } from '~/components/ui/cn';
-import { ArrowLeftIcon } from '~/components/ui/icons';
+import { BackLink } from '~/components/back-link';
 import { Spinner } from '~/components/ui/spinner';
 import type { DraftPreview } from './use-draft-preview';
 
-export function AllTemplatesLink() {
-  return (
-    <Link to="/admin/exam/templates" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeftIcon aria-hidden className="size-4" />
-      All templates
-    </Link>
-  );
-}
+export const AllTemplatesLink = () => <BackLink to="/admin/exam/templates">All templates</BackLink>;
 
 /**
  * A sample student's marksheet as the template prints it, beside the editor (below it on a narrow
