@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
 
@@ -14,6 +15,9 @@ export default defineConfig({
     setupFiles: ['tests/support/setup.ts'],
     // Cloning a database in beforeAll takes about a second, longer while other files start too.
     hookTimeout: 30_000,
+    // Vitest's default, one worker fewer than the cores, keeps a core for its main process, which
+    // has little to do: on a 2-core machine that is one worker and half the machine idle.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 15_000,
     projects: [
       {
