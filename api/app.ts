@@ -33,6 +33,7 @@ import { settingsEndpoints } from './http/settings';
 import { documentEndpoints, VERIFICATION_LIMIT } from './http/documents';
 import { marksheetTemplateEndpoints } from './http/marksheet-templates';
 import { certificateFormatEndpoints } from './http/certificate-formats';
+import { certificateEndpoints } from './http/certificates';
 import { invoiceEndpoints } from './http/invoices';
 import { fixedWindowLimiter } from './http/rate-limit';
 
@@ -53,6 +54,7 @@ export const apiEndpoints: Endpoint[] = [
   ...documentEndpoints,
   ...marksheetTemplateEndpoints,
   ...certificateFormatEndpoints,
+  ...certificateEndpoints,
   ...settingsEndpoints,
   ...dashboardEndpoints,
   ...coursePaperEndpoints,

@@ -724,3 +724,64 @@ export const taxRates = pgTable(
   },
   (t) => [index('tax_rates_from_idx').on(t.fromDate, t.rate)],
 );
+
+/**
+ * Certificates and ID cards issued, each as it stands: the list, the overview and the public
+ * verification page read it. At most one current (issued) document of a kind per student and
+ * course: `issued_certificates_current_key` settles two issuers at once.
+ */
+export const issuedCertificates = pgTable(
+  'issued_certificates',
+  {
+    id: text('id').primaryKey(),
+    /** certificate or idcard. */
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    code: text('code').notNull(),
+    studentId: text('student_id').notNull(),
+    studentName: text('student_name').notNull(),
+    registrationNo: text('registration_no'),
+    courseId: text('course_id').notNull(),
+    courseName: text('course_name').notNull(),
+    branchId: text('branch_id'),
+    branchName: text('branch_name'),
+    formatId: text('format_id').notNull(),
+    formatName: text('format_name').notNull(),
+    formatRevision: integer('format_revision').notNull(),
+    /** The fields' values as issued, and the photo's upload key: printed again as they were. */
+    values: jsonb('values').notNull(),
+    photo: text('photo'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedBy: text('issued_by'),
+    /** The bulk job that issued it, if one did. */
+    jobId: text('job_id'),
+    /** issued, revoked or superseded. */
+    status: text('status').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    supersededById: text('superseded_by_id'),
+    supersededByNumber: text('superseded_by_number'),
+    supersedesId: text('supersedes_id'),
+    supersedesNumber: text('supersedes_number'),
+    searchText: text('search_text').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    uniqueIndex('issued_certificates_code_key').on(t.code),
+    uniqueIndex('issued_certificates_number_key').on(t.number),
+    uniqueIndex('issued_certificates_current_key')
+      .on(t.kind, t.studentId, t.courseId)
+      .where(sql`${t.status} = 'issued'`),
+    index('issued_certificates_issued_idx').on(t.issuedAt, t.id),
+    index('issued_certificates_branch_issued_idx').on(t.branchId, t.issuedAt, t.id),
+    index('issued_certificates_course_idx').on(t.courseId, t.kind),
+    index('issued_certificates_job_idx').on(t.jobId),
+    index('issued_certificates_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** The counters of certificate and ID card numbers, one per kind and financial year ("certificate|2026-27"), taken as invoices take theirs. */
+export const certificateCounters = pgTable('certificate_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
+});

@@ -1,4 +1,6 @@
 import { certificateFormatContract, certificateFormatMessages } from '../../common/contracts/certificate-formats';
+import type { Executor } from '../db/client';
+import type { Actor } from '../domain/auth/actor';
 import { anyFormatReader, readableKinds, requireReading } from '../domain/certificate-formats/access';
 import {
   archiveCertificateFormat,
@@ -6,9 +8,15 @@ import {
   saveCertificateFormat,
   unarchiveCertificateFormat,
 } from '../domain/certificate-formats/commands';
-import { findFormat, formatRevisions, listFormats } from '../domain/certificate-formats/queries';
-import { defineEndpoint } from './endpoint';
+import { findFormat, formatKind, formatRevisions, listFormats } from '../domain/certificate-formats/queries';
+import { formatRevision, PREVIEW_CODE, studentSample } from '../domain/certificate-formats/sample';
+import { certificatesPdf } from '../pdf/certificate';
+import { verificationOf } from '../pdf/exam-documents';
+import { storedImageBytes } from '../pdf/stored-image';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
+import { requireFormPermission } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
+import { printedOrigin } from './origin';
 
 // Whoever opens formats of some kind passes; the kind of the format then decides whether they read
 // or change it (api/domain/certificate-formats/access.ts), and a refusal names that kind.
@@ -74,4 +82,45 @@ const unarchive = defineEndpoint({
   },
 });
 
-export const certificateFormatEndpoints = [list, show, create, save, archive, unarchive];
+// A student's details are shown to whoever reads both the format and the student, within their branch.
+async function requireReadingFor(db: Executor, actor: Actor, id: string) {
+  requireReading(actor, await formatKind(db, id));
+  requireFormPermission(actor, 'student', 'read');
+}
+
+const sample = defineEndpoint({
+  ...certificateFormatContract.sample,
+  access,
+  async handle({ db, actor, params, query }) {
+    await requireReadingFor(db, actor, params.id);
+    return { message: 'Sample', data: await studentSample(db, actor, query.studentId) };
+  },
+});
+
+/**
+ * A revision filled in for a real student, drawn as issued documents are: a certificate page, or
+ * a card's sides each at its size. Its number and verification code say it is a preview.
+ */
+const preview = defineFileEndpoint({
+  ...certificateFormatContract.preview,
+  access,
+  async handle({ db, actor, params, query, deps, c }) {
+    await requireReadingFor(db, actor, params.id);
+    const [{ content, revision }, student] = await Promise.all([
+      formatRevision(db, params.id, query.revision),
+      studentSample(db, actor, query.studentId),
+    ]);
+    const [front, back, photo, verification] = await Promise.all([
+      storedImageBytes(deps.storage, content.layout.background.front),
+      storedImageBytes(deps.storage, content.layout.background.back),
+      storedImageBytes(deps.storage, student.photo),
+      verificationOf(printedOrigin(c, deps), PREVIEW_CODE),
+    ]);
+    const bytes = await certificatesPdf({ layout: content.layout, background: { front, back }, signature: null }, [
+      { values: student.values, photo, verification },
+    ]);
+    return { file: { bytes, name: `${content.name}-r${revision}-preview.pdf`, type: 'application/pdf' } };
+  },
+});
+
+export const certificateFormatEndpoints = [list, show, create, save, archive, unarchive, sample, preview];

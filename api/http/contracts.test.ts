@@ -16,6 +16,7 @@ import { examResultContract } from '../../common/contracts/exam-results';
 import { documentContract } from '../../common/contracts/documents';
 import { marksheetTemplateContract } from '../../common/contracts/marksheet-templates';
 import { certificateFormatContract } from '../../common/contracts/certificate-formats';
+import { certificateContract } from '../../common/contracts/certificates';
 import { settingsContract } from '../../common/contracts/settings';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
@@ -45,6 +46,7 @@ const contracts: EndpointContract[] = [
   documentContract,
   marksheetTemplateContract,
   certificateFormatContract,
+  certificateContract,
   settingsContract,
   studentContract,
   uploadContract,

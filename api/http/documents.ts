@@ -7,6 +7,7 @@ import { jobMessages } from '../../common/contracts/jobs';
 import { jobViewOf } from '../jobs/queue';
 import { verification } from '../domain/documents/queries';
 import { billVerification } from '../domain/invoices/verification';
+import { certificateVerification } from '../domain/certificates/queries';
 import { admitCardsPdf, marksheetPdf } from '../pdf/exam-documents';
 import { clientAddress } from './client-address';
 import { defineEndpoint, defineFileEndpoint } from './endpoint';
@@ -118,7 +119,7 @@ const verify = defineEndpoint({
     }
     const code = normaliseVerificationCode(params.code);
     if (!VERIFICATION_CODE_PATTERN.test(code)) throw badRequest(documentMessages.malformedCode, { code: [documentMessages.malformedCode] });
-    const found = (await verification(db, code)) ?? (await billVerification(db, code));
+    const found = (await verification(db, code)) ?? (await billVerification(db, code)) ?? (await certificateVerification(db, code));
     if (!found) throw new HttpError(404, documentMessages.unknownCode);
     return { message: documentMessages.verified, data: found };
   },

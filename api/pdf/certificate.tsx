@@ -85,7 +85,8 @@ export async function prepareCertificates(
     },
     students: await Promise.all(
       students.map(async (student) => ({
-        values: student.values,
+        // The code is the document's own, printed in words beside its QR code wherever the layout asks for it.
+        values: { verificationCode: student.verification.code, ...student.values },
         photo: printableBytes(student.photo),
         qr: student.verification.qr,
         barcode: barcoded ? await barcodeImage(student.values.documentNumber ?? '') : null,
@@ -114,9 +115,11 @@ function Field({ field, images, values }: { field: FormatField; images: FieldIma
   }
   const text = fieldText(field, values);
   if (!text) return null;
-  // The text starts at its box's top and wraps within its width; a long name runs on below rather than being cut.
+  // The text starts at its box's top and wraps within its width; a long name, or a size taller than
+  // the box, runs on below rather than being cut: a box of fixed height keeps only the lines that fit.
+  const { height, ...textBox } = box;
   return (
-    <View style={box}>
+    <View style={{ ...textBox, minHeight: height }}>
       <Text
         style={{
           fontFamily: field.fontFamily === 'Noto Serif' ? SERIF_FONT_FAMILY : FONT_FAMILY,

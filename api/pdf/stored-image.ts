@@ -55,6 +55,11 @@ export function printableBytes(bytes: Buffer | null): PdfImage | null {
  * shows its place empty instead.
  */
 export async function printableImage(storage: ObjectStorage, key: string | null): Promise<PdfImage | null> {
+  return printableBytes(await storedImageBytes(storage, key));
+}
+
+/** A stored image's bytes, up to the largest an image rule allows; none when it is missing or the store cannot be read. */
+export async function storedImageBytes(storage: ObjectStorage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
-  return printableBytes(await storage.readStart(key, IMAGE_BYTES).catch(() => null));
+  return storage.readStart(key, IMAGE_BYTES).catch(() => null);
 }

@@ -36,6 +36,7 @@ const verdicts: Record<VerificationState, { title: string; tone: string }> = {
   withdrawn: { title: 'This document no longer stands', tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
   cancelled: { title: 'This invoice was cancelled', tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
   reversed: { title: 'The payment on this receipt was reversed', tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
+  revoked: { title: 'This document was revoked', tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
 };
 
 /** What a bill's one amount is: what it billed, received or credited. */
@@ -61,6 +62,18 @@ type Row = [string, React.ReactNode];
 /** The facts a code vouches for, in the order the paper shows them. */
 function rowsOf(found: VerificationView): Row[] {
   const kind = documentKindLabels[found.kind];
+  if ('course' in found) {
+    const rows: Array<Row | null> = [
+      ['Document', kind],
+      ['Issued to', holderOf(found.holder)],
+      ['Course', found.course],
+      ['Issued by', found.issuedBy],
+      ['Issued on', formatDate(found.issuedAt)],
+      found.revokedReason ? ['Reason revoked', found.revokedReason] : null,
+      ['Code', found.code],
+    ];
+    return rows.filter((row): row is Row => row !== null);
+  }
   if (!('bill' in found)) {
     return [
       ['Document', kind],

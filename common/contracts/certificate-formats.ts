@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkedFormatLayout, formatKinds, formatLayout, type FormatKind, type FormatLayout } from '../certificate-layout';
+import { checkedFormatLayout, fieldTypes, formatKinds, formatLayout, type FormatKind, type FormatLayout } from '../certificate-layout';
 import { uploadRuleFor } from '../uploads/rules';
 import { defineContract } from './endpoint';
 import { pageFields, pagingQuery } from './paging';
@@ -43,9 +43,11 @@ export const certificateFormatMessages = {
   mayNotRead: (kind: FormatKind) => `You may not open ${formatKindNouns[kind]} formats`,
   mayNotChange: (kind: FormatKind) => `You may not change ${formatKindNouns[kind]} formats`,
   instituteOnly: 'Formats are the institute’s: only its staff change them',
+  studentMissing: 'Student not found',
+  revisionMissing: 'This format has no such revision',
 };
 
-const certificateFormatName = z
+export const certificateFormatName = z
   .string({ required_error: certificateFormatMessages.required })
   .trim()
   .min(1, certificateFormatMessages.required)
@@ -138,6 +140,21 @@ const example: CertificateFormatContent = {
 const tag = 'certificate formats';
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
+const previewStudent = z.string().min(1).max(100).describe('The student whose details fill the fields');
+
+/**
+ * What a format's fields read for a student before anything is issued to them: their details,
+ * and for what only an issued document has (its number, dates) values that say so.
+ */
+const studentSample = z.object({
+  studentId: z.string(),
+  values: z
+    .record(z.enum(fieldTypes), z.string())
+    .describe('The text fields’ values by their type, also what {{placeholders}} are filled from'),
+  photo: z.string().nullable().describe('The upload key of the student’s photo'),
+});
+export type StudentSample = z.infer<typeof studentSample>;
+
 export const certificateFormatContract = {
   list: defineContract({
     method: 'get',
@@ -198,6 +215,29 @@ export const certificateFormatContract = {
     tag,
     params: idParams,
     response: certificateFormatView,
+    refuses: [404],
+  }),
+  sample: defineContract({
+    method: 'get',
+    path: '/certificate-formats/:id/sample',
+    summary: 'What the format’s fields read for a student the caller may see: what its designer previews with',
+    tag,
+    params: idParams,
+    query: z.object({ studentId: previewStudent }),
+    response: studentSample,
+    refuses: [404],
+  }),
+  preview: defineContract({
+    method: 'get',
+    path: '/certificate-formats/:id/preview',
+    summary: 'A revision of the format filled in for a student the caller may see, as a PDF: a certificate, or a card front and back',
+    tag,
+    params: idParams,
+    query: z.object({
+      studentId: previewStudent,
+      revision: z.coerce.number().int().min(1).max(2_147_483_647).optional().describe('Which saved content; the latest unless named'),
+    }),
+    produces: 'application/pdf',
     refuses: [404],
   }),
 };

@@ -16,7 +16,12 @@ export type DocumentKind = (typeof documentKinds)[number];
 export const billKinds = ['tax-invoice', 'bill-of-supply', 'credit-note', 'receipt'] as const;
 export type BillKind = (typeof billKinds)[number];
 
-export const documentKindLabels: Record<DocumentKind | BillKind, string> = {
+/** The documents issued from a certificate or ID card format (common/contracts/certificates.ts). */
+export const issuedFormatKinds = ['certificate', 'idcard'] as const;
+
+export const documentKindLabels: Record<DocumentKind | BillKind | (typeof issuedFormatKinds)[number], string> = {
+  certificate: 'Certificate',
+  idcard: 'ID card',
   marksheet: 'Marksheet',
   'admit-card': 'Admit card',
   'tax-invoice': 'Tax invoice',
@@ -34,7 +39,7 @@ export function normaliseVerificationCode(typed: string): string {
   return plain.match(/.{1,5}/g)?.join('-') ?? '';
 }
 
-export const verificationStates = ['valid', 'superseded', 'withdrawn', 'cancelled', 'reversed'] as const;
+export const verificationStates = ['valid', 'superseded', 'withdrawn', 'cancelled', 'reversed', 'revoked'] as const;
 export type VerificationState = (typeof verificationStates)[number];
 
 const verified = {
@@ -43,7 +48,8 @@ const verified = {
     .enum(verificationStates)
     .describe(
       'valid: it stands; superseded: a later document replaced it; withdrawn: the student no longer sits the exam; ' +
-        'cancelled: a credit note cancelled the invoice; reversed: the payment a receipt is for was reversed',
+        'cancelled: a credit note cancelled the invoice; reversed: the payment a receipt is for was reversed; ' +
+        'revoked: the institute withdrew a certificate or ID card, for the reason given',
     ),
   issuedAt: z.string().datetime(),
 };
@@ -81,7 +87,22 @@ export const billVerification = z.object({
 });
 export type BillVerification = z.infer<typeof billVerification>;
 
-export const verificationView = z.discriminatedUnion('kind', [examDocumentVerification, billVerification]);
+/**
+ * What the public learns of a certificate or ID card from its code: who issued it, to whom, for
+ * which course, when, and whether it stands (with the reason when revoked). Nothing more
+ * (decision 033).
+ */
+export const certificateVerification = z.object({
+  ...verified,
+  kind: z.enum(issuedFormatKinds),
+  issuedBy: z.string().describe('The institute, and the branch of the student it was issued to'),
+  holder: z.object({ name: z.string(), registrationNo: z.string().nullable() }),
+  course: z.string(),
+  revokedReason: z.string().nullable().describe('Why it was revoked; null unless it was'),
+});
+export type CertificateVerification = z.infer<typeof certificateVerification>;
+
+export const verificationView = z.discriminatedUnion('kind', [examDocumentVerification, billVerification, certificateVerification]);
 export type VerificationView = z.infer<typeof verificationView>;
 
 export const documentMessages = {
@@ -210,7 +231,7 @@ export const documentContract = {
     method: 'get',
     path: '/public/verify/:code',
     summary:
-      'Verifies a marksheet, an admit card, an invoice, a credit note or a receipt by its code: who issued it, to whom, for what, and whether it stands',
+      'Verifies a marksheet, an admit card, a certificate, an ID card, an invoice, a credit note or a receipt by its code: who issued it, to whom, for what, and whether it stands',
     tag,
     params: z.object({ code: z.string().min(1).max(40) }),
     response: verificationView,

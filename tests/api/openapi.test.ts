@@ -5,6 +5,8 @@ import { apiEndpoints } from '../../api/app';
 import { ensureDefaultFormConfigs } from '../../api/domain/form-configs';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
 import { createInvoice } from '../../api/domain/invoices/commands';
+import { createCertificateFormat } from '../../api/domain/certificate-formats/commands';
+import { blankFormat } from '../../common/contracts/certificate-formats';
 import { createRecord } from '../../api/domain/records';
 import type { Endpoint } from '../../api/http/endpoint';
 import { invoiceDraftBody } from '../../common/contracts/invoices';
@@ -147,6 +149,14 @@ interface Made {
   sittingStudentId: string;
   templateId: string;
   certificateFormatId: string;
+  idcardFormatId: string;
+  /** The exam's course, which one student completed. */
+  examCourseId: string;
+  graduateId: string;
+  issuedId: string;
+  reissuedId: string;
+  bulkJobId: string;
+  idcardId: string;
   /** The job making the published sitting's marksheets. */
   marksheetsJobId: string;
   /** The code of the admit card issued to the student sitting the exam. */
@@ -359,6 +369,55 @@ const steps: Step[] = [
   { operation: 'PUT /certificate-formats/:id', as: 'admin', params: (made) => ({ id: made.certificateFormatId }) },
   { operation: 'POST /certificate-formats/:id/archive', as: 'admin', params: (made) => ({ id: made.certificateFormatId }) },
   { operation: 'POST /certificate-formats/:id/unarchive', as: 'admin', params: (made) => ({ id: made.certificateFormatId }) },
+  {
+    operation: 'GET /certificate-formats/:id/sample',
+    as: 'admin',
+    params: (made) => ({ id: made.certificateFormatId }),
+    query: (made) => ({ studentId: made.sittingStudentId }),
+  },
+  {
+    operation: 'GET /certificate-formats/:id/preview',
+    as: 'admin',
+    params: (made) => ({ id: made.certificateFormatId }),
+    query: (made) => ({ studentId: made.sittingStudentId }),
+  },
+  {
+    operation: 'POST /certificates',
+    as: 'admin',
+    body: (made) => ({ kind: 'certificate', formatId: made.certificateFormatId, studentId: made.graduateId, courseId: made.examCourseId }),
+    keep: (data, made) => void (made.issuedId = data._id as string),
+  },
+  { operation: 'GET /certificates/:id', as: 'admin', params: (made) => ({ id: made.issuedId }) },
+  { operation: 'GET /certificates/:id/pdf', as: 'admin', params: (made) => ({ id: made.issuedId }) },
+  {
+    operation: 'POST /certificates/:id/reissue',
+    as: 'admin',
+    params: (made) => ({ id: made.issuedId }),
+    keep: (data, made) => void (made.reissuedId = data._id as string),
+  },
+  { operation: 'POST /certificates/:id/revoke', as: 'admin', params: (made) => ({ id: made.reissuedId }) },
+  {
+    operation: 'POST /certificates/bulk',
+    as: 'admin',
+    body: (made) => ({ kind: 'idcard', formatId: made.idcardFormatId, courseId: made.examCourseId }),
+    keep: (data, made) => void (made.bulkJobId = data._id as string),
+  },
+  {
+    operation: 'GET /certificates/jobs/:jobId',
+    as: 'admin',
+    params: (made) => ({ jobId: made.bulkJobId }),
+    before: async (accounts) => void (await runQueuedJobs(accounts)),
+  },
+  {
+    operation: 'GET /certificates',
+    as: 'admin',
+    query: () => ({ kind: 'idcard' }),
+    keep: (data, made) => void (made.idcardId = (data.documents as Example[])[0]!._id as string),
+  },
+  { operation: 'GET /certificates/overview', as: 'admin' },
+  { operation: 'GET /certificates/students', as: 'admin' },
+  { operation: 'POST /certificates/pdf', as: 'admin', body: (made) => ({ ids: [made.issuedId, made.reissuedId] }) },
+  { operation: 'POST /certificates/idcard-sheet', as: 'admin', body: (made) => ({ ids: [made.idcardId] }) },
   { operation: 'GET /settings', as: 'admin' },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
@@ -518,6 +577,14 @@ describe('every operation called with its example', () => {
       made.examId = (await createRecord(ctx, { formType: 'examResult', branchId: null, fields: exam })).id;
       const student = { studentName: 'Asha Rao', centerName: made.branchId, selectedCourse: course.id, isRegistered: true, isActive: true };
       made.sittingStudentId = (await createRecord(ctx, { formType: 'student', branchId: made.branchId, fields: student })).id;
+      made.examCourseId = course.id;
+      // Not registered, so it sits no exam: a pass-out of the course.
+      const graduate = { ...student, studentName: 'Ravi Kumar', isRegistered: false, completedCourse: true };
+      made.graduateId = (await createRecord(ctx, { formType: 'student', branchId: made.branchId, fields: graduate })).id;
+      made.idcardFormatId = await createCertificateFormat(ctx, instituteActor('openapi'), {
+        ...blankFormat('idcard'),
+        name: 'Student card',
+      });
       const draft = invoiceDraftBody.parse({ ...invoiceDraft, partyId: made.sittingStudentId });
       made.draftInvoiceId = await createInvoice(ctx, instituteActor('openapi'), draft);
     });
@@ -556,5 +623,6 @@ describe('every operation called with its example', () => {
       expect(response.status, `${step.operation}: ${JSON.stringify(response.body)}`).toBe(endpoint.creates ? 201 : 200);
       step.keep?.(response.body.data, made);
     }
-  });
+    // One call per operation, PDFs laid out and jobs run among them: longer than a single test's default.
+  }, 60_000);
 });

@@ -19,6 +19,7 @@ import { operationPricesProjection } from './operation-prices';
 import { walletProjection } from './wallet';
 import { billingSettingsProjection, taxRatesProjection } from './billing';
 import { invoicesProjection } from './invoices';
+import { issuedCertificatesProjection } from './issued-certificates';
 
 type EventHandler = (tx: Tx, event: StoredEvent) => Promise<void>;
 
@@ -58,6 +59,7 @@ export const projections: Registered[] = [
   register(invoicesProjection),
   register(billingSettingsProjection),
   register(taxRatesProjection),
+  register(issuedCertificatesProjection),
 ];
 
 const handlersByType = new Map<string, Array<{ projection: string; handler: EventHandler }>>();

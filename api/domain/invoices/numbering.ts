@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { invoiceCounters } from '../../db/schema';
+import { certificateCounters, invoiceCounters } from '../../db/schema';
 
 export type SeriesKind = 'invoice' | 'credit-note' | 'receipt';
 
@@ -12,11 +12,15 @@ export const prefixOf = (series: string) => series.split('|')[1] ?? '';
  * The next number of a series, taken in the caller's transaction: the counter's row stays locked
  * until it commits, so two issuers get consecutive numbers, and a rollback returns the number.
  */
-export async function takeNumber(tx: Tx, series: string): Promise<number> {
+export async function takeNumber(
+  tx: Tx,
+  series: string,
+  counters: typeof invoiceCounters | typeof certificateCounters = invoiceCounters,
+): Promise<number> {
   const [row] = await tx
-    .insert(invoiceCounters)
+    .insert(counters)
     .values({ series, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.series, set: { last: sql`${invoiceCounters.last} + 1` } })
-    .returning({ last: invoiceCounters.last });
+    .onConflictDoUpdate({ target: counters.series, set: { last: sql`${counters.last} + 1` } })
+    .returning({ last: counters.last });
   return row!.last;
 }

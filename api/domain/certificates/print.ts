@@ -1,0 +1,79 @@
+import { certificateMessages } from '../../../common/contracts/certificates';
+import type { FieldType } from '../../../common/certificate-layout';
+import type { Executor } from '../../db/client';
+import type { issuedCertificates } from '../../db/schema';
+import { certificatesPdf, type CertificateFormat, type CertificateStudent } from '../../pdf/certificate';
+import { verificationOf } from '../../pdf/exam-documents';
+import { idCardSheetPdf } from '../../pdf/idcard-sheet';
+import { pdfJoiner } from '../../pdf/join';
+import { storedImageBytes } from '../../pdf/stored-image';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { formatRevision } from '../certificate-formats/sample';
+import { invalid } from '../errors';
+
+type IssuedRow = typeof issuedCertificates.$inferSelect;
+
+/** Documents of one format revision: they share a layout and images, so they are drawn together. */
+interface Run {
+  formatId: string;
+  revision: number;
+  rows: IssuedRow[];
+}
+
+/** The revision a document was issued from, never the format as it stands now. */
+async function formatOf(db: Executor, storage: ObjectStorage, run: Run): Promise<CertificateFormat> {
+  const { content } = await formatRevision(db, run.formatId, run.revision);
+  const [front, back] = await Promise.all([
+    storedImageBytes(storage, content.layout.background.front),
+    storedImageBytes(storage, content.layout.background.back),
+  ]);
+  return { layout: content.layout, background: { front, back }, signature: null };
+}
+
+/** What a document prints: the values it was issued with, the student's photo, and its own code. */
+async function studentOf(storage: ObjectStorage, origin: string, row: IssuedRow): Promise<CertificateStudent> {
+  const [photo, verification] = await Promise.all([storedImageBytes(storage, row.photo), verificationOf(origin, row.code)]);
+  return { values: row.values as Partial<Record<FieldType, string>>, photo, verification };
+}
+
+/** Consecutive documents of one revision as runs (pages keep the order asked), or every document of a revision as one (sheets). */
+function runsOf(rows: readonly IssuedRow[], together: boolean): Run[] {
+  const runs: Run[] = [];
+  for (const row of rows) {
+    const same = (run: Run) => run.formatId === row.formatId && run.revision === row.formatRevision;
+    const run = together ? runs.find(same) : runs.at(-1) && same(runs.at(-1)!) ? runs.at(-1) : undefined;
+    if (run) run.rows.push(row);
+    else runs.push({ formatId: row.formatId, revision: row.formatRevision, rows: [row] });
+  }
+  return runs;
+}
+
+async function joinedRuns(
+  db: Executor,
+  storage: ObjectStorage,
+  origin: string,
+  runs: Run[],
+  render: (format: CertificateFormat, students: CertificateStudent[]) => Promise<Uint8Array>,
+) {
+  const parts: Uint8Array[] = [];
+  const joined = runs.length > 1 ? await pdfJoiner() : null;
+  for (const run of runs) {
+    const format = await formatOf(db, storage, run);
+    const students = await Promise.all(run.rows.map((row) => studentOf(storage, origin, row)));
+    const bytes = await render(format, students);
+    if (joined) await joined.add(bytes);
+    else parts.push(bytes);
+  }
+  return joined ? joined.bytes() : parts[0]!;
+}
+
+/** Documents as one PDF, each at its format's page size, in the order given. */
+export function documentsPdf(db: Executor, storage: ObjectStorage, origin: string, rows: readonly IssuedRow[]) {
+  return joinedRuns(db, storage, origin, runsOf(rows, false), certificatesPdf);
+}
+
+/** ID cards on A4 print sheets, ten to a page with crop marks, cards of one format revision sharing sheets. */
+export function idCardSheetsPdf(db: Executor, storage: ObjectStorage, origin: string, rows: readonly IssuedRow[]) {
+  if (rows.some((row) => row.kind !== 'idcard')) throw invalid(certificateMessages.notIdCards, { ids: [certificateMessages.notIdCards] });
+  return joinedRuns(db, storage, origin, runsOf(rows, true), idCardSheetPdf);
+}
