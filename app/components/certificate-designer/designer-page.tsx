@@ -226,7 +226,8 @@ function DesignerField({
       {...listeners}
       role="button"
       tabIndex={0}
-      aria-label={positionText(field)}
+      // The words it shows are part of its name (WCAG 2.5.3), after where it is, which a move announces.
+      aria-label={image ? positionText(field) : `${positionText(field)}: ${text}`}
       aria-pressed={undefined}
       aria-current={selected ? 'true' : undefined}
       onFocus={() => send({ type: 'field.select', id: field.id })}
