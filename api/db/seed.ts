@@ -2,6 +2,7 @@ import { isNull, notLike, or } from 'drizzle-orm';
 import type { Actor } from '../domain/auth/actor';
 import type { Clock } from '../domain/clock';
 import type { CommandContext } from '../domain/command';
+import { createCertificateFormat } from '../domain/certificate-formats/commands';
 import { createCourseCategory } from '../domain/course-categories/commands';
 import { addCoursePaper } from '../domain/course-papers/commands';
 import { ensureDefaultFormConfigs } from '../domain/form-configs';
@@ -12,6 +13,8 @@ import { createRecord, submitRecord, type Submitter } from '../domain/records';
 import { createUser } from '../domain/users';
 import { creditWallet } from '../domain/wallet/credit-wallet';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
+import { starterLayout } from '../../common/certificate-starters';
+import type { CertificateFormatContent } from '../../common/contracts/certificate-formats';
 import { blankTemplate, type MarksheetTemplateContent } from '../../common/contracts/marksheet-templates';
 import { indianDay, INDIA_UTC_OFFSET } from '../../common/india-time';
 import { ADMISSION_OPERATION } from '../../common/wallet';
@@ -107,6 +110,12 @@ const branches = [
 ];
 
 /** The institute's marksheet: the built-in layout and grading scale under the institute's own name. */
+/** A certificate and an ID card the institute issues from, as a new format starts. */
+const demoFormats: CertificateFormatContent[] = [
+  { name: 'Course completion', layout: starterLayout('certificate', 'A4', 'landscape') },
+  { name: 'Student ID card', layout: starterLayout('idcard', 'CR80', 'portrait') },
+];
+
 const marksheetTemplate: MarksheetTemplateContent = {
   ...blankTemplate,
   name: 'Institute marksheet',
@@ -558,6 +567,7 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
     await createMarksheetTemplate(at(start, institute!.id), marksheetTemplate);
     await saveDemoBilling(at(start, institute!.id));
     const biller: Actor = { ...institute!, sessionId: 'seed', permissions: new Set(allPermissionNames) };
+    for (const format of demoFormats) await createCertificateFormat(at(start, institute!.id), biller, format);
     const studentIds = new Map<number, string>();
 
     type Happening = { at: Date; run: () => Promise<unknown> };

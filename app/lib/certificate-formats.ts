@@ -6,6 +6,7 @@ import {
   type CertificateFormatView,
 } from '../../common/contracts/certificate-formats';
 import { pageSizes, type FieldType, type FormatKind, type FormatLayout, type Side } from '../../common/certificate-layout';
+import { starterLayout } from '../../common/certificate-starters';
 import { choiceParam, listQueryParser, type QueryDefaults } from './list-query';
 import { canOpen } from './route-registry';
 
@@ -64,6 +65,13 @@ export const pageSizeLabels: Record<keyof typeof pageSizes, string> = { A4: 'A4'
 export const pageLabel = (layout: Pick<FormatLayout, 'pageSize' | 'orientation'>) =>
   `${pageSizeLabels[layout.pageSize]}, ${layout.orientation}`;
 
+/** What a new format starts from: a finished layout of its kind to change, or an empty page. */
+export const formatStarts = ['finished', 'empty'] as const;
+export const formatStartLabels: Record<(typeof formatStarts)[number], string> = {
+  finished: 'A finished layout to change',
+  empty: 'An empty page',
+};
+
 /** The list's forms: a new format (its name and page), and archiving or bringing one back. */
 export const formatListSchema = z.discriminatedUnion('intent', [
   z.object({
@@ -71,14 +79,23 @@ export const formatListSchema = z.discriminatedUnion('intent', [
     name: certificateFormatName,
     pageSize: z.enum(['A4', 'Letter', 'CR80']),
     orientation: z.enum(orientations),
+    start: z.enum(formatStarts).default('finished'),
   }),
   z.object({ intent: z.enum(['archive', 'unarchive']), id: z.string().min(1).max(100) }),
 ]);
 
-/** A new format's first content: an empty page of the size and orientation chosen. */
-export function newFormat(kind: FormatKind, name: string, pageSize: FormatLayout['pageSize'], orientation: FormatLayout['orientation']) {
-  const blank = blankFormat(kind);
-  return { name, layout: { ...blank.layout, pageSize, orientation } };
+/** A new format's first content: the page chosen, laid out already or empty. */
+export function newFormat(
+  kind: FormatKind,
+  {
+    name,
+    pageSize,
+    orientation,
+    start,
+  }: { name: string; pageSize: FormatLayout['pageSize']; orientation: FormatLayout['orientation']; start: (typeof formatStarts)[number] },
+) {
+  if (start === 'finished') return { name, layout: starterLayout(kind, pageSize, orientation) };
+  return { name, layout: { ...blankFormat(kind).layout, pageSize, orientation } };
 }
 
 /** The form names of a side's background: its upload rule's field last, so an upload meets the kind's rule. */

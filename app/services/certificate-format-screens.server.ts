@@ -68,7 +68,7 @@ export const formatListAction =
         { headers },
       );
     }
-    const created = await createCertificateFormat(api, newFormat(kind, value.name, value.pageSize, value.orientation));
+    const created = await createCertificateFormat(api, newFormat(kind, value));
     if (!created.ok) {
       // A name taken is the name's problem; anything else (a page of the other kind) is the form's.
       const named = created.status === 409 ? { fieldErrors: { name: [created.message] } } : { formErrors: [created.message] };

@@ -50,6 +50,7 @@ test('a certificate format is designed with the mouse, saved, kept, refused when
   const dialog = page.getByRole('dialog', { name: 'New certificate format' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Orientation').selectOption('portrait');
+  await dialog.getByLabel('Start from').selectOption('empty');
   await dialog.getByRole('button', { name: 'Create and open' }).click();
   await expect(toast(page, certificateFormatMessages.created)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -135,6 +136,22 @@ test('a certificate format is designed with the mouse, saved, kept, refused when
   const bytes = new Uint8Array(await answer.body());
   expect(await pdfPageSizes(bytes)).toEqual([[595.28, 841.89]]);
   expect((await pdfPages(bytes))[0]).toContain(unspaced(student));
+});
+
+test('a new ID card format starts as a finished card, front and back, and the demo institute has one to issue from', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/certificates/idcard-formats');
+  await expect(page.getByRole('link', { name: 'Student ID card' })).toBeVisible();
+  await page.getByRole('link', { name: 'New ID card format' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New ID card format' });
+  await dialog.getByLabel('Name').fill(unique('Card'));
+  await expect(dialog.getByLabel('Start from')).toHaveValue('finished');
+  await dialog.getByRole('button', { name: 'Create and open' }).click();
+  await expect(toast(page, certificateFormatMessages.created)).toBeVisible();
+  await expect(pageField(page, 'Student name')).toBeVisible();
+  await expect(pageField(page, 'Photo')).toBeVisible();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(pageField(page, 'Barcode')).toBeVisible();
 });
 
 test('the designer is used with the keyboard alone', async ({ page, request }) => {

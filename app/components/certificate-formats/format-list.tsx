@@ -19,6 +19,8 @@ import {
   formatScreens,
   kindPageSizes,
   orientations,
+  formatStarts,
+  formatStartLabels,
   pageLabel,
   pageSizeLabels,
   type FormatRow,
@@ -125,7 +127,7 @@ function NewFormatForm({ kind, closeTo, lastResult }: { kind: FormatKind; closeT
   const [form, fields] = useForm({
     id: `new-${kind}-format`,
     lastResult: lastResult?.initialValue?.intent === 'create' ? lastResult : undefined,
-    defaultValue: { pageSize: sizes[0], orientation: kind === 'certificate' ? 'landscape' : 'portrait' },
+    defaultValue: { pageSize: sizes[0], orientation: kind === 'certificate' ? 'landscape' : 'portrait', start: 'finished' },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: formatListSchema }),
@@ -163,6 +165,15 @@ function NewFormatForm({ kind, closeTo, lastResult }: { kind: FormatKind; closeT
           </NativeSelect>
         </FormField>
       </div>
+      <FormField field={fields.start} label="Start from" required>
+        <NativeSelect {...getSelectProps(fields.start)} key={fields.start.key}>
+          {formatStarts.map((start) => (
+            <option key={start} value={start}>
+              {formatStartLabels[start]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
       <FormError id={form.errorId} errors={form.errors} />
       <UrlDialogActions closeTo={closeTo} submitting={submitting} label="Create and open" busyLabel="Creating…" />
     </Form>
