@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase } from '../../api/db/client';
 import { rebuildProjections } from '../../api/db/rebuild';
+import { starterLayout } from '../../common/certificate-starters';
+import type { BulkJobView, IssuedDocumentList } from '../../common/contracts/certificates';
 import { isFinished, type JobView } from '../../common/contracts/jobs';
 import { indianDay } from '../../common/india-time';
 import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
@@ -33,6 +35,43 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The sitting whose marksheets one job makes: a large centre's whole exam. */
 const MARKSHEETS_IN_ONE_JOB = 1_000;
+
+/** One call to the running server's API, its data answered; anything but a success stops the run. */
+async function callApi<Data>(
+  baseUrl: string,
+  headers: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Data> {
+  const answer = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: method === 'GET' ? headers : { ...headers, 'Idempotency-Key': randomUUID() },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
+  return ((await answer.json()) as { data: Data }).data;
+}
+
+/** Starts a job and waits for it, looking once a second: the job as it ended and the seconds from asking to done. */
+async function runJob(baseUrl: string, headers: Record<string, string>, startPath: string, statusPath: string, body: unknown) {
+  const started = performance.now();
+  const answer = await fetch(`${baseUrl}${startPath}`, {
+    method: 'POST',
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`starting the job at ${startPath} answered ${answer.status}: ${await answer.text()}`);
+  const { _id } = ((await answer.json()) as { data: JobView }).data;
+  let job: JobView;
+  do {
+    await sleep(1000);
+    const progress = await fetch(`${baseUrl}${statusPath}/${_id}`, { headers });
+    job = ((await progress.json()) as { data: JobView }).data;
+  } while (!isFinished(job.state));
+  if (job.state === 'failed') throw new Error(`the job at ${startPath} failed: ${job.error}`);
+  return { job, seconds: (performance.now() - started) / 1000 };
+}
 
 /** Runs one load in the load generator's own process. */
 function runLoad(spec: LoadSpec): Promise<LoadResult> {
@@ -333,24 +372,54 @@ export async function measure(options: MeasureOptions) {
     }
 
     {
-      // A whole sitting's marksheets as one PDF, made by the server's own job runner while nothing else runs.
-      const path = `/api/v1/exams/${exams.job.examId}/results/marksheets/jobs`;
-      const started = performance.now();
-      const answer = await fetch(`${server.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...json, 'Idempotency-Key': randomUUID() },
-        body: JSON.stringify({ branchId: exams.job.branchId }),
+      // A course's certificates issued at once by the server's job runner, then printed one at a time.
+      const course = fixtures.courseIds[0]!;
+      const format = await callApi<{ _id: string }>(server.baseUrl, json, 'POST', '/certificate-formats', {
+        name: `Bench ${randomUUID().slice(0, 8)}`,
+        layout: starterLayout('certificate', 'A4', 'landscape'),
       });
-      if (!answer.ok) throw new Error(`starting the marksheets job answered ${answer.status}: ${await answer.text()}`);
-      const { _id } = ((await answer.json()) as { data: JobView }).data;
-      let job: JobView;
-      do {
-        await sleep(1000);
-        const progress = await fetch(`${server.baseUrl}${path}/${_id}`, { headers: auth });
-        job = ((await progress.json()) as { data: JobView }).data;
-      } while (!isFinished(job.state));
-      const seconds = (performance.now() - started) / 1000;
-      if (job.state === 'failed') throw new Error(`the marksheets job failed: ${job.error}`);
+      const { job, seconds } = await runJob(server.baseUrl, json, '/api/v1/certificates/bulk', '/api/v1/certificates/jobs', {
+        kind: 'certificate',
+        formatId: format._id,
+        courseId: course,
+      });
+      const { issued } = job as BulkJobView;
+      const { peak } = await server.memory();
+      const value = `${seconds.toFixed(1)} s (${fixed((seconds * 1000) / Math.max(1, issued), 0)} ms a certificate)`;
+      console.log(`measure: ${issued} certificates in one bulk job: ${value}, server peak RSS ${mb(peak)}`);
+      figures.push(
+        { figure: `${issued} certificates of one course issued in one job (every student who completed it)`, value },
+        {
+          figure: 'server peak RSS up to the end of the certificates job',
+          value: mb(peak),
+          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
+        },
+      );
+      const documents = await callApi<IssuedDocumentList>(server.baseUrl, json, 'GET', `/certificates?courseId=${course}&limit=100`);
+      const pdf = await runLoad({
+        url: server.baseUrl,
+        method: 'GET',
+        path: '/api/v1/certificates/:id/pdf',
+        headers: auth,
+        variation: { kind: 'open', paths: documents.documents.map(({ _id }) => `/api/v1/certificates/${_id}/pdf`) },
+        connections: 1,
+        seconds: options.seconds,
+      });
+      const made = `${pdf.requests} made${pdf.errors ? `, ${pdf.errors} errors` : ''}`;
+      const pdfValue = `p50 ${fixed(pdf.p50, 0)} ms, p95 ${fixed(pdf.p95, 0)} ms`;
+      console.log(`measure: one certificate PDF: ${pdfValue} (${made})`);
+      figures.push({ figure: `one certificate PDF, server time, one request at a time (${made})`, value: pdfValue });
+    }
+
+    {
+      // A whole sitting's marksheets as one PDF, made by the server's own job runner while nothing else runs.
+      const { seconds } = await runJob(
+        server.baseUrl,
+        json,
+        `/api/v1/exams/${exams.job.examId}/results/marksheets/jobs`,
+        `/api/v1/exams/${exams.job.examId}/results/marksheets/jobs`,
+        { branchId: exams.job.branchId },
+      );
       const { peak } = await server.memory();
       const value = `${seconds.toFixed(0)} s (${fixed((seconds * 1000) / exams.job.students, 0)} ms a marksheet)`;
       console.log(`measure: ${exams.job.students} marksheets in one job: ${value}, server peak RSS ${mb(peak)}`);
