@@ -549,6 +549,15 @@ export const adminRoutes: readonly AdminRoute[] = [
     sidebar: true,
     keywords: ['issued'],
   },
+  {
+    path: '/admin/certificates/generated/:id/pdf',
+    title: 'Certificate PDF',
+    group: 'Certificates & ID Cards',
+    icon: 'BadgeCheck',
+    permissions: CERTIFICATE_ANY,
+    sidebar: false,
+    keywords: [],
+  },
 
   {
     path: '/admin/wallet/dashboard',

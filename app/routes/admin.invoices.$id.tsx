@@ -6,7 +6,8 @@ import { invoiceMessages, type InvoiceView, type PaymentBody } from '../../commo
 import { indianDay } from '../../common/india-time';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { ConfirmForm, PaymentForm, ReasonForm } from '~/components/invoices/action-forms';
+import { ConfirmForm, ReasonForm } from '~/components/action-forms';
+import { PaymentForm } from '~/components/invoices/payment-form';
 import { LinesTable, PaymentsTable, Timeline } from '~/components/invoices/invoice-details';
 import { InvoiceTotalsList, TotalRow } from '~/components/invoices/invoice-totals';
 import { InvoiceStatusBadge } from '~/components/invoices/status-badge';

@@ -5,6 +5,7 @@ import { userContract } from '../../common/contracts/users';
 import type { PaletteSearchResult } from '~/lib/palette-search';
 import { callEndpoint } from './api.server';
 import type { AuthedApi } from './auth.server';
+import { certificatePaths, issuesDocuments } from '~/lib/certificates';
 import { editableDraft, invoicePaths, invoiceRights, payable } from '~/lib/invoices';
 import { adminRoutes, canOpen } from '~/lib/route-registry';
 import { formatRupees } from '~/utils/format';
@@ -39,6 +40,7 @@ function withQuery(path: string, query: Record<string, string>) {
 const allUsers = route('/admin/users');
 const invoiceList = route('/admin/invoices');
 const studentInvoice = route('/admin/invoices/student/create');
+const generatedCertificates = route(certificatePaths.generated);
 
 /** What an exam found by the palette opens, on each screen that works on one exam. */
 const examScreens = [
@@ -76,6 +78,7 @@ async function searchStudents(api: AuthedApi, user: Searcher, query: string): Pr
   });
   if (!result.ok || !Array.isArray(result.data?.records)) return [];
   const bills = canOpen(studentInvoice, user);
+  const issues = issuesDocuments(user) && canOpen(generatedCertificates, user);
   return result.data.records.slice(0, LIMIT).flatMap((row): PaletteSearchResult[] => {
     const own = row.completedCourse ? studentLists.passout : row.isRegistered ? studentLists.registered : studentLists.fresh;
     const list = lists.includes(own) ? own : lists[0]!;
@@ -89,16 +92,29 @@ async function searchStudents(api: AuthedApi, user: Searcher, query: string): Pr
       // A student has no page of their own: their list, narrowed to them, with their details open.
       href: withQuery(list.path, { search: row.registrationNo ?? row.title, view: row._id }),
     };
-    if (!bills) return [student];
-    const invoice: PaletteSearchResult = {
-      id: `invoice-for:${row._id}`,
-      group: 'Students',
-      kind: 'record',
-      label: `Create invoice for ${row.title}`,
-      description,
-      href: withQuery(studentInvoice.path, { partyId: row._id }),
-    };
-    return [student, invoice];
+    const found: PaletteSearchResult[] = [student];
+    if (bills) {
+      found.push({
+        id: `invoice-for:${row._id}`,
+        group: 'Students',
+        kind: 'record',
+        label: `Create invoice for ${row.title}`,
+        description,
+        href: withQuery(studentInvoice.path, { partyId: row._id }),
+      });
+    }
+    if (issues) {
+      found.push({
+        id: `certificate-for:${row._id}`,
+        group: 'Students',
+        kind: 'record',
+        label: `Issue certificate for ${row.title}`,
+        description,
+        // The issue form finds the student as its own search would, and picks them.
+        href: certificatePaths.issue('certificate', { _id: row._id, search: row.registrationNo ?? row.title }),
+      });
+    }
+    return found;
   });
 }
 
@@ -160,6 +176,20 @@ async function searchExams(api: AuthedApi, user: Searcher, query: string): Promi
   );
 }
 
+/** Courses matching the query, for those who print ID cards: the list of the course's ID cards, ready to print as sheets. */
+async function searchCourses(api: AuthedApi, user: Searcher, query: string): Promise<PaletteSearchResult[]> {
+  if (user.role === SUPERADMIN || !canOpen(generatedCertificates, user)) return [];
+  const result = await callEndpoint(api, dynamicDataContract.list, { query: { formType: 'course', search: query, limit: LIMIT } });
+  if (!result.ok || !Array.isArray(result.data?.records)) return [];
+  return result.data.records.slice(0, LIMIT).map((course) => ({
+    id: `idcards-for:${course._id}`,
+    group: 'Courses',
+    kind: 'record' as const,
+    label: `Print ID cards for ${course.title}`,
+    href: withQuery(certificatePaths.generated, { kind: 'idcard', status: 'issued', courseId: course._id }),
+  }));
+}
+
 /**
  * Records matching a palette query, from the kinds the user may see. A kind whose API call fails
  * or is refused adds nothing: the palette shows what it can.
@@ -169,6 +199,7 @@ export async function searchForPalette(api: AuthedApi, user: Searcher, query: st
     searchStudents(api, user, query),
     searchExams(api, user, query),
     searchInvoices(api, user, query),
+    searchCourses(api, user, query),
     searchUsers(api, user, query),
   ]);
   return settled.flatMap((outcome) => {

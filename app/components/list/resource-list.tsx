@@ -44,6 +44,8 @@ export interface ResourceListProps<Row extends ListRow> {
   add?: { href: string; label: string };
   /** More buttons in the header, before the add button. */
   headerActions?: React.ReactNode;
+  /** What the page says above the list, under its heading: a job's progress. */
+  notice?: React.ReactNode;
   /** What the list opens over itself: a details sheet, a delete dialog. */
   children?: React.ReactNode;
 }
@@ -67,6 +69,7 @@ export function ResourceList<Row extends ListRow>({
   scope,
   add,
   headerActions,
+  notice,
   children,
 }: ResourceListProps<Row>) {
   const { busy } = useListNavigation();
@@ -114,6 +117,8 @@ export function ResourceList<Row extends ListRow>({
           ) : undefined
         }
       />
+
+      {notice}
 
       <ListToolbar filters={filters} searchLabel={`Search ${noun.other}`} searchPlaceholder={searchPlaceholder} />
 
