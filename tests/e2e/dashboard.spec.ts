@@ -173,6 +173,8 @@ test.describe('the dashboard’s body, its code arriving after the page', () => 
 
 test.describe('a branch admin', () => {
   test('follows a figure the moment the dashboard shows, while the list is slow to answer, without an error', async ({ page }) => {
+    // Six rounds, each held up on purpose for most of a second, on top of two page loads.
+    test.setTimeout(60_000);
     await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
     // A list's answer that takes a while leaves the navigation under way as the header's parts
     // start their own requests: the race that once rendered an error for a route not on the page.
