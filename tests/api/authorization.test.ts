@@ -11,6 +11,10 @@ import { creditWallet } from '../../api/domain/wallet/credit-wallet';
 import { SITTING_MARKSHEETS } from '../../api/domain/documents/sitting-marksheets';
 import { enqueueJob } from '../../api/jobs/queue';
 import { cancelInvoice, createInvoice, recordPayment } from '../../api/domain/invoices/commands';
+import { createCertificateFormat } from '../../api/domain/certificate-formats/commands';
+import { startBulkIssue } from '../../api/domain/certificates/bulk-issue';
+import { issueDocument, issuerOf } from '../../api/domain/certificates/commands';
+import { blankFormat } from '../../common/contracts/certificate-formats';
 import { invoiceDraftBody, paymentBody } from '../../common/contracts/invoices';
 import type { Endpoint } from '../../api/http/endpoint';
 import {
@@ -74,6 +78,22 @@ async function walkInvoice(db: AccountsApi['db'], studentId: string) {
   });
 }
 
+/** An ID card issued to a student of branch A in its course, and a bulk issue queued for that branch. */
+async function walkCertificates(db: AccountsApi['db'], branchId: string, courseId: string) {
+  const staff = instituteActor('walk');
+  return asSystem(db, async (ctx) => {
+    const formatId = await createCertificateFormat(ctx, staff, { name: 'Walk card', layout: blankFormat('idcard').layout });
+    const { id: studentId } = await createRecord(ctx, {
+      formType: 'student',
+      branchId,
+      fields: { studentName: 'Card holder of A', selectedCourse: courseId },
+    });
+    const { id: certificateId } = await issueDocument(ctx, issuerOf(staff), { kind: 'idcard', formatId, studentId, courseId });
+    const { job } = await startBulkIssue(ctx, { scope: branchId }, { kind: 'idcard', formatId, courseId });
+    return { certificateId, certificateJobId: job.id };
+  });
+}
+
 interface Fixture {
   /** Branch A's data, which a user of branch B must never reach. */
   branchA: {
@@ -92,6 +112,9 @@ interface Fixture {
     paymentId: string;
     /** A cancelled invoice of branch A's student: it has a credit note. */
     cancelledInvoiceId: string;
+    /** An ID card issued to branch A's student, and the job that issued it. */
+    certificateId: string;
+    certificateJobId: string;
   };
   branchB: { branchId: string };
 }
@@ -323,6 +346,26 @@ const walk: Record<string, WalkEntry> = {
   'PUT /certificate-formats/:id': { branch: 'none', params: () => ({ id: 'walk' }) },
   'POST /certificate-formats/:id/archive': { branch: 'none', params: () => ({ id: 'walk' }) },
   'POST /certificate-formats/:id/unarchive': { branch: 'none', params: () => ({ id: 'walk' }) },
+  // Whoever may see the format and the student; a branch's staff only their own students (api/http/certificate-format-preview.test.ts).
+  'GET /certificate-formats/:id/sample': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'GET /certificate-formats/:id/preview': { branch: 'none', params: () => ({ id: 'walk' }) },
+  'GET /certificates': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /certificates/overview': { branch: 'list' },
+  'GET /certificates/students': { branch: 'list', query: () => ({ kind: 'idcard', limit: '100' }) },
+  'GET /certificates/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.certificateId }) },
+  // Another branch's student answers 403 with its own message (api/http/certificates.test.ts).
+  'POST /certificates': { branch: 'create' },
+  'POST /certificates/:id/revoke': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.certificateId }),
+    body: () => ({ reason: 'Walk' }),
+  },
+  'POST /certificates/:id/reissue': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.certificateId }), body: () => ({}) },
+  'POST /certificates/bulk': { branch: 'create' },
+  'GET /certificates/jobs/:jobId': { branch: 'by-id', params: (fx) => ({ jobId: fx.branchA.certificateJobId }) },
+  'GET /certificates/:id/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.certificateId }) },
+  'POST /certificates/pdf': { branch: 'by-id', body: (fx) => ({ ids: [fx.branchA.certificateId] }) },
+  'POST /certificates/idcard-sheet': { branch: 'by-id', body: (fx) => ({ ids: [fx.branchA.certificateId] }) },
   'GET /settings': { branch: 'none' },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },
@@ -417,6 +460,8 @@ const fakeFixture: Fixture = {
     invoiceId: 'a',
     paymentId: 'a',
     cancelledInvoiceId: 'a',
+    certificateId: 'a',
+    certificateJobId: 'a',
   },
   branchB: { branchId: 'b' },
 };
@@ -482,6 +527,7 @@ describe('the walk', () => {
         now: ctx.meta.occurredAt,
       }),
     );
+    const certificates = await walkCertificates(db, branchA, courseId);
     fx = {
       branchA: {
         branchId: branchA,
@@ -494,6 +540,7 @@ describe('the walk', () => {
         paperId,
         jobId: job.id,
         ...(await walkInvoice(db, studentId)),
+        ...certificates,
       },
       branchB: { branchId: branchB },
     };

@@ -5,6 +5,7 @@ import { enterMarks, publishResults } from '../../../api/domain/exam-results/com
 import { createMarksheetTemplate } from '../../../api/domain/marksheet-templates/commands';
 import { blankTemplate } from '../../../common/contracts/marksheet-templates';
 import { archiveCertificateFormat, createCertificateFormat } from '../../../api/domain/certificate-formats/commands';
+import { issueDocument, issuerOf } from '../../../api/domain/certificates/commands';
 import { blankFormat } from '../../../common/contracts/certificate-formats';
 import { configureForm } from '../../../api/domain/form-configs';
 import { createRecord } from '../../../api/domain/records';
@@ -78,6 +79,23 @@ async function addFormat(institute: Institute, archived = false): Promise<string
     if (archived) await archiveCertificateFormat(ctx, staff, id);
     return id;
   });
+}
+
+/** An ID card format, whose documents ask no completed course. */
+async function addCardFormat(institute: Institute): Promise<string> {
+  return asSystem(institute.db, (ctx) => createCertificateFormat(ctx, staff, { ...blankFormat('idcard'), name: `Card ${unique()}` }));
+}
+
+/** The body issuing a new student of North an ID card of a format of its own, for their course. */
+async function cardToIssue(institute: Institute) {
+  const [formatId, student] = [await addCardFormat(institute), await addStudent(institute)];
+  return { kind: 'idcard' as const, formatId, studentId: student.id, courseId: institute.courseIds[0]! };
+}
+
+/** An ID card issued to a new student of North. */
+async function addCard(institute: Institute): Promise<string> {
+  const body = await cardToIssue(institute);
+  return asSystem(institute.db, async (ctx) => (await issueDocument(ctx, issuerOf(staff), body)).id);
 }
 
 async function addCourse(institute: Institute): Promise<string> {
@@ -562,6 +580,46 @@ export const validRequests: Record<string, Builder> = {
     headers: institute.authorization('superadmin'),
     path: `/certificate-formats/${await addFormat(institute, true)}/unarchive`,
     other: { path: `/certificate-formats/${await addFormat(institute, true)}/unarchive` },
+  }),
+  'POST /certificates': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/certificates',
+    body: await cardToIssue(institute),
+    other: { path: '/certificates', body: await cardToIssue(institute) },
+  }),
+  'POST /certificates/:id/revoke': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/certificates/${await addCard(institute)}/revoke`,
+    body: { reason: 'Lost' },
+    other: { path: `/certificates/${await addCard(institute)}/revoke`, body: { reason: 'Lost' } },
+  }),
+  'POST /certificates/:id/reissue': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/certificates/${await addCard(institute)}/reissue`,
+    body: {},
+    other: { path: `/certificates/${await addCard(institute)}/reissue`, body: {} },
+  }),
+  'POST /certificates/bulk': async (institute) => {
+    const bulk = async () => ({ kind: 'idcard', formatId: await addCardFormat(institute), courseId: institute.courseIds[0]! });
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/certificates/bulk',
+      body: await bulk(),
+      other: { path: '/certificates/bulk', body: await bulk() },
+    };
+  },
+  // Save nothing (a file answers a read): they take no Idempotency-Key, and need a valid body for the fuzzer.
+  'POST /certificates/pdf': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/certificates/pdf',
+    body: { ids: [await addCard(institute)] },
+    other: { path: '/certificates/pdf', body: { ids: [await addCard(institute)] } },
+  }),
+  'POST /certificates/idcard-sheet': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/certificates/idcard-sheet',
+    body: { ids: [await addCard(institute)] },
+    other: { path: '/certificates/idcard-sheet', body: { ids: [await addCard(institute)] } },
   }),
   'POST /exams/:id/results/marksheets/jobs': async (institute) => {
     const [one, other] = [await addPublishedSitting(institute), await addPublishedSitting(institute)];
