@@ -8,11 +8,10 @@ import {
   saveCertificateFormat,
   unarchiveCertificateFormat,
 } from '../domain/certificate-formats/commands';
-import { findFormat, formatKind, formatRevisions, listFormats } from '../domain/certificate-formats/queries';
-import { formatRevision, PREVIEW_CODE, studentSample } from '../domain/certificate-formats/sample';
+import { findFormat, formatKind, formatRevision, formatRevisions, listFormats } from '../domain/certificate-formats/queries';
+import { PREVIEW_CODE, studentSample } from '../domain/certificate-formats/sample';
+import { printableFormat, printableStudent } from '../domain/certificates/print';
 import { certificatesPdf } from '../pdf/certificate';
-import { verificationOf } from '../pdf/exam-documents';
-import { storedImageBytes } from '../pdf/stored-image';
 import { defineEndpoint, defineFileEndpoint } from './endpoint';
 import { requireFormPermission } from './form-access';
 import { ifMatchVersion, versionTag } from './if-match';
@@ -110,15 +109,11 @@ const preview = defineFileEndpoint({
       formatRevision(db, params.id, query.revision),
       studentSample(db, actor, query.studentId),
     ]);
-    const [front, back, photo, verification] = await Promise.all([
-      storedImageBytes(deps.storage, content.layout.background.front),
-      storedImageBytes(deps.storage, content.layout.background.back),
-      storedImageBytes(deps.storage, student.photo),
-      verificationOf(printedOrigin(c, deps), PREVIEW_CODE),
+    const [format, printed] = await Promise.all([
+      printableFormat(deps.storage, content.layout),
+      printableStudent(deps.storage, printedOrigin(c, deps), { ...student, code: PREVIEW_CODE }),
     ]);
-    const bytes = await certificatesPdf({ layout: content.layout, background: { front, back }, signature: null }, [
-      { values: student.values, photo, verification },
-    ]);
+    const bytes = await certificatesPdf(format, [printed]);
     return { file: { bytes, name: `${content.name}-r${revision}-preview.pdf`, type: 'application/pdf' } };
   },
 });

@@ -344,6 +344,9 @@ describe('reading', () => {
     ]);
     const cards = await call('GET', `/certificates/students?kind=idcard&eligible=true&search=kiran`, undefined, tokens.admin);
     expect((cards.body.data.students as EligibleStudent[]).map((one) => one.name)).toEqual(['Kiran Patil']);
+    // One student by id, as a form that picked them reads them again.
+    const picked = await call('GET', `/certificates/students?kind=idcard&studentId=${ids.kiran}`, undefined, tokens.admin);
+    expect((picked.body.data.students as EligibleStudent[]).map((one) => [one._id, one.name])).toEqual([[ids.kiran, 'Kiran Patil']]);
   });
 });
 

@@ -185,6 +185,7 @@ export const eligibleStudentsQuery = z.object({
   kind: z.enum(issuedKinds),
   courseId: z.string().max(100).optional().describe('A course’s students; without it, students of every course'),
   branchId: z.string().max(100).optional(),
+  studentId: z.string().max(100).optional().describe('One student: the one a form has picked'),
   search: z.string().trim().max(100).optional().describe('Part of the name or registration number'),
   eligible: z
     .enum(['true', 'false'])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatKinds, type FormatKind } from '../certificate-layout';
 import { defineContract } from './endpoint';
 import { examParams, sittingBranchId as branchId } from './exam-results';
 import { jobParams, jobView } from './jobs';
@@ -16,10 +17,7 @@ export type DocumentKind = (typeof documentKinds)[number];
 export const billKinds = ['tax-invoice', 'bill-of-supply', 'credit-note', 'receipt'] as const;
 export type BillKind = (typeof billKinds)[number];
 
-/** The documents issued from a certificate or ID card format (common/contracts/certificates.ts). */
-export const issuedFormatKinds = ['certificate', 'idcard'] as const;
-
-export const documentKindLabels: Record<DocumentKind | BillKind | (typeof issuedFormatKinds)[number], string> = {
+export const documentKindLabels: Record<DocumentKind | BillKind | FormatKind, string> = {
   certificate: 'Certificate',
   idcard: 'ID card',
   marksheet: 'Marksheet',
@@ -94,7 +92,7 @@ export type BillVerification = z.infer<typeof billVerification>;
  */
 export const certificateVerification = z.object({
   ...verified,
-  kind: z.enum(issuedFormatKinds),
+  kind: z.enum(formatKinds),
   issuedBy: z.string().describe('The institute, and the branch of the student it was issued to'),
   holder: z.object({ name: z.string(), registrationNo: z.string().nullable() }),
   course: z.string(),

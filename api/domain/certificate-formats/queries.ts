@@ -9,7 +9,7 @@ import {
 } from '../../../common/contracts/certificate-formats';
 import type { FormatKind } from '../../../common/certificate-layout';
 import type { Executor } from '../../db/client';
-import { savedRevisions } from '../../db/projections/revisions';
+import { savedRevision, savedRevisions } from '../../db/projections/revisions';
 import { certificateFormats, certificateFormatVersions } from '../../db/schema';
 import { missing } from '../errors';
 
@@ -89,4 +89,11 @@ export async function anyFormatHoldsBackground(db: Executor, kind: FormatKind, k
     .where(and(eq(certificateFormats.kind, kind), sql`(${background}->>'front' = ${key} OR ${background}->>'back' = ${key})`))
     .limit(1);
   return row !== undefined;
+}
+
+/** A saved revision of a format, the latest unless one is named: what a document is printed from. */
+export async function formatRevision(db: Executor, id: string, revision?: number) {
+  const saved = await savedRevision(db, certificateFormatVersions, certificateFormatVersions.formatId, id, revision);
+  if (!saved) throw missing(revision === undefined ? certificateFormatMessages.missing : certificateFormatMessages.revisionMissing);
+  return { revision: saved.revision, content: saved.content as CertificateFormatContent };
 }

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { certificateFormatMessages, type StudentSample } from '../../../common/contracts/certificate-formats';
-import type { CertificateFormatContent } from '../../../common/contracts/certificate-formats';
 import type { FieldType } from '../../../common/certificate-layout';
 import { addPeriods, formatDayFirst, indianDay } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
-import { savedRevision } from '../../db/projections/revisions';
-import { certificateFormatVersions, records } from '../../db/schema';
+import { records } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
 import { missing } from '../errors';
@@ -21,39 +19,74 @@ const text = (value: unknown) => {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 };
 
-/**
- * A student the caller may see, as a format's fields read them before anything is issued: their
- * details as the forms hold them (a detail their form lacks is left out), and for what only an
- * issued document knows (its number, its dates) a preview's number and today's dates.
- */
-export async function studentSample(db: Executor, actor: Actor, studentId: string, today = new Date()): Promise<StudentSample> {
+/** A record's name and form values: a student's course or branch, as its fields print them. */
+export interface TitledRecord {
+  id: string;
+  title: string;
+  fields: Record<string, unknown>;
+}
+
+const studentColumns = {
+  id: records.id,
+  title: records.title,
+  registrationNo: records.registrationNo,
+  rollNo: records.rollNo,
+  fields: records.fields,
+  courseId: records.courseId,
+  branchId: records.branchId,
+  completedCourse: records.completedCourse,
+};
+
+/** A student as a document reads them. */
+export interface StudentRecord {
+  id: string;
+  title: string;
+  registrationNo: string | null;
+  rollNo: string | null;
+  fields: Record<string, unknown>;
+  courseId: string | null;
+  branchId: string | null;
+  completedCourse: boolean;
+}
+
+/** A student, where `reach` holds (a caller's branch); none when there is no such student in it. */
+export async function findStudent(db: Executor, studentId: string, reach?: SQL): Promise<StudentRecord | null> {
   const [student] = await db
-    .select({
-      id: records.id,
-      title: records.title,
-      registrationNo: records.registrationNo,
-      rollNo: records.rollNo,
-      fields: records.fields,
-      courseId: records.courseId,
-      branchId: records.branchId,
-    })
+    .select(studentColumns)
     .from(records)
-    .where(and(eq(records.id, studentId), eq(records.formType, 'student'), readableBy(branchScope(actor))));
-  if (!student) throw missing(certificateFormatMessages.studentMissing);
-  const [course, branch] = await Promise.all([titleAndFields(db, student.courseId), titleAndFields(db, student.branchId)]);
-  const fields = student.fields as Record<string, unknown>;
-  const months = text(course?.fields.duration);
+    .where(and(eq(records.id, studentId), eq(records.formType, 'student'), reach));
+  return student ? { ...student, fields: student.fields as Record<string, unknown> } : null;
+}
+
+export async function findTitledRecord(db: Executor, id: string | null): Promise<TitledRecord | null> {
+  if (!id) return null;
+  const [row] = await db.select({ id: records.id, title: records.title, fields: records.fields }).from(records).where(eq(records.id, id));
+  return row ? { ...row, fields: row.fields as Record<string, unknown> } : null;
+}
+
+/**
+ * A student as a format's fields read them before anything is issued: their details as the forms
+ * hold them (a detail their form lacks is left out), and for what only an issued document knows
+ * (its number, its dates) a preview's number and today's dates. `course` is the student's course
+ * when the caller has read it already.
+ */
+export async function sampleOf(db: Executor, student: StudentRecord, today: Date, course?: TitledRecord): Promise<StudentSample> {
+  const [studentCourse, branch] = await Promise.all([
+    course?.id === student.courseId ? course : findTitledRecord(db, student.courseId),
+    findTitledRecord(db, student.branchId),
+  ]);
+  const months = text(studentCourse?.fields.duration);
   const day = formatDayFirst(indianDay(today));
   const values: Partial<Record<FieldType, string | null>> = {
     studentName: student.title,
-    fatherName: text(fields.fatherName),
-    course: course?.title ?? null,
+    fatherName: text(student.fields.fatherName),
+    course: studentCourse?.title ?? null,
     duration: months ? `${months} months` : null,
     registrationNo: student.registrationNo,
     rollNo: student.rollNo,
     branch: branch?.title ?? null,
-    bloodGroup: text(fields.bloodGroup),
-    emergencyContact: text(fields.emergencyContact),
+    bloodGroup: text(student.fields.bloodGroup),
+    emergencyContact: text(student.fields.emergencyContact),
     completionDate: day,
     issueDate: day,
     validUntil: formatDayFirst(indianDay(addPeriods('day', today, 365))),
@@ -62,19 +95,13 @@ export async function studentSample(db: Executor, actor: Actor, studentId: strin
   return {
     studentId: student.id,
     values: Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1]))),
-    photo: text(fields.studentPhoto),
+    photo: text(student.fields.studentPhoto),
   };
 }
 
-async function titleAndFields(db: Executor, id: string | null) {
-  if (!id) return null;
-  const [row] = await db.select({ title: records.title, fields: records.fields }).from(records).where(eq(records.id, id));
-  return row ? { title: row.title, fields: row.fields as Record<string, unknown> } : null;
-}
-
-/** A saved revision of a format, the latest unless one is named. */
-export async function formatRevision(db: Executor, id: string, revision?: number) {
-  const saved = await savedRevision(db, certificateFormatVersions, certificateFormatVersions.formatId, id, revision);
-  if (!saved) throw missing(revision === undefined ? certificateFormatMessages.missing : certificateFormatMessages.revisionMissing);
-  return { revision: saved.revision, content: saved.content as CertificateFormatContent };
+/** A student the caller may see, as a format's fields read them. */
+export async function studentSample(db: Executor, actor: Actor, studentId: string, today = new Date()): Promise<StudentSample> {
+  const student = await findStudent(db, studentId, readableBy(branchScope(actor)));
+  if (!student) throw missing(certificateFormatMessages.studentMissing);
+  return sampleOf(db, student, today);
 }

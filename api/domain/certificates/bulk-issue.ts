@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { certificateMessages, type BulkIssueBody, type BulkJobView } from '../../../common/contracts/certificates';
+import { certificateMessages, issuedKinds, type BulkIssueBody, type BulkJobView } from '../../../common/contracts/certificates';
 import { jobMessages } from '../../../common/contracts/jobs';
 import type { Database, Executor } from '../../db/client';
 import type { EventMetadata } from '../../db/event-store';
@@ -7,7 +7,7 @@ import { enqueueJob, findJob, jobViewOf, type JobRow } from '../../jobs/queue';
 import type { JobKind } from '../../jobs/runner';
 import { systemClock, type Clock } from '../clock';
 import { forbidden, missing } from '../errors';
-import { formatAndCourse, issueDocument, type Issuer } from './commands';
+import { formatAndCourse, issueBasis, issueDocument, type Issuer } from './commands';
 import { requireUsableFormat } from './decide';
 import { eligibleStudentIds, issuedByJob } from './queries';
 
@@ -23,7 +23,7 @@ export const BULK_ISSUE = 'certificates-bulk-issue';
 export const ISSUES_PER_CHUNK = 50;
 
 const payload = z.object({
-  kind: z.enum(['certificate', 'idcard']),
+  kind: z.enum(issuedKinds),
   formatId: z.string(),
   courseId: z.string(),
   /** The branch asked for, if any. */
@@ -84,8 +84,11 @@ export function bulkIssueKind({
       for (let start = 0; start < students.length; start += chunkSize) {
         const chunk = students.slice(start, start + chunkSize);
         await db.transaction(async (tx) => {
-          const meta = { actorId: requestedBy, branchId: scope, occurredAt: clock.now() };
-          for (const studentId of chunk) await issueDocument({ tx, meta }, { scope }, { kind, formatId, studentId, courseId }, job.id);
+          const ctx = { tx, meta: { actorId: requestedBy, branchId: scope, occurredAt: clock.now() } };
+          const basis = await issueBasis(tx, { formatId, courseId });
+          for (const studentId of chunk) {
+            await issueDocument(ctx, { scope }, { kind, formatId, studentId, courseId }, { basis, jobId: job.id });
+          }
         });
         await job.progress(start + chunk.length, students.length);
       }

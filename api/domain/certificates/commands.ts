@@ -6,7 +6,8 @@ import type { Executor } from '../../db/client';
 import { certificateCounters, certificateFormats, records } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
-import { formatRevision, studentSample } from '../certificate-formats/sample';
+import { formatRevision } from '../certificate-formats/queries';
+import { findStudent, sampleOf, type StudentRecord, type TitledRecord } from '../certificate-formats/sample';
 import { runCommand, type CommandContext, type Decider } from '../command';
 import { newVerificationCode } from '../documents/codes';
 import { forbidden, missing } from '../errors';
@@ -35,15 +36,6 @@ export interface Issuer {
 }
 export const issuerOf = (actor: Actor): Issuer => ({ scope: branchScope(actor) });
 
-/** The facts of the student sample's reach: the issuer's branch, already checked against the student's. */
-const sampler = (issuer: Issuer): Actor => ({
-  id: '',
-  role: issuer.scope === null ? 'superadmin' : 'admin',
-  branchId: issuer.scope,
-  sessionId: '',
-  permissions: new Set(),
-});
-
 /**
  * Two issues for one student, course and kind wait for each other here, so the second finds the
  * first's document rather than making another (or tripping over the unique index).
@@ -52,70 +44,12 @@ async function lockHolder(ctx: CommandContext, { kind, studentId, courseId }: Pi
   await ctx.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`issued-certificate:${kind}:${studentId}:${courseId}`}))`);
 }
 
-async function studentOf(ctx: CommandContext, id: string) {
-  const [row] = await ctx.tx
-    .select({ branchId: records.branchId, courseId: records.courseId, completedCourse: records.completedCourse, title: records.title })
-    .from(records)
-    .where(and(eq(records.id, id), eq(records.formType, 'student')));
-  return row ?? null;
-}
-
 /** The student, refused to a branch's staff when another branch's: every issue and reissue asks it first. */
-async function requireStudent(ctx: CommandContext, issuer: Issuer, studentId: string) {
-  const student = await studentOf(ctx, studentId);
+async function requireStudent(ctx: CommandContext, issuer: Issuer, studentId: string): Promise<StudentRecord> {
+  const student = await findStudent(ctx.tx, studentId);
   if (!student) throw missing(certificateMessages.studentMissing);
   if (issuer.scope !== null && student.branchId !== issuer.scope) throw forbidden(certificateMessages.otherBranchStudent);
   return student;
-}
-
-/**
- * Everything a new document records, its number taken from its series in this transaction (a
- * refusal after it rolls the number back, so the series has no gap), and the facts its rules read.
- */
-async function prepareIssue(
-  ctx: CommandContext,
-  issuer: Issuer,
-  input: IssueBody,
-  { supersedes = null, jobId = null }: { supersedes?: DocumentRef | null; jobId?: string | null } = {},
-) {
-  const student = await requireStudent(ctx, issuer, input.studentId);
-  const { format, course } = await formatAndCourse(ctx.tx, input);
-  const [{ content, revision }, sample] = await Promise.all([
-    formatRevision(ctx.tx, input.formatId),
-    studentSample(ctx.tx, sampler(issuer), input.studentId, ctx.meta.occurredAt),
-  ]);
-  const year = financialYear(indianDay(ctx.meta.occurredAt));
-  const series = `${input.kind}|${year}`;
-  const sequence = await takeNumber(ctx.tx, series, certificateCounters);
-  const number = seriesNumber(seriesPrefix[input.kind], year, sequence);
-  const values = { ...sample.values, course: course.title, documentNumber: number };
-  const data: IssuedData = {
-    kind: input.kind,
-    number,
-    series,
-    sequence,
-    code: newVerificationCode(),
-    studentId: input.studentId,
-    studentName: student.title,
-    registrationNo: values.registrationNo ?? null,
-    courseId: input.courseId,
-    courseName: course.title,
-    branchId: student.branchId,
-    branchName: values.branch ?? null,
-    formatId: input.formatId,
-    formatName: content.name,
-    formatRevision: revision,
-    values,
-    photo: sample.photo,
-    supersedes,
-    jobId,
-  };
-  const facts = {
-    format,
-    inCourse: student.courseId === input.courseId,
-    completedCourse: student.completedCourse,
-  };
-  return { id: newId(ctx.meta.occurredAt.getTime()), command: { type: 'Issue' as const, data, facts } };
 }
 
 /** The format and course a document is asked of, each refused when there is none. */
@@ -126,32 +60,89 @@ export async function formatAndCourse(db: Executor, { formatId, courseId }: Pick
       .from(certificateFormats)
       .where(eq(certificateFormats.id, formatId)),
     db
-      .select({ title: records.title })
+      .select({ id: records.id, title: records.title, fields: records.fields })
       .from(records)
       .where(and(eq(records.id, courseId), eq(records.formType, 'course'))),
   ]);
   if (!format) throw missing(certificateMessages.formatMissing);
   if (!course) throw missing(certificateMessages.courseMissing);
-  return { format: { kind: format.kind as IssuedKind, archived: format.archived }, course };
+  return {
+    format: { kind: format.kind as IssuedKind, archived: format.archived },
+    course: { ...course, fields: course.fields as Record<string, unknown> } satisfies TitledRecord,
+  };
+}
+
+/**
+ * What every document of one format and course shares: the format, the course and the format's
+ * latest revision. Read once for a document, and once a chunk for a bulk issue's students.
+ */
+export type IssueBasis = Awaited<ReturnType<typeof formatAndCourse>> & { revision: Awaited<ReturnType<typeof formatRevision>> };
+
+export async function issueBasis(db: Executor, input: Pick<IssueBody, 'formatId' | 'courseId'>): Promise<IssueBasis> {
+  const found = await formatAndCourse(db, input);
+  return { ...found, revision: await formatRevision(db, input.formatId) };
+}
+
+/**
+ * Everything a new document records, its number taken from its series in this transaction (a
+ * refusal after it rolls the number back, so the series has no gap), and the facts its rules read.
+ */
+async function prepareIssue(
+  ctx: CommandContext,
+  input: IssueBody,
+  student: StudentRecord,
+  basis: IssueBasis,
+  { supersedes = null, jobId = null }: { supersedes?: DocumentRef | null; jobId?: string | null } = {},
+) {
+  const sample = await sampleOf(ctx.tx, student, ctx.meta.occurredAt, basis.course);
+  const year = financialYear(indianDay(ctx.meta.occurredAt));
+  const series = `${input.kind}|${year}`;
+  const sequence = await takeNumber(ctx.tx, series, certificateCounters);
+  const number = seriesNumber(seriesPrefix[input.kind], year, sequence);
+  const values = { ...sample.values, course: basis.course.title, documentNumber: number };
+  const data: IssuedData = {
+    kind: input.kind,
+    number,
+    series,
+    sequence,
+    code: newVerificationCode(),
+    studentId: input.studentId,
+    studentName: student.title,
+    registrationNo: student.registrationNo,
+    courseId: input.courseId,
+    courseName: basis.course.title,
+    branchId: student.branchId,
+    branchName: values.branch ?? null,
+    formatId: input.formatId,
+    formatName: basis.revision.content.name,
+    formatRevision: basis.revision.revision,
+    values,
+    photo: sample.photo,
+    supersedes,
+    jobId,
+  };
+  const facts = { format: basis.format, inCourse: student.courseId === input.courseId, completedCourse: student.completedCourse };
+  return { id: newId(ctx.meta.occurredAt.getTime()), command: { type: 'Issue' as const, data, facts } };
 }
 
 const uniqueConflicts = (kind: IssuedKind) => ({ issued_certificates_current_key: certificateMessages.alreadyHeld(kind) });
 
 /**
  * Issues a document to a student for a course, or answers the one they hold of its kind for that
- * course: issuing again makes no second document (a reissue does).
+ * course: issuing again makes no second document (a reissue does). A bulk issue passes the basis
+ * it read for its chunk and its job.
  */
 export async function issueDocument(
   ctx: CommandContext,
   issuer: Issuer,
   input: IssueBody,
-  jobId: string | null = null,
+  { basis, jobId = null }: { basis?: IssueBasis; jobId?: string | null } = {},
 ): Promise<{ id: string; created: boolean }> {
-  await requireStudent(ctx, issuer, input.studentId);
+  const student = await requireStudent(ctx, issuer, input.studentId);
   await lockHolder(ctx, input);
   const held = await currentDocument(ctx.tx, input);
   if (held) return { id: held._id, created: false };
-  const { id, command } = await prepareIssue(ctx, issuer, input, { jobId });
+  const { id, command } = await prepareIssue(ctx, input, student, basis ?? (await issueBasis(ctx.tx, input)), { jobId });
   await runCommand(ctx, issuedCertificateStream(id), issuedCertificates, command, { uniqueConflicts: uniqueConflicts(input.kind) });
   return { id, created: true };
 }
@@ -182,7 +173,10 @@ export async function reissueDocument(
   const old = await readableDocument(ctx.tx, id, branchScope(actor));
   const input: IssueBody = { kind: old.kind, formatId: formatId ?? old.formatId, studentId: old.studentId, courseId: old.courseId };
   await lockHolder(ctx, input);
-  const fresh = await prepareIssue(ctx, issuerOf(actor), input, { supersedes: { _id: old._id, number: old.number } });
+  const student = await requireStudent(ctx, issuerOf(actor), old.studentId);
+  const fresh = await prepareIssue(ctx, input, student, await issueBasis(ctx.tx, input), {
+    supersedes: { _id: old._id, number: old.number },
+  });
   await runCommand(
     ctx,
     issuedCertificateStream(id),

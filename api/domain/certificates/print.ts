@@ -1,5 +1,5 @@
 import { certificateMessages } from '../../../common/contracts/certificates';
-import type { FieldType } from '../../../common/certificate-layout';
+import type { FieldType, FormatLayout } from '../../../common/certificate-layout';
 import type { Executor } from '../../db/client';
 import type { issuedCertificates } from '../../db/schema';
 import { certificatesPdf, type CertificateFormat, type CertificateStudent } from '../../pdf/certificate';
@@ -8,7 +8,7 @@ import { idCardSheetPdf } from '../../pdf/idcard-sheet';
 import { pdfJoiner } from '../../pdf/join';
 import { storedImageBytes } from '../../pdf/stored-image';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { formatRevision } from '../certificate-formats/sample';
+import { formatRevision } from '../certificate-formats/queries';
 import { invalid } from '../errors';
 
 type IssuedRow = typeof issuedCertificates.$inferSelect;
@@ -20,21 +20,33 @@ interface Run {
   rows: IssuedRow[];
 }
 
+/** A layout as the renderer takes it: its backgrounds read from the store. */
+export async function printableFormat(storage: ObjectStorage, layout: FormatLayout): Promise<CertificateFormat> {
+  const [front, back] = await Promise.all([
+    storedImageBytes(storage, layout.background.front),
+    storedImageBytes(storage, layout.background.back),
+  ]);
+  return { layout, background: { front, back }, signature: null };
+}
+
+/** What one document (or a preview) prints: its values, the student's photo and its own code. */
+export async function printableStudent(
+  storage: ObjectStorage,
+  origin: string,
+  { values, photo, code }: { values: Partial<Record<FieldType, string>>; photo: string | null; code: string },
+): Promise<CertificateStudent> {
+  const [photoBytes, verification] = await Promise.all([storedImageBytes(storage, photo), verificationOf(origin, code)]);
+  return { values, photo: photoBytes, verification };
+}
+
 /** The revision a document was issued from, never the format as it stands now. */
 async function formatOf(db: Executor, storage: ObjectStorage, run: Run): Promise<CertificateFormat> {
   const { content } = await formatRevision(db, run.formatId, run.revision);
-  const [front, back] = await Promise.all([
-    storedImageBytes(storage, content.layout.background.front),
-    storedImageBytes(storage, content.layout.background.back),
-  ]);
-  return { layout: content.layout, background: { front, back }, signature: null };
+  return printableFormat(storage, content.layout);
 }
 
-/** What a document prints: the values it was issued with, the student's photo, and its own code. */
-async function studentOf(storage: ObjectStorage, origin: string, row: IssuedRow): Promise<CertificateStudent> {
-  const [photo, verification] = await Promise.all([storedImageBytes(storage, row.photo), verificationOf(origin, row.code)]);
-  return { values: row.values as Partial<Record<FieldType, string>>, photo, verification };
-}
+const studentOf = (storage: ObjectStorage, origin: string, row: IssuedRow) =>
+  printableStudent(storage, origin, { values: row.values as Partial<Record<FieldType, string>>, photo: row.photo, code: row.code });
 
 /** Consecutive documents of one revision as runs (pages keep the order asked), or every document of a revision as one (sheets). */
 function runsOf(rows: readonly IssuedRow[], together: boolean): Run[] {

@@ -158,6 +158,7 @@ function eligibleParts(kind: IssuedKind, scope: string | null, query: Omit<Eligi
     scope === null ? undefined : eq(records.branchId, scope),
     query.courseId ? eq(records.courseId, query.courseId) : undefined,
     query.branchId ? eq(records.branchId, query.branchId) : undefined,
+    query.studentId ? eq(records.id, query.studentId) : undefined,
     query.search ? like(records.searchText, containing(query.search.toLowerCase())) : undefined,
     query.eligible === undefined ? undefined : query.eligible ? eligible : sql`NOT ${eligible}`,
   );
