@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { issuedKinds, issuedStatuses, revokeBody, type IssuedKind } from '../../common/contracts/certificates';
-import { choiceParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
+import { apiListQuery, choiceParam, listQueryParser, textParam, withParams, type QueryDefaults } from './list-query';
 import { canOpen } from './route-registry';
 
 /** The issued documents' screens: where they are, what the list's address holds, who may issue. */
@@ -35,30 +35,21 @@ export const parseIssuedQuery = listQueryParser({
 });
 export type IssuedQuery = ReturnType<typeof parseIssuedQuery>;
 
-const given = (value: string) => value || undefined;
-
 /** The list's address as the API's query. */
-export function issuedApiQuery({
-  search,
-  kind,
-  status,
-  formatId,
-  courseId,
-  branchId,
-  sort,
-  order,
-}: Omit<IssuedQuery, 'page' | 'limit' | 'view'>) {
-  return {
-    search: given(search),
-    kind: given(kind) as IssuedKind | undefined,
-    status: given(status) as (typeof issuedStatuses)[number] | undefined,
-    formatId: given(formatId),
-    courseId: given(courseId),
-    branchId: given(branchId),
-    sortBy: sort,
-    order,
-  };
+export function issuedApiQuery(query: Omit<IssuedQuery, 'page' | 'limit' | 'view'>) {
+  const { search, kind, status, formatId, courseId, branchId, sort, order } = query;
+  return apiListQuery({ search, kind, status, formatId, courseId, branchId, sort, order });
 }
+
+/** A kind named in an address, or null for anything else. */
+export const parseIssuedKind = (value: string | null): IssuedKind | null => issuedKinds.find((kind) => kind === value) ?? null;
+
+/** The generated screen's dialogs are opened by these parameters of its address; they are not the list's. */
+export const generatedDialogParams = ['issue', 'q', 'student', 'bulk', 'job', 'revoke', 'reissue'] as const;
+
+/** The address with the dialogs closed; a `kept` one stays (the bulk job shown under the list). */
+export const withoutDialogs = (search: string, ...kept: (typeof generatedDialogParams)[number][]) =>
+  withParams(search, Object.fromEntries(generatedDialogParams.filter((name) => !kept.includes(name)).map((name) => [name, null])));
 
 /** Issuing, revoking and reissuing: the catalogue's "Generate certificates and ID cards". The API refuses anyone else anyway. */
 export const issuesDocuments = (user: { role: string; permissions: readonly string[] }) =>

@@ -17,7 +17,7 @@ import {
 } from '../../common/contracts/invoices';
 import { lineProblem } from '../../common/fees';
 import { rupeeAmount } from '~/components/wallet/amount-schema';
-import { choiceParam, dayParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
+import { apiListQuery, choiceParam, dayParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
 import { canOpen, findAdminRoute } from './route-registry';
 
 /** The invoice and payment screens' addresses, forms and rights: what both the browser and the server read. */
@@ -65,27 +65,16 @@ export type PaymentQuery = ReturnType<typeof parsePaymentQuery>;
 /** A payment as the list shows it; a payment is never edited, so it has no version of its own. */
 export type PaymentListRow = PaymentView & { title: string; version: number };
 
-const given = <T extends string>(value: T) => (value === '' ? undefined : value) as Exclude<T, ''> | undefined;
-
-/** The API's filters of the Invoices address: blanks left out, the kit's `sort` as the API's `sortBy`. */
+/** The API's filters of the Invoices address. */
 export function invoiceApiQuery(query: Omit<InvoiceQuery, 'page' | 'limit' | 'view'>) {
   const { kind, status, branchId, from, to, search, sort, order } = query;
-  return {
-    kind: given(kind),
-    status: given(status),
-    branchId: given(branchId),
-    from: given(from),
-    to: given(to),
-    search: given(search),
-    sortBy: sort,
-    order,
-  };
+  return apiListQuery({ kind, status, branchId, from, to, search, sort, order });
 }
 
 /** The API's filters of the Payment Records address. */
 export function paymentApiQuery(query: Omit<PaymentQuery, 'page' | 'limit' | 'view'>) {
   const { mode, branchId, from, to, search, sort, order } = query;
-  return { mode: given(mode), branchId: given(branchId), from: given(from), to: given(to), search: given(search), sortBy: sort, order };
+  return apiListQuery({ mode, branchId, from, to, search, sort, order });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -175,6 +175,21 @@ export function withParams(search: string, changes: QueryChanges): string {
   return text ? `?${text}` : '';
 }
 
+/** An API's list query as a list's address gives it: blank filters left out, the kit's `sort` as the API's `sortBy`. */
+export type ApiListQuery<Query extends { sort: string; order: SortOrder }> = {
+  [Name in Exclude<keyof Query, 'sort' | 'order'>]: Exclude<Query[Name], ''> | undefined;
+} & { sortBy: Query['sort']; order: SortOrder };
+
+/** The API's query of a list's address, from the filters the API knows (the caller names them). */
+export function apiListQuery<Query extends { sort: string; order: SortOrder } & Record<keyof Query, string>>({
+  sort,
+  order,
+  ...filters
+}: Query): ApiListQuery<Query> {
+  const given = Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, value === '' ? undefined : value]));
+  return { ...given, sortBy: sort, order } as ApiListQuery<Query>;
+}
+
 /** What every list row needs: an id, a name for dialogs, and the version a delete sends back. */
 export interface ListRow {
   _id: string;

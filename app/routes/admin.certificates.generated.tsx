@@ -27,7 +27,9 @@ import {
   issuedDefaults,
   issuedNoun,
   issuesDocuments,
+  parseIssuedKind,
   parseIssuedQuery,
+  withoutDialogs,
 } from '~/lib/certificates';
 import { withParams } from '~/lib/list-query';
 import { failureMessage } from '~/services/api.server';
@@ -63,25 +65,31 @@ const bulkJobCookie = createCookie('certificate-bulk-job', {
 
 type Row = IssuedDocumentView & { title: string };
 
-const kindParam = (value: string | null) => ((issuedKinds as readonly string[]).includes(value ?? '') ? (value as IssuedKind) : null);
-
 export const loader = listLoader(async (request, auth) => {
   const { user, api } = auth;
   const params = new URL(request.url).searchParams;
   // The dialogs' own parameters are not the list's: the tidy-address redirect must not drop them.
-  const listParams = new URLSearchParams(
-    [...params].filter(([name]) => !['issue', 'q', 'student', 'bulk', 'job', 'revoke', 'reissue'].includes(name)),
-  );
+  const listParams = new URLSearchParams(withoutDialogs(params.toString()));
   const query = parseIssuedQuery(listParams, issuedDefaults);
   const everyBranch = !user.branchId;
   const issues = issuesDocuments(user);
-  const issuing = issues ? kindParam(params.get('issue')) : null;
-  const bulk = issues ? kindParam(params.get('bulk')) : null;
+  const issuing = issues ? parseIssuedKind(params.get('issue')) : null;
+  const bulk = issues ? parseIssuedKind(params.get('bulk')) : null;
   const studentSearch = (params.get('q') ?? '').trim().slice(0, 100);
+  const studentId = (params.get('student') ?? '').slice(0, 100);
   const jobId = params.get('job') || (await bulkJobCookie.parse(request.headers.get('Cookie'))) || '';
-  const changing = params.get('revoke') || params.get('reissue') || '';
+  const change = (['revoke', 'reissue'] as const).find((name) => params.get(name));
 
-  const [page, branches, courses, certificateFormats, idcardFormats, matches, job, changed] = await Promise.all([
+  // The picked student is read by id; the search's matches are only wanted while none is picked.
+  const issueStudents = async (kind: IssuedKind) => {
+    const one = studentId ? await eligibleStudents(api, { kind, studentId, page: 1, limit: 1 }) : null;
+    const picked = one?.ok ? one.data.students.find((student) => student.eligible && student.courseId) : undefined;
+    if (picked?.courseId) return { picked: { ...picked, courseId: picked.courseId }, students: null };
+    const matches = studentSearch ? await eligibleStudents(api, { kind, search: studentSearch, page: 1, limit: 10 }) : null;
+    return { picked: null, students: matches?.ok ? matches.data.students : null };
+  };
+
+  const [page, branches, courses, certificateFormats, idcardFormats, students, job, changed] = await Promise.all([
     loadListPage(request, auth, {
       query,
       defaults: issuedDefaults,
@@ -96,12 +104,12 @@ export const loader = listLoader(async (request, auth) => {
     recordChoices(api, 'course'),
     formatChoices(api, 'certificate'),
     formatChoices(api, 'idcard'),
-    issuing && studentSearch ? eligibleStudents(api, { kind: issuing, search: studentSearch, page: 1, limit: 10 }) : null,
+    issuing ? issueStudents(issuing) : null,
     issues && jobId ? bulkIssueJob(api, jobId) : null,
-    issues && changing ? getIssued(api, changing) : null,
+    issues && change ? getIssued(api, params.get(change)!) : null,
   ]);
-  const students = matches?.ok ? matches.data.students : null;
-  const picked = students?.find((student) => student._id === params.get('student') && student.eligible && student.courseId) ?? null;
+  // Only a document still standing is revoked or reissued.
+  const changing = changed?.ok && changed.data.status === 'issued' ? changed.data : null;
 
   return {
     ...page,
@@ -112,10 +120,11 @@ export const loader = listLoader(async (request, auth) => {
     issuing,
     bulk,
     studentSearch,
-    students,
-    picked: picked?.courseId ? { ...picked, courseId: picked.courseId } : null,
+    students: students?.students ?? null,
+    picked: students?.picked ?? null,
     job: job?.ok ? job.data : null,
-    changed: changed?.ok ? changed.data : null,
+    revoking: change === 'revoke' ? changing : null,
+    reissuing: change === 'reissue' ? changing : null,
     /** One per form shown: sending it twice issues once. */
     formKey: randomUUID(),
   };
@@ -127,7 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400, headers });
   const value = submission.value;
   const url = new URL(request.url);
-  const list = `${url.pathname}${withParams(url.search, { issue: null, q: null, student: null, bulk: null, revoke: null, reissue: null, job: null })}`;
+  const list = `${url.pathname}${withoutDialogs(url.search)}`;
   const failed = 'The document could not be changed. Try again.';
 
   // The finished job is put away: the page stops showing it.
@@ -180,10 +189,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function GeneratedCertificates() {
   const list = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const { issues, formats } = list;
-  const closeTo = withParams(search, { issue: null, q: null, student: null, bulk: null, revoke: null, reissue: null }) || '?';
-  const revoking = list.changed && new URLSearchParams(search).has('revoke') && list.changed.status === 'issued' ? list.changed : null;
-  const reissuing = list.changed && new URLSearchParams(search).has('reissue') && list.changed.status === 'issued' ? list.changed : null;
+  const { issues, formats, revoking, reissuing } = list;
+  const closeTo = withoutDialogs(search, 'job') || '?';
   const allFormats = [...formats.certificate, ...formats.idcard];
   const selecting = list.rows.length > 0;
   const idcardsOnly = list.query.kind === 'idcard';

@@ -1,6 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { FormatList } from '~/components/certificate-formats/format-list';
+import { FormatListScreen } from '~/components/certificate-formats/format-list';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatScreens } from '~/lib/certificate-formats';
 import { formatListAction, formatListLoader } from '~/services/certificate-format-screens.server';
@@ -12,21 +11,7 @@ export const meta: MetaFunction = () => [{ title }];
 export const loader = formatListLoader('idcard');
 export const action = formatListAction('idcard');
 
-export default function IdCardFormats() {
-  const { kind, canManage, ...list } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { pathname, search } = useLocation();
-  return (
-    <FormatList
-      list={list}
-      kind={kind}
-      canManage={canManage}
-      search={search}
-      pathname={pathname}
-      lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
-    />
-  );
-}
+export default FormatListScreen;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary title={title} />;

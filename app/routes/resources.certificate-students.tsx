@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { issuedKinds, type IssuedKind } from '../../common/contracts/certificates';
-import { issuesDocuments } from '~/lib/certificates';
+import { issuesDocuments, parseIssuedKind } from '~/lib/certificates';
 import { requireAdminForFetch } from '~/services/auth.server';
 import { eligibleStudents } from '~/services/certificates.server';
 
@@ -17,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   headers.set('Cache-Control', 'private, no-store');
   if (!issuesDocuments(user)) return Response.json({ students: [], message: null }, { status: 403, headers });
   const params = new URL(request.url).searchParams;
-  const kind = (issuedKinds as readonly string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as IssuedKind) : 'certificate';
+  const kind = parseIssuedKind(params.get('kind')) ?? 'certificate';
   const search = (params.get('search') ?? '').trim().slice(0, MAX_LENGTH);
   if (!search) return Response.json({ students: [], message: null }, { headers });
   const found = await eligibleStudents(api, { kind, search, page: 1, limit: LIMIT });

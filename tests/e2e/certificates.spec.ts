@@ -218,4 +218,13 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(document!.number)}`));
     await expect(row(page, document!.number)).toContainText(student.name);
   });
+
+  test('the student in the address is the one picked, whatever the search beside it finds', async ({ page, request }) => {
+    const [student] = await eligible(request, 'idcard');
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto(`${generated}?${new URLSearchParams({ issue: 'idcard', q: 'no one is called this', student: student!._id })}`);
+    const form = page.getByRole('region', { name: 'Issue to a student' });
+    await expect(form.getByTestId('issue-student')).toContainText(student!.name);
+    await expect(form.getByRole('button', { name: 'Issue ID card' })).toBeVisible();
+  });
 });

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { Form, useFetcher, useNavigation } from '@remix-run/react';
+import type { SerializeFrom } from '@remix-run/node';
+import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { FormatKind } from '../../../common/certificate-layout';
-import { ResourceList, type ListPage } from '~/components/list/resource-list';
+import { ResourceList } from '~/components/list/resource-list';
 import type { Column } from '~/components/list/types';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -26,7 +27,11 @@ import {
   type FormatRow,
 } from '~/lib/certificate-formats';
 import { withParams } from '~/lib/list-query';
+import type { formatListAction, formatListLoader } from '~/services/certificate-format-screens.server';
 import { formatDate } from '~/utils/format';
+
+type FormatListData = SerializeFrom<ReturnType<typeof formatListLoader>>;
+type FormatListAnswer = SerializeFrom<ReturnType<typeof formatListAction>>;
 
 const columns: Column<FormatRow>[] = [
   {
@@ -58,21 +63,11 @@ const archivedFilter = {
  * A kind's formats by name. Rows open the designer; whoever designs the kind adds formats (a
  * dialog opened by the address, `?new=1`) and archives them or brings them back.
  */
-export function FormatList({
-  list,
-  kind,
-  canManage,
-  search,
-  pathname,
-  lastResult,
-}: {
-  list: ListPage<FormatRow>;
-  kind: FormatKind;
-  canManage: boolean;
-  search: string;
-  pathname: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function FormatListScreen() {
+  const { kind, canManage, ...list } = useLoaderData<FormatListData>();
+  const answered = useActionData<FormatListAnswer>();
+  const lastResult = answered && 'result' in answered ? answered.result : undefined;
+  const { pathname, search } = useLocation();
   const screen = formatScreens[kind];
   const params = new URLSearchParams(search);
   const closeTo = `${pathname}${withParams(search, { new: null })}`;

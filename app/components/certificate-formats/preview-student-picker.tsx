@@ -1,13 +1,6 @@
-import { Form, Link, useFetcher } from '@remix-run/react';
-import * as React from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
-import { Button } from '~/components/ui/button';
-import { SearchIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { Link } from '@remix-run/react';
+import { SearchField, SearchStatus, useTypedSearch } from '~/components/typed-search';
 import type { PreviewStudent } from '~/services/certificate-formats.server';
-
-const SEARCH_DELAY_MS = 250;
 
 type StudentsAnswer = { students: PreviewStudent[]; message: string | null };
 
@@ -17,67 +10,19 @@ type StudentsAnswer = { students: PreviewStudent[]; message: string | null };
  * address (`?studentId=`), so a preview can be shared and survives a reload.
  */
 export function PreviewStudentPicker({ find, matches }: { find: string; matches: PreviewStudent[] | null }) {
-  const hydrated = useHydrated();
-  const searcher = useFetcher<StudentsAnswer>();
-  const [text, setText] = React.useState(find);
-  const timer = React.useRef<ReturnType<typeof setTimeout>>();
-  const inputId = React.useId();
-  React.useEffect(() => () => clearTimeout(timer.current), []);
-
-  const typed = hydrated && text.trim() !== find;
-  const shown = typed ? (searcher.data?.students ?? []) : (matches ?? []);
-  const searching = searcher.state === 'loading';
-  const refusal = typed ? searcher.data?.message : null;
-  const asked = typed ? Boolean(searcher.data) && !searching : matches !== null;
+  const search = useTypedSearch<StudentsAnswer>(
+    find,
+    (text) => `/resources/certificate-format-students?${new URLSearchParams({ search: text })}`,
+  );
+  const { typed, answer, searching } = search;
+  const shown = typed ? (answer?.students ?? []) : (matches ?? []);
+  const refusal = typed ? answer?.message : null;
+  const asked = typed ? Boolean(answer) && !searching : matches !== null;
 
   return (
     <div className="grid gap-2">
-      <Form
-        method="get"
-        role="search"
-        aria-label="Preview student"
-        className="grid gap-2"
-        onSubmit={(event) => {
-          if (hydrated) event.preventDefault();
-        }}
-      >
-        <Label htmlFor={inputId}>Student</Label>
-        <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={inputId}
-              name="find"
-              type="search"
-              autoComplete="off"
-              className="pl-9"
-              placeholder="Name or registration number"
-              value={text}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setText(next);
-                clearTimeout(timer.current);
-                if (!next.trim()) return;
-                timer.current = setTimeout(
-                  () => searcher.load(`/resources/certificate-format-students?${new URLSearchParams({ search: next })}`),
-                  SEARCH_DELAY_MS,
-                );
-              }}
-            />
-          </div>
-          {hydrated ? null : (
-            <Button type="submit" variant="outline">
-              Find
-            </Button>
-          )}
-        </div>
-      </Form>
-      <p role="status" className="sr-only">
-        {searching ? 'Searching…' : asked ? `${shown.length} ${shown.length === 1 ? 'student' : 'students'} found` : ''}
-      </p>
+      <SearchField search={search} aria-label="Preview student" label="Student" name="find" placeholder="Name or registration number" />
+      <SearchStatus searching={searching} found={asked ? shown.length : null} noun={{ one: 'student', other: 'students' }} />
       {refusal ? <p className="text-sm text-destructive">{refusal}</p> : null}
       {shown.length ? (
         <ul className="grid max-h-64 gap-1 overflow-y-auto rounded-lg border p-1" aria-label="Matching students">
@@ -87,7 +32,7 @@ export function PreviewStudentPicker({ find, matches }: { find: string; matches:
                 to={`?${new URLSearchParams({ studentId: match._id })}`}
                 preventScrollReset
                 replace
-                onClick={() => setText('')}
+                onClick={() => search.setText('')}
                 className="grid rounded-md px-3 py-2 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
               >
                 <span className="font-medium">{match.name}</span>

@@ -1,24 +1,18 @@
-import { Form, Link, useFetcher, useRevalidator } from '@remix-run/react';
-import * as React from 'react';
+import { Form, Link } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { issuedKindLabels, type BulkJobView, type EligibleStudent, type IssuedKind } from '../../../common/contracts/certificates';
 import { isFinished } from '../../../common/contracts/jobs';
 import { Field, useErrors } from '~/components/action-forms';
 import { useSubmittingIntent } from '~/components/list/use-list-navigation';
 import { Button } from '~/components/ui/button';
-import { RefreshCwIcon, SearchIcon, TriangleAlertIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { RefreshCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Progress } from '~/components/ui/progress';
+import { SearchField, useTypedSearch } from '~/components/typed-search';
 import { UrlDialogActions } from '~/components/wallet/url-dialog';
 import { certificatePaths, issuedNoun } from '~/lib/certificates';
 import type { Option } from '~/lib/list-query';
-
-const SEARCH_DELAY_MS = 250;
-/** How often a page watching a bulk issue looks again. */
-const WATCH_MS = 1_000;
+import { useWatching } from '~/hooks/use-watching';
 
 /** Certificate or ID card: links, so the choice works without JavaScript and keeps the address. */
 export function KindTabs({ current, href }: { current: IssuedKind; href: (kind: IssuedKind) => string }) {
@@ -53,65 +47,32 @@ function notEligible(student: EligibleStudent, kind: IssuedKind) {
  * with the page; with it, the matches come as one types. Each eligible match is a link that picks it.
  */
 export function StudentSearch({ kind, search, matches }: { kind: IssuedKind; search: string; matches: EligibleStudent[] | null }) {
-  const hydrated = useHydrated();
-  const searcher = useFetcher<{ students: EligibleStudent[]; message: string | null }>();
-  const [text, setText] = React.useState(search);
-  const timer = React.useRef<ReturnType<typeof setTimeout>>();
-  const shown = hydrated && text.trim() !== search ? (searcher.data?.students ?? []) : (matches ?? []);
-  const asked = hydrated ? text.trim() !== '' && (text.trim() === search || searcher.data !== undefined) : search !== '';
+  const typing = useTypedSearch<{ students: EligibleStudent[]; message: string | null }>(
+    search,
+    (text) => `/resources/certificate-students?${new URLSearchParams({ kind, search: text })}`,
+  );
+  const { hydrated, text, typed, answer, searching } = typing;
+  const shown = typed ? (answer?.students ?? []) : (matches ?? []);
+  const asked = hydrated ? text.trim() !== '' && (text.trim() === search || answer !== undefined) : search !== '';
   return (
     <div className="grid gap-2">
-      <Form
-        method="get"
-        role="search"
+      <SearchField
+        search={typing}
         preventScrollReset
         replace
-        onSubmit={(event) => {
-          if (hydrated) event.preventDefault();
-        }}
         className="grid gap-1.5"
+        label="Student"
+        required
+        id="issue-student-search"
+        name="q"
+        placeholder="Name or registration number"
       >
         <input type="hidden" name="issue" value={kind} />
-        <Label htmlFor="issue-student-search" required>
-          Student
-        </Label>
-        <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="issue-student-search"
-              name="q"
-              type="search"
-              autoComplete="off"
-              className="pl-9"
-              placeholder="Name or registration number"
-              value={text}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setText(next);
-                clearTimeout(timer.current);
-                if (!next.trim()) return;
-                timer.current = setTimeout(
-                  () => searcher.load(`/resources/certificate-students?${new URLSearchParams({ kind, search: next.trim() })}`),
-                  SEARCH_DELAY_MS,
-                );
-              }}
-            />
-          </div>
-          {hydrated ? null : (
-            <Button type="submit" variant="outline">
-              Find
-            </Button>
-          )}
-        </div>
-      </Form>
+      </SearchField>
       {asked ? (
         shown.length === 0 ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {searcher.state === 'loading' ? 'Searching…' : 'No student matches.'}
+            {searching ? 'Searching…' : 'No student matches.'}
           </p>
         ) : (
           <ul aria-label="Students found" className="max-h-56 divide-y overflow-y-auto rounded-md border">
@@ -265,18 +226,6 @@ export function BulkForm({
       <UrlDialogActions closeTo={closeTo} submitting={submitting} busyLabel="Starting…" label="Start issuing" />
     </Form>
   );
-}
-
-/** Reloads the page's data while the job runs: the bar moves with JavaScript; without it the page refreshes itself. */
-function useWatching(running: boolean) {
-  const revalidator = useRevalidator();
-  const revalidate = React.useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  React.useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => revalidate.current(), WATCH_MS);
-    return () => clearInterval(timer);
-  }, [running]);
 }
 
 /**

@@ -1,13 +1,10 @@
-import { Form, Link, useNavigation, useRevalidator } from '@remix-run/react';
-import * as React from 'react';
+import { Form, Link, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { isFinished, type JobView } from '../../../common/contracts/jobs';
 import { Button } from '~/components/ui/button';
 import { DownloadIcon, FilesIcon, RefreshCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
 import { Progress } from '~/components/ui/progress';
-
-/** How often a page watching a job looks again. */
-const WATCH_MS = 1_000;
+import { useWatching } from '~/hooks/use-watching';
 
 /** Starts the job that makes every marksheet of the sitting as one PDF; posts without JavaScript too. */
 export function StartMarksheetsJob({ branchId, idempotencyKey, count }: { branchId: string; idempotencyKey: string; count: number }) {
@@ -23,18 +20,6 @@ export function StartMarksheetsJob({ branchId, idempotencyKey, count }: { branch
       </Button>
     </Form>
   );
-}
-
-/** Reloads the page's data while the job runs: the bar moves with JavaScript, and the page refreshes itself without it. */
-function useWatching(running: boolean) {
-  const revalidator = useRevalidator();
-  const revalidate = React.useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  React.useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => revalidate.current(), WATCH_MS);
-    return () => clearInterval(timer);
-  }, [running]);
 }
 
 /**

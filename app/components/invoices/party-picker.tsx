@@ -1,14 +1,10 @@
-import { Form, Link, useFetcher } from '@remix-run/react';
+import { Link, useFetcher } from '@remix-run/react';
 import * as React from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import type { InvoiceKind } from '../../../common/contracts/invoices';
 import { Button } from '~/components/ui/button';
-import { SearchIcon, XIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { XIcon } from '~/components/ui/icons';
+import { SearchField, SearchStatus, useTypedSearch } from '~/components/typed-search';
 import type { Party, StartingLine } from '~/services/invoices.server';
-
-const SEARCH_DELAY_MS = 250;
 
 type PartiesAnswer = { parties: Party[]; picked: { party: Party; line: StartingLine | null } | null };
 
@@ -40,14 +36,14 @@ export function PartyPicker({
   errorId: string;
   onPick: (picked: { party: Party; line: StartingLine | null } | null) => void;
 }) {
-  const hydrated = useHydrated();
-  const searcher = useFetcher<PartiesAnswer>();
+  const typing = useTypedSearch<PartiesAnswer>(
+    search,
+    (text) => `/resources/invoice-parties?${new URLSearchParams({ kind, search: text })}`,
+  );
+  const { hydrated, text, searching } = typing;
   const picker = useFetcher<PartiesAnswer>();
-  const [text, setText] = React.useState(search);
   const [changing, setChanging] = React.useState(false);
-  const timer = React.useRef<ReturnType<typeof setTimeout>>();
   const noun = nouns[kind];
-  const inputId = React.useId();
 
   // The form is told once per answer, with its own values of the moment.
   const latestOnPick = React.useRef(onPick);
@@ -59,8 +55,7 @@ export function PartyPicker({
     if (picked) latestOnPick.current(picked);
   }, [picked]);
 
-  const shown = hydrated && text.trim() ? (searcher.data?.parties ?? matches ?? []) : (matches ?? []);
-  const searching = searcher.state === 'loading';
+  const shown = hydrated && text.trim() ? (typing.answer?.parties ?? matches ?? []) : (matches ?? []);
 
   if (party && !changing) {
     return (
@@ -87,73 +82,35 @@ export function PartyPicker({
 
   const pick = (chosen: Party) => {
     setChanging(false);
-    setText('');
+    typing.setText('');
     onPick({ party: chosen, line: null });
     picker.load(`/resources/invoice-parties?${new URLSearchParams({ kind, id: chosen._id })}`);
   };
 
   return (
     <div className="grid gap-2">
-      <Form
-        method="get"
-        role="search"
-        className="grid gap-2"
-        onSubmit={(event) => {
-          if (hydrated) event.preventDefault();
-        }}
-      >
-        <Label htmlFor={inputId} required>
-          {kind === 'student' ? 'Student' : 'Branch'}
-        </Label>
-        <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={inputId}
-              name="search"
-              type="search"
-              autoComplete="off"
-              className="pl-9"
-              placeholder={kind === 'student' ? 'Name or registration number' : 'Branch name or code'}
-              value={text}
-              aria-invalid={error?.length ? true : undefined}
-              aria-describedby={error?.length ? errorId : undefined}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setText(next);
-                clearTimeout(timer.current);
-                if (!next.trim()) return;
-                timer.current = setTimeout(
-                  () => searcher.load(`/resources/invoice-parties?${new URLSearchParams({ kind, search: next })}`),
-                  SEARCH_DELAY_MS,
-                );
-              }}
-            />
-          </div>
-          {hydrated ? (
-            changing ? (
-              <Button type="button" variant="outline" onClick={() => setChanging(false)}>
-                <XIcon aria-hidden="true" /> Keep {party?.name}
-              </Button>
-            ) : null
-          ) : (
-            <Button type="submit" variant="outline">
-              Find
+      <SearchField
+        search={typing}
+        label={kind === 'student' ? 'Student' : 'Branch'}
+        required
+        name="search"
+        placeholder={kind === 'student' ? 'Name or registration number' : 'Branch name or code'}
+        invalid={Boolean(error?.length)}
+        describedBy={error?.length ? errorId : undefined}
+        afterHydration={
+          changing ? (
+            <Button type="button" variant="outline" onClick={() => setChanging(false)}>
+              <XIcon aria-hidden="true" /> Keep {party?.name}
             </Button>
-          )}
-        </div>
-      </Form>
+          ) : null
+        }
+      />
       {error?.length ? (
         <p id={errorId} className="text-sm text-destructive">
           {error[0]}
         </p>
       ) : null}
-      <p role="status" className="sr-only">
-        {searching ? 'Searching…' : text.trim() || matches ? `${shown.length} ${shown.length === 1 ? noun.one : noun.other} found` : ''}
-      </p>
+      <SearchStatus searching={searching} found={text.trim() || matches ? shown.length : null} noun={noun} />
       {shown.length ? (
         <ul className="grid max-h-72 gap-1 overflow-y-auto rounded-lg border p-1" aria-label={`Matching ${noun.other}`}>
           {shown.map((match) => (
