@@ -128,6 +128,8 @@ export const formatLayout = z
     pageSize: z.enum(Object.keys(pageSizes) as [PageSize, ...PageSize[]]),
     orientation: z.enum(orientations),
     background: z.object({ front: z.string().max(512).nullable(), back: z.string().max(512).nullable() }).describe('Image keys'),
+    // Formats saved before signatures had images carry none: their signature fields print empty.
+    signature: z.string().max(512).nullable().optional().describe('Image key of the signature every signature field prints'),
     fields: z.array(formatField).max(FORMAT_LIMITS.fields, layoutMessages.tooManyFields),
   })
   .strict();

@@ -24,9 +24,9 @@ describe('starterLayout', () => {
     }
   });
 
-  it('names the holder, the course, the number and the QR code on a certificate, and a card’s photo on its front', () => {
+  it('names the holder, the course, the number, the QR code and the signature on a certificate, and a card’s photo on its front', () => {
     const certificate = starterLayout('certificate', 'A4', 'landscape').fields.map((field) => field.type);
-    expect(certificate).toEqual(expect.arrayContaining(['studentName', 'course', 'qr']));
+    expect(certificate).toEqual(expect.arrayContaining(['studentName', 'course', 'qr', 'signature']));
     expect(starterLayout('certificate', 'A4', 'landscape').fields.some((field) => field.text.includes('{{documentNumber}}'))).toBe(true);
     const card = starterLayout('idcard', 'CR80', 'portrait').fields;
     expect(card.find((field) => field.type === 'photo')?.side).toBe('front');

@@ -75,6 +75,8 @@ function certificateFields(width: number, height: number): Placed[] {
     { type: 'qr', x: width / 2 - 12.5, y: foot - 2, width: 25, height: 25, fontSize: 12 },
     { type: 'text', x: width * 0.63, y: foot + 6, width: width * 0.3, height: 6, fontSize: 10, text: '______________________' },
     { type: 'text', x: width * 0.63, y: foot + 13, width: width * 0.3, height: 6, fontSize: 10, text: 'Authorised signatory' },
+    // Last, so the fields before it keep the names formats made before it have.
+    { type: 'signature', x: width * 0.68, y: foot - 5, width: width * 0.2, height: 14, fontSize: 12 },
   ];
 }
 

@@ -132,6 +132,32 @@ describe('a format previewed for a student', () => {
     expect([none.status, none.body.message]).toEqual([404, certificateFormatMessages.revisionMissing]);
   });
 
+  it('draws the format’s signature wherever a signature field stands, and nothing there while it has none', async () => {
+    const made = await create(
+      'Signed completion',
+      'certificate',
+      [
+        field({ id: 'name', type: 'studentName', x: 20, width: 120 }),
+        field({ id: 'sign', type: 'signature', x: 200, y: 160, width: 50, height: 20 }),
+      ],
+      tokens.designer,
+    );
+    const unsigned = await call(`/certificate-formats/${made._id}/preview?studentId=${northStudent}`);
+    expect((await pdfImageCounts(unsigned.bytes))[0]).toBe(0);
+
+    const signature = await storeFile(accounts, tokens.designer, {
+      fileName: 'signature.png',
+      fileType: 'image/png',
+      bytes: tinyPng,
+      formType: formatBackgroundUpload.formType,
+      fieldName: formatBackgroundUpload.signature,
+    });
+    const signed = { name: made.content.name, layout: { ...made.content.layout, signature } };
+    expect((await accounts.call('PUT', `/certificate-formats/${made._id}`, { token: tokens.designer, body: signed })).status).toBe(200);
+    const answer = await call(`/certificate-formats/${made._id}/preview?studentId=${northStudent}`);
+    expect((await pdfImageCounts(answer.bytes))[0]).toBe(1);
+  });
+
   it('is an ID card’s sides at CR80, its background drawn, and the designer’s sample is the same student’s values', async () => {
     const background = await storeFile(accounts, tokens.cardManager, {
       fileName: 'card.png',

@@ -7,6 +7,7 @@ import {
   blankFormat,
   certificateFormatMessages,
   formatBackgroundRule,
+  formatSignatureRule,
   formatBackgroundUpload,
   type CertificateFormatContent,
   type CertificateFormatRevision,
@@ -298,6 +299,35 @@ const background = (bytes: Buffer = tinyPng, kind: FormatKind = 'certificate', t
     fieldName: formatBackgroundUpload.fields[kind],
   });
 
+/** An image uploaded as the designer uploads the signature. */
+const signature = (bytes: Buffer = tinyPng) =>
+  storeFile(accounts, tokens.designer, {
+    fileName: 'signature.png',
+    fileType: 'image/png',
+    bytes,
+    formType: formatBackgroundUpload.formType,
+    fieldName: formatBackgroundUpload.signature,
+  });
+
+describe('a format’s signature', () => {
+  it('is the key of an image uploaded for formats, held to the signature’s own limit, and changes nothing when refused', async () => {
+    const key = await signature();
+    const made = await create(format('Signed', 'certificate', { signature: key }));
+    expect(made.content.layout.signature).toBe(key);
+
+    // A background's 2 MB is far more than a signature may be.
+    const large = await background(Buffer.concat([tinyPng, Buffer.alloc(MB)]));
+    const before = await eventCount(accounts.db);
+    const refused = await call('PUT', `/certificate-formats/${made._id}`, format('Signed', 'certificate', { signature: large }));
+    expect([refused.status, refused.body.message, refused.body.errors]).toEqual([
+      400,
+      certificateFormatMessages.imagesRefused,
+      { 'layout.signature': [uploadMessages.tooLarge(formatSignatureRule())] },
+    ]);
+    expect(await eventCount(accounts.db)).toBe(before);
+  });
+});
+
 describe('a format’s backgrounds', () => {
   it('are keys of images uploaded for formats, kept to each kind’s rule', async () => {
     const front = await background();
@@ -319,7 +349,7 @@ describe('a format’s backgrounds', () => {
     );
     expect([card.status, card.body.message, card.body.errors]).toEqual([
       400,
-      certificateFormatMessages.backgroundsRefused,
+      certificateFormatMessages.imagesRefused,
       { 'layout.background.back': [uploadMessages.tooLarge(formatBackgroundRule('idcard'))] },
     ]);
   });
@@ -342,7 +372,7 @@ describe('a format’s backgrounds', () => {
       );
       expect([saved.status, saved.body.message, saved.body.errors]).toEqual([
         400,
-        certificateFormatMessages.backgroundsRefused,
+        certificateFormatMessages.imagesRefused,
         { 'layout.background.front': [message] },
       ]);
     }

@@ -7,6 +7,7 @@ import {
 } from '../../common/contracts/certificate-formats';
 import { pageSizes, type FieldType, type FormatKind, type FormatLayout, type Side } from '../../common/certificate-layout';
 import { starterLayout } from '../../common/certificate-starters';
+import { uploadRuleFor } from '../../common/uploads/rules';
 import { choiceParam, listQueryParser, type QueryDefaults } from './list-query';
 import { canOpen } from './route-registry';
 
@@ -98,8 +99,36 @@ export function newFormat(
   return { name, layout: { ...blankFormat(kind).layout, pageSize, orientation } };
 }
 
-/** The form names of a side's background: its upload rule's field last, so an upload meets the kind's rule. */
-export const backgroundInputName = (kind: FormatKind, side: Side) => `${side}_${formatBackgroundUpload.fields[kind]}`;
+/** A format's images: a background per side, and the signature its signature fields print. */
+export type ImageSlot = Side | 'signature';
+export type FormatImages = Record<ImageSlot, string | null>;
+
+/** The images a kind takes: a certificate has one side. */
+export const imageSlots = (kind: FormatKind): readonly ImageSlot[] =>
+  kind === 'idcard' ? ['front', 'back', 'signature'] : ['front', 'signature'];
+
+export const imagesOf = (layout: FormatLayout): FormatImages => ({ ...layout.background, signature: layout.signature ?? null });
+export const withImages = (layout: FormatLayout, { front, back, signature }: FormatImages): FormatLayout => ({
+  ...layout,
+  background: { front, back },
+  signature,
+});
+
+/** The upload field whose rule an image answers to. */
+const imageField = (kind: FormatKind, slot: ImageSlot) =>
+  slot === 'signature' ? formatBackgroundUpload.signature : formatBackgroundUpload.fields[kind];
+
+/** The form name of an image: its upload rule's field last, so an upload meets that rule. */
+export const imageInputName = (kind: FormatKind, slot: ImageSlot) => `${slot}_${imageField(kind, slot)}`;
+export const imageRule = (kind: FormatKind, slot: ImageSlot) => uploadRuleFor(imageField(kind, slot));
+/** Where the API names an image's refusal. */
+export const imagePath = (slot: ImageSlot) => (slot === 'signature' ? 'layout.signature' : `layout.background.${slot}`);
+
+export function imageLabel(kind: FormatKind, slot: ImageSlot) {
+  if (slot === 'signature') return 'Signature';
+  if (kind === 'certificate') return 'Background';
+  return slot === 'front' ? 'Front background' : 'Back background';
+}
 
 /** The designer's name field: the API's own rule, so the form and the save say the same. */
 export const designerNameSchema = z.object({ name: certificateFormatName });

@@ -7,9 +7,9 @@ import {
   type CertificateFormatListQuery,
 } from '../../common/contracts/certificate-formats';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
-import { formatLayout, sides, type FormatKind, type FormatLayout, type Side } from '../../common/certificate-layout';
+import { formatLayout, type FormatKind, type FormatLayout } from '../../common/certificate-layout';
 import { callEndpoint, callFile, ifMatch, type ApiResult } from './api.server';
-import { backgroundInputName } from '~/lib/certificate-formats';
+import { imageInputName, imagePath, imageSlots, withImages, type FormatImages, type ImageSlot } from '~/lib/certificate-formats';
 import type { AuthedApi } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { readPost, storePostedFiles } from './posted-files.server';
@@ -48,32 +48,32 @@ export function certificateFormatPreview(api: AuthedApi, id: string, query: { st
 
 /**
  * The designer's post as a format's content: the name typed, the layout the designer sent (as
- * it was loaded when the page works without JavaScript) and the backgrounds chosen. Without
- * JavaScript a background comes as a file, stored here first (docs/decisions/008); `uploadErrors`
- * says why any could not be, under the API's names for the backgrounds.
+ * it was loaded when the page works without JavaScript) and the images chosen. Without
+ * JavaScript an image comes as a file, stored here first (docs/decisions/008); `uploadErrors`
+ * says why any could not be, under the API's names for the images.
  */
 export async function readDesignerPost(request: Request, api: AuthedApi, context: AppLoadContext, kind: FormatKind, saved: FormatLayout) {
   const { formData, tooLarge } = await readPost(request);
   await validateCsrf(formData, request);
   const stored = await storePostedFiles(api, context, formatBackgroundUpload.formType, formData, tooLarge);
+  const slots = imageSlots(kind);
   const uploadErrors = Object.fromEntries(
-    sides.flatMap((side) => {
-      const messages = stored[backgroundInputName(kind, side)];
-      return messages ? [[`layout.background.${side}`, messages]] : [];
+    slots.flatMap((slot) => {
+      const messages = stored[imageInputName(kind, slot)];
+      return messages ? [[imagePath(slot), messages]] : [];
     }),
   );
   const posted = formatLayout.safeParse(parseJson(String(formData.get('layout') ?? '')));
   const layout = posted.success ? posted.data : saved;
-  const background = Object.fromEntries(
-    sides.map((side) => [side, String(formData.get(backgroundInputName(kind, side)) ?? '') || null]),
-  ) as Record<Side, string | null>;
-  const content: CertificateFormatContent = { name: String(formData.get('name') ?? ''), layout: { ...layout, background } };
+  const posts = (slot: ImageSlot) => slots.includes(slot) && String(formData.get(imageInputName(kind, slot)) ?? '');
+  const images: FormatImages = { front: posts('front') || null, back: posts('back') || null, signature: posts('signature') || null };
+  const content: CertificateFormatContent = { name: String(formData.get('name') ?? ''), layout: withImages(layout, images) };
   const version = Number(formData.get('version'));
   return {
     intent: String(formData.get('intent') ?? ''),
     content,
     version: Number.isInteger(version) && version > 0 ? version : undefined,
-    refused: Object.keys(uploadErrors).length ? { message: certificateFormatMessages.backgroundsRefused, errors: uploadErrors } : null,
+    refused: Object.keys(uploadErrors).length ? { message: certificateFormatMessages.imagesRefused, errors: uploadErrors } : null,
   };
 }
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { checkedFormatLayout, fieldTypes, formatKinds, formatLayout, type FormatKind, type FormatLayout } from '../certificate-layout';
+import {
+  checkedFormatLayout,
+  fieldTypes,
+  formatKinds,
+  formatLayout,
+  sides,
+  type FormatKind,
+  type FormatLayout,
+} from '../certificate-layout';
 import { uploadRuleFor } from '../uploads/rules';
 import { defineContract } from './endpoint';
 import { pageFields, pagingQuery } from './paging';
@@ -14,14 +22,29 @@ import { pageFields, pagingQuery } from './paging';
 const CERTIFICATE_FORMAT_NAME_MAX = 80;
 
 /**
- * Where a format's background images are uploaded from (docs/decisions/008): the form type of
- * their keys and, per kind, the field whose upload rule they answer to (common/uploads/rules.ts).
+ * Where a format's images are uploaded from (docs/decisions/008): the form type of their keys
+ * and the field whose upload rule each answers to (common/uploads/rules.ts): a background's
+ * depends on the kind, the signature's does not.
  */
 export const formatBackgroundUpload = {
   formType: 'certificateFormat',
   fields: { certificate: 'certificateBackground', idcard: 'idcardBackground' } satisfies Record<FormatKind, string>,
+  signature: 'formatSignature',
 } as const;
 export const formatBackgroundRule = (kind: FormatKind) => uploadRuleFor(formatBackgroundUpload.fields[kind]);
+export const formatSignatureRule = () => uploadRuleFor(formatBackgroundUpload.signature);
+
+/** A layout's images with the path a refusal names and the upload rule each must meet. */
+export function formatImages(layout: Pick<FormatLayout, 'kind' | 'background' | 'signature'>) {
+  return [
+    ...sides.map((side) => ({
+      path: `layout.background.${side}`,
+      key: layout.background[side],
+      rule: formatBackgroundUpload.fields[layout.kind],
+    })),
+    { path: 'layout.signature', key: layout.signature ?? null, rule: formatBackgroundUpload.signature },
+  ].filter((image): image is { path: string; key: string; rule: string } => image.key !== null);
+}
 
 /** Each kind as a sentence names it. */
 const formatKindNouns: Record<FormatKind, string> = { certificate: 'certificate', idcard: 'ID card' };
@@ -39,7 +62,7 @@ export const certificateFormatMessages = {
   tooLong: `Name must be at most ${CERTIFICATE_FORMAT_NAME_MAX} characters`,
   kindKept: 'A format keeps its kind: make a new format for the other kind',
   archivedFormat: 'This format is archived: bring it back into use before changing it',
-  backgroundsRefused: 'A background of the format cannot be used: upload it again',
+  imagesRefused: 'An image of the format cannot be used: upload it again',
   mayNotRead: (kind: FormatKind) => `You may not open ${formatKindNouns[kind]} formats`,
   mayNotChange: (kind: FormatKind) => `You may not change ${formatKindNouns[kind]} formats`,
   instituteOnly: 'Formats are the institute’s: only its staff change them',

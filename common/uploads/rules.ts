@@ -65,6 +65,8 @@ const fieldRules = new Map<string, UploadRule>([
   // A format's background fills its page: room for a printable A4, a card's far less.
   ['certificateBackground', { maxBytes: 2 * MB, accepts: ['png', 'jpg'] }],
   ['idcardBackground', { maxBytes: 1 * MB, accepts: ['png', 'jpg'] }],
+  // The signature a format's signature fields print, as small as a marksheet template's.
+  ['formatSignature', { maxBytes: MB / 2, accepts: ['png', 'jpg'] }],
 ]);
 
 /**

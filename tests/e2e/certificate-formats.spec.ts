@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { certificateFormatMessages, type CertificateFormatView } from '../../common/contracts/certificate-formats';
-import { pdfPageSizes, pdfPages, unspaced } from '../support/pdf-text';
+import { tinyPng as signaturePng } from '../support/images';
+import { pdfImageCounts, pdfPageSizes, pdfPages, unspaced } from '../support/pdf-text';
 import { seriousViolations } from './axe';
 import { unique } from './exams';
 import { apiHeaders, demo, expect, hydrated, loginAs, test, toast } from './fixtures';
@@ -20,14 +21,14 @@ async function position(page: Page, label: string) {
   return { x: Number(match![1]), y: Number(match![2]) };
 }
 
-async function createFormat(request: APIRequestContext, kind: 'certificate' | 'idcard', name: string) {
+async function createFormat(request: APIRequestContext, kind: 'certificate' | 'idcard', name: string, fields: object[] = []) {
   const headers = await apiHeaders(request);
   const layout = {
     kind,
     pageSize: kind === 'certificate' ? 'A4' : 'CR80',
     orientation: kind === 'certificate' ? 'landscape' : 'portrait',
     background: { front: null, back: null },
-    fields: [],
+    fields,
   };
   const created = await request.post('/api/v1/certificate-formats', { headers, data: { name, layout } });
   expect(created.status(), await created.text()).toBe(201);
@@ -136,6 +137,37 @@ test('a certificate format is designed with the mouse, saved, kept, refused when
   const bytes = new Uint8Array(await answer.body());
   expect(await pdfPageSizes(bytes)).toEqual([[595.28, 841.89]]);
   expect((await pdfPages(bytes))[0]).toContain(unspaced(student));
+});
+
+test('a signature uploaded in the designer is kept with the format and printed by its signature field', async ({ page, request }) => {
+  const made = await createFormat(request, 'certificate', unique('Signed'), [
+    { id: 'sign', type: 'signature', x: 200, y: 160, width: 50, height: 20 },
+  ]);
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/admin/certificates/formats/${made._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: made.content.name })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole('searchbox', { name: 'Student' }).fill('a');
+  await page.getByRole('list', { name: 'Matching students' }).getByRole('link').first().click();
+  const previewImages = async (revision: number) => {
+    const link = page.getByRole('link', { name: new RegExp(`^Preview revision ${revision} for `) });
+    const answer = await page.request.get((await link.getAttribute('href'))!);
+    expect([answer.status(), answer.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    return pdfImageCounts(new Uint8Array(await answer.body()));
+  };
+  expect(await previewImages(1)).toEqual([0]);
+
+  await page.getByLabel('Signature', { exact: true }).setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng });
+  await expect(page.getByRole('button', { name: 'Remove Signature' })).toBeVisible();
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save format' }).click();
+  await expect(toast(page, certificateFormatMessages.saved)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Revisions' }).getByRole('listitem')).toHaveCount(2);
+  expect(await previewImages(2)).toEqual([1]);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Remove Signature' })).toBeVisible();
+  expect(await seriousViolations(page, 'certificate format designer with a signature')).toEqual([]);
 });
 
 test('a new ID card format starts as a finished card, front and back, and the demo institute has one to issue from', async ({ page }) => {

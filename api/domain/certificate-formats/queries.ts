@@ -80,13 +80,18 @@ export async function formatRevisions(db: Executor, id: string): Promise<Certifi
   return revisions.map((revision) => ({ ...revision, content: revision.content as CertificateFormatContent }));
 }
 
-/** Whether a format of a kind, as last saved, has this image as a background: it met that kind's upload rule. */
-export async function anyFormatHoldsBackground(db: Executor, kind: FormatKind, key: string): Promise<boolean> {
-  const background = sql`${certificateFormats.content}->'layout'->'background'`;
+/** Whether a format of a kind, as last saved, holds this image (a background or the signature): it met an image rule of formats. */
+export async function anyFormatHoldsImage(db: Executor, kind: FormatKind, key: string): Promise<boolean> {
+  const layout = sql`${certificateFormats.content}->'layout'`;
   const [row] = await db
     .select({ id: certificateFormats.id })
     .from(certificateFormats)
-    .where(and(eq(certificateFormats.kind, kind), sql`(${background}->>'front' = ${key} OR ${background}->>'back' = ${key})`))
+    .where(
+      and(
+        eq(certificateFormats.kind, kind),
+        sql`(${layout}->'background'->>'front' = ${key} OR ${layout}->'background'->>'back' = ${key} OR ${layout}->>'signature' = ${key})`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

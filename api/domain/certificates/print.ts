@@ -20,13 +20,14 @@ interface Run {
   rows: IssuedRow[];
 }
 
-/** A layout as the renderer takes it: its backgrounds read from the store. */
+/** A layout as the renderer takes it: its backgrounds and signature read from the store. */
 export async function printableFormat(storage: ObjectStorage, layout: FormatLayout): Promise<CertificateFormat> {
-  const [front, back] = await Promise.all([
+  const [front, back, signature] = await Promise.all([
     storedImageBytes(storage, layout.background.front),
     storedImageBytes(storage, layout.background.back),
+    storedImageBytes(storage, layout.signature ?? null),
   ]);
-  return { layout, background: { front, back }, signature: null };
+  return { layout, background: { front, back }, signature };
 }
 
 /** What one document (or a preview) prints: its values, the student's photo and its own code. */

@@ -47,6 +47,7 @@ export function DesignerPage({
   selectedId,
   sample,
   backgroundUrl,
+  signatureUrl,
   problemIds,
   scale,
   idPrefix,
@@ -58,6 +59,8 @@ export function DesignerPage({
   selectedId: string | null;
   sample: Partial<Record<string, string>>;
   backgroundUrl: string | null;
+  /** The image signature fields show, once the format has one. */
+  signatureUrl: string | null;
   problemIds: ReadonlySet<string>;
   /** Pixels per millimetre. */
   scale: number;
@@ -145,6 +148,7 @@ export function DesignerPage({
             key={field.id}
             field={field}
             text={fieldPreview(field, sample)}
+            imageUrl={field.type === 'signature' ? signatureUrl : null}
             selected={field.id === selectedId}
             offset={field.id === dragged?.id ? offset : null}
             handleOffset={
@@ -182,6 +186,7 @@ const px = (box: Box, scale: number) => ({ left: box.x * scale, top: box.y * sca
 function DesignerField({
   field,
   text,
+  imageUrl,
   selected,
   offset,
   handleOffset,
@@ -192,6 +197,8 @@ function DesignerField({
   elementId: string;
   field: FormatField;
   text: string;
+  /** The image the field prints, where the format holds it (a signature). */
+  imageUrl: string | null;
   selected: boolean;
   /** Pixels the field is dragged by, as it will land. */
   offset: { x: number; y: number } | null;
@@ -251,7 +258,9 @@ function DesignerField({
         textAlign: field.align,
       }}
     >
-      {image ? (
+      {image && imageUrl ? (
+        <img src={imageUrl} alt="" className="pointer-events-none size-full object-contain" draggable={false} />
+      ) : image ? (
         <span
           aria-hidden="true"
           className="flex size-full items-center justify-center border border-dashed border-slate-500 bg-slate-100/80 p-0.5 text-center text-[11px] leading-tight font-medium text-slate-700"

@@ -11,6 +11,7 @@ import { DesignerPage, fieldElementId, fieldPreview } from './designer-page';
 interface DesignerProps {
   sample: Partial<Record<string, string>>;
   backgroundUrls?: Partial<Record<Side, string>>;
+  signatureUrl?: string | null;
 }
 
 /**
@@ -19,8 +20,8 @@ interface DesignerProps {
  * start over). `children` are the page's own controls, inside the designer's actor: a save
  * reads the layout from `FormatDesignerActor`, tells it with `layout.saved`, and
  * `hasUnsavedChanges` says whether there is anything to save. `sample` fills the fields for the
- * live preview; `backgroundUrls` are the addresses of the sides' background images (the layout
- * holds their storage keys).
+ * live preview; `backgroundUrls` are the addresses of the sides' background images and
+ * `signatureUrl` that of the image the signature fields show (the layout holds their storage keys).
  */
 export function FormatDesigner({
   initialLayout,
@@ -35,7 +36,7 @@ export function FormatDesigner({
   );
 }
 
-function Designer({ sample, backgroundUrls = {} }: DesignerProps) {
+function Designer({ sample, backgroundUrls = {}, signatureUrl = null }: DesignerProps) {
   const designer = FormatDesignerActor.useActorRef();
   const context = FormatDesignerActor.useSelector((snapshot) => snapshot.context);
   const { layout, side, selectedId } = context;
@@ -125,6 +126,7 @@ function Designer({ sample, backgroundUrls = {} }: DesignerProps) {
             selectedId={selectedId}
             sample={sample}
             backgroundUrl={backgroundUrls[side] ?? null}
+            signatureUrl={signatureUrl}
             problemIds={problemIds}
             scale={scale.pxPerMm}
             idPrefix={idPrefix}

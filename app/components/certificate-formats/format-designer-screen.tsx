@@ -4,8 +4,8 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { formatBackgroundRule, formatBackgroundUpload } from '../../../common/contracts/certificate-formats';
-import { fieldTypeLabels, sides, type FormatKind, type FormatLayout, type Side } from '../../../common/certificate-layout';
+import { formatBackgroundUpload } from '../../../common/contracts/certificate-formats';
+import { fieldTypeLabels, sides, type FormatKind, type FormatLayout } from '../../../common/certificate-layout';
 import { acceptAttribute, uploadRuleHint } from '../../../common/uploads/rules';
 import { BackLink } from '~/components/back-link';
 import { FormatDesignerActor } from '~/components/certificate-designer/designer-context';
@@ -20,7 +20,21 @@ import { FieldError } from '~/components/ui/field-error';
 import { FileTextIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { backgroundInputName, builtInSample, designerNameSchema, formatPaths, formatScreens, pageLabel } from '~/lib/certificate-formats';
+import {
+  builtInSample,
+  designerNameSchema,
+  formatPaths,
+  formatScreens,
+  imageInputName,
+  imageLabel,
+  imagePath,
+  imageRule,
+  imageSlots,
+  imagesOf,
+  pageLabel,
+  type FormatImages,
+  type ImageSlot,
+} from '~/lib/certificate-formats';
 import { hasUnsavedChanges } from '~/machines/format-designer.machine';
 import type { formatDesignerAction, formatDesignerLoader } from '~/services/certificate-format-screens.server';
 import { formatDateTime } from '~/utils/format';
@@ -52,7 +66,7 @@ export function FormatDesignerScreen() {
   const designer = React.useRef<DesignerActor | null>(null);
   const [designerUnsaved, setDesignerUnsaved] = React.useState(false);
   const [name, setName] = React.useState(saved.name);
-  const [backgrounds, setBackgrounds] = React.useState(saved.layout.background);
+  const [images, setImages] = React.useState(() => imagesOf(saved.layout));
   const [restarts, setRestarts] = React.useState(0);
   const pending = React.useRef<FormatLayout | null>(null);
   const reloading = React.useRef(false);
@@ -64,7 +78,7 @@ export function FormatDesignerScreen() {
     if (loadedVersion.current === format.version) return;
     loadedVersion.current = format.version;
     setName(format.content.name);
-    setBackgrounds(format.content.layout.background);
+    setImages(imagesOf(format.content.layout));
     if (reloading.current) {
       reloading.current = false;
       setRestarts((count) => count + 1);
@@ -75,7 +89,8 @@ export function FormatDesignerScreen() {
     if (answered) pending.current = null;
   }, [answered]);
 
-  const unsaved = designerUnsaved || name !== saved.name || sides.some((side) => backgrounds[side] !== saved.layout.background[side]);
+  const savedImages = imagesOf(saved.layout);
+  const unsaved = designerUnsaved || name !== saved.name || imageSlots(kind).some((slot) => images[slot] !== savedImages[slot]);
   const unsavedRef = React.useRef(unsaved);
   unsavedRef.current = unsaved;
   const isUnsaved = React.useCallback(() => unsavedRef.current, []);
@@ -83,9 +98,7 @@ export function FormatDesignerScreen() {
   const latest = format.revisions[0];
   const stale = refused?.status === 412;
   const sample = student?.values ?? builtInSample;
-  const backgroundUrls = Object.fromEntries(
-    sides.flatMap((side) => (backgrounds[side] ? [[side, storedFileHref(backgrounds[side])]] : [])),
-  );
+  const backgroundUrls = Object.fromEntries(sides.flatMap((side) => (images[side] ? [[side, storedFileHref(images[side])]] : [])));
   const fieldProblems = refused ? layoutFieldProblems(refused.errors, refused.content.layout) : [];
 
   return (
@@ -117,8 +130,8 @@ export function FormatDesignerScreen() {
           savedLayout={saved.layout}
           name={name}
           onNameChange={setName}
-          backgrounds={backgrounds}
-          onBackgroundChange={(side, key) => setBackgrounds((current) => ({ ...current, [side]: key }))}
+          images={images}
+          onImageChange={(slot, key) => setImages((current) => ({ ...current, [slot]: key }))}
           unsaved={unsaved}
           disabled={format.archived}
           errors={refused?.errors}
@@ -177,7 +190,13 @@ export function FormatDesignerScreen() {
           ? `The fields show ${student.values.studentName ?? 'the student'}’s details.`
           : 'The fields show a sample student’s details until you pick a student for the preview below.'}
       </p>
-      <FormatDesigner key={`${format._id}:${restarts}`} initialLayout={saved.layout} sample={sample} backgroundUrls={backgroundUrls}>
+      <FormatDesigner
+        key={`${format._id}:${restarts}`}
+        initialLayout={saved.layout}
+        sample={sample}
+        backgroundUrls={backgroundUrls}
+        signatureUrl={images.signature && storedFileHref(images.signature)}
+      >
         <DesignerBridge actor={designer} onUnsavedChange={setDesignerUnsaved} />
       </FormatDesigner>
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -264,7 +283,7 @@ function layoutFieldProblems(errors: Record<string, string[]> | undefined, layou
 }
 
 /**
- * The name, the backgrounds and Save. The layout travels as JSON read from the designer when the
+ * The name, the images (backgrounds and signature) and Save. The layout travels as JSON read from the designer when the
  * form is sent; without JavaScript the page's own layout goes, so a rename or a new background
  * still saves.
  */
@@ -274,8 +293,8 @@ function SaveBar({
   savedLayout,
   name,
   onNameChange,
-  backgrounds,
-  onBackgroundChange,
+  images,
+  onImageChange,
   unsaved,
   disabled,
   errors,
@@ -286,8 +305,8 @@ function SaveBar({
   savedLayout: FormatLayout;
   name: string;
   onNameChange: (name: string) => void;
-  backgrounds: Record<Side, string | null>;
-  onBackgroundChange: (side: Side, key: string | null) => void;
+  images: FormatImages;
+  onImageChange: (slot: ImageSlot, key: string | null) => void;
   unsaved: boolean;
   disabled: boolean;
   errors?: Record<string, string[]>;
@@ -305,9 +324,6 @@ function SaveBar({
   });
   const formProps = getFormProps(form);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save';
-  const rule = formatBackgroundRule(kind);
-  const info = { hint: uploadRuleHint(rule), accept: acceptAttribute(rule) };
-  const shownSides = kind === 'idcard' ? sides : (['front'] as const);
   return (
     <Form
       method="post"
@@ -339,17 +355,17 @@ function SaveBar({
           <FieldError id={fields.name.errorId} errors={fields.name.errors ?? errors?.name} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          {shownSides.map((side) => (
+          {imageSlots(kind).map((slot) => (
             <FileField
-              key={side}
-              name={backgroundInputName(kind, side)}
-              id={`format-background-${side}`}
-              label={kind === 'idcard' ? `${side === 'front' ? 'Front' : 'Back'} background` : 'Background'}
+              key={slot}
+              name={imageInputName(kind, slot)}
+              id={`format-image-${slot}`}
+              label={imageLabel(kind, slot)}
               formType={formatBackgroundUpload.formType}
-              initialKey={backgrounds[side] ?? undefined}
-              info={info}
-              errors={errors?.[`layout.background.${side}`]}
-              errorId={`format-background-${side}-error`}
+              initialKey={images[slot] ?? undefined}
+              info={{ hint: uploadRuleHint(imageRule(kind, slot)), accept: acceptAttribute(imageRule(kind, slot)) }}
+              errors={errors?.[imagePath(slot)]}
+              errorId={`format-image-${slot}-error`}
               onBusyChange={(field, busy) =>
                 setUploading((current) => {
                   const next = new Set(current);
@@ -358,7 +374,7 @@ function SaveBar({
                   return next;
                 })
               }
-              onKeyChange={(_, key) => onBackgroundChange(side, key || null)}
+              onKeyChange={(_, key) => onImageChange(slot, key || null)}
             />
           ))}
         </div>
