@@ -314,6 +314,8 @@ export const issuedDocuments = pgTable(
       .on(t.kind, t.examId, t.studentId)
       .where(sql`${t.supersededAt} IS NULL`),
     index('issued_documents_sitting_idx').on(t.examId, t.branchId, t.kind),
+    // A student's documents: the grade their certificate prints is their newest marksheet's.
+    index('issued_documents_student_idx').on(t.studentId, t.kind),
   ],
 );
 

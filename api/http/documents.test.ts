@@ -10,6 +10,7 @@ import {
 } from '../../common/contracts/documents';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
+import { findStudent, sampleOf } from '../domain/certificate-formats/sample';
 import { createRecord, deleteRecord } from '../domain/records';
 import { VERIFICATION_LIMIT } from './documents';
 import { jobMessages, type JobView } from '../../common/contracts/jobs';
@@ -179,6 +180,32 @@ describe('GET /exams/{id}/results/marksheets/{studentId}', () => {
     expect((await call('GET', `/exams/${examId}/results/marksheets/${inNorth}`, undefined, tokens.marker)).status).toBe(403);
     const stranger = await call('GET', `/exams/${examId}/results/marksheets/no-such-student`);
     expect([stranger.status, stranger.body.message]).toEqual([404, documentMessages.notSitting]);
+  });
+});
+
+describe('the grade a certificate of the course prints', () => {
+  const gradeOf = async (studentId: string) => {
+    const holder = await findStudent(accounts.db, studentId);
+    return (await sampleOf(accounts.db, holder!, clock.now())).values.grade ?? null;
+  };
+
+  it('is the newest published marksheet’s of an exam of the course, and none before one is published', async () => {
+    const first = await exam();
+    const asha = await student(north, 'Asha Verma');
+    const ravi = await student(north, 'Ravi Singh');
+    expect(await gradeOf(asha)).toBeNull();
+    await publishWithMarks(first, north, { [asha]: [72.5, 41], [ravi]: [35, 'AB'] });
+    expect([await gradeOf(asha), await gradeOf(ravi)]).toEqual(['B+', 'F']);
+
+    const second = await record('examResult', null, {
+      examId: `EX-${++serial}`,
+      examName: `Final ${serial}`,
+      selectedCourse: course,
+      examSubjectsTable: subjects,
+    });
+    clock.advance(60_000);
+    await publishWithMarks(second, north, { [asha]: [95, 48], [ravi]: [60, 30] });
+    expect([await gradeOf(asha), await gradeOf(ravi)]).toEqual(['A+', 'B']);
   });
 });
 

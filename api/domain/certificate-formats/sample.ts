@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { records } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
+import { courseGrade } from '../documents/marksheets';
 import { missing } from '../errors';
 import { readableBy } from '../record-queries';
 
@@ -66,14 +67,17 @@ export async function findTitledRecord(db: Executor, id: string | null): Promise
 
 /**
  * A student as a format's fields read them before anything is issued: their details as the forms
- * hold them (a detail their form lacks is left out), and for what only an issued document knows
+ * hold them (a detail their form lacks is left out), their grade as their newest published
+ * marksheet of the course gives it, and for what only an issued document knows
  * (its number, its dates) a preview's number and today's dates. `course` is the student's course
  * when the caller has read it already.
  */
 export async function sampleOf(db: Executor, student: StudentRecord, today: Date, course?: TitledRecord): Promise<StudentSample> {
-  const [studentCourse, branch] = await Promise.all([
+  const courseId = course?.id ?? student.courseId;
+  const [studentCourse, branch, grade] = await Promise.all([
     course?.id === student.courseId ? course : findTitledRecord(db, student.courseId),
     findTitledRecord(db, student.branchId),
+    courseId ? courseGrade(db, student.id, courseId) : null,
   ]);
   const months = text(studentCourse?.fields.duration);
   const day = formatDayFirst(indianDay(today));
@@ -82,6 +86,7 @@ export async function sampleOf(db: Executor, student: StudentRecord, today: Date
     fatherName: text(student.fields.fatherName),
     course: studentCourse?.title ?? null,
     duration: months ? `${months} months` : null,
+    grade,
     registrationNo: student.registrationNo,
     rollNo: student.rollNo,
     branch: branch?.title ?? null,

@@ -1,11 +1,21 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { documentMessages } from '../../../common/contracts/documents';
 import type { MarksheetTemplateContent } from '../../../common/contracts/marksheet-templates';
 import { outcomeOf, type GradeStep, type MarkValue, type StudentOutcome } from '../../../common/exam-results';
 import { sittingScale, templateRevision } from '../marksheet-templates/queries';
 import type { Executor } from '../../db/client';
+import { issuedDocuments, records } from '../../db/schema';
 import { branchScope } from '../auth/branch-scope';
 import { conflict, missing } from '../errors';
-import { resultsExam, sittingBranchOf, sittingMarks, sittingState, type Caller, type ResultsExam } from '../exam-results/queries';
+import {
+  anyBranch,
+  resultsExam,
+  sittingBranchOf,
+  sittingMarks,
+  sittingState,
+  type Caller,
+  type ResultsExam,
+} from '../exam-results/queries';
 import { centreOf, currentDocument, currentDocuments, documentHolders, type DocumentHolder } from './queries';
 
 /** What a student's marksheet says: the exam, the centre, the student, their marks and outcome, and its code; and the template it is printed with. */
@@ -88,4 +98,28 @@ export async function sittingMarksheetFacts(
       };
     }),
   );
+}
+
+/**
+ * The grade a student's newest published marksheet of an exam of a course gives them, as the
+ * marksheet prints it: what their certificate of the course says. None before one is published.
+ */
+export async function courseGrade(db: Executor, studentId: string, courseId: string): Promise<string | null> {
+  const [newest] = await db
+    .select({ examId: issuedDocuments.examId, branchId: issuedDocuments.branchId })
+    .from(issuedDocuments)
+    .innerJoin(records, eq(records.id, issuedDocuments.examId))
+    .where(
+      and(
+        eq(issuedDocuments.studentId, studentId),
+        eq(issuedDocuments.kind, 'marksheet'),
+        isNull(issuedDocuments.supersededAt),
+        eq(records.courseId, courseId),
+      ),
+    )
+    .orderBy(desc(issuedDocuments.issuedAt))
+    .limit(1);
+  if (!newest) return null;
+  const [facts] = await sittingMarksheetFacts(db, await resultsExam(db, newest.examId, anyBranch), newest.branchId, [studentId]);
+  return facts!.outcome.grade;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "issued_documents_student_idx" ON "issued_documents" USING btree ("student_id","kind");
