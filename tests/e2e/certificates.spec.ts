@@ -198,6 +198,36 @@ test('the palette offers to issue a certificate for a student and to print a cou
   await expect(page.getByRole('heading', { level: 1, name: 'Generated Certificates' })).toBeVisible();
 });
 
+test('whoever only opens issued documents downloads them, with nothing to issue, revoke or reissue', async ({ page, request }) => {
+  const format = await createFormat(request, 'idcard');
+  const student = (await eligible(request, 'idcard')).at(-1)!;
+  const made = await request.post('/api/v1/certificates', {
+    headers: await apiHeaders(request),
+    data: { kind: 'idcard', formatId: format._id, studentId: student._id, courseId: student.courseId },
+  });
+  expect([200, 201], await made.text()).toContain(made.status());
+  const { number } = ((await made.json()) as { data: IssuedDocumentView }).data;
+  const account = { name: 'Document Reader', email: `${unique('reader')}@institute.demo`.toLowerCase(), password: 'Reader@123' };
+  const created = await request.post('/api/v1/users', {
+    headers: await apiHeaders(request, demo.superadmin),
+    data: { ...account, role: 'admin', status: 'active', permissions: ['CERTIFICATE_GENERATED'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await loginAs(page, account.email, account.password);
+  await page.goto(`${generated}?search=${encodeURIComponent(number)}`);
+  await expect(row(page, number).getByRole('link', { name: `PDF of ${number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Revoke ${number}` })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: `Reissue ${number}` })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Issue', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Issue for a course' })).toHaveCount(0);
+
+  // An address that opens the issue form opens nothing for them.
+  await page.goto(`${generated}?issue=idcard`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Generated Certificates' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
