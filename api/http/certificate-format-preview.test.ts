@@ -7,7 +7,7 @@ import { testClock } from '../../tests/support/test-database';
 import {
   blankFormat,
   certificateFormatMessages,
-  formatBackgroundUpload,
+  formatImageUpload,
   type CertificateFormatContent,
   type CertificateFormatView,
 } from '../../common/contracts/certificate-formats';
@@ -149,8 +149,8 @@ describe('a format previewed for a student', () => {
       fileName: 'signature.png',
       fileType: 'image/png',
       bytes: tinyPng,
-      formType: formatBackgroundUpload.formType,
-      fieldName: formatBackgroundUpload.signature,
+      formType: formatImageUpload.formType,
+      fieldName: formatImageUpload.signature,
     });
     const signed = { name: made.content.name, layout: { ...made.content.layout, signature } };
     expect((await accounts.call('PUT', `/certificate-formats/${made._id}`, { token: tokens.designer, body: signed })).status).toBe(200);
@@ -163,8 +163,8 @@ describe('a format previewed for a student', () => {
       fileName: 'card.png',
       fileType: 'image/png',
       bytes: tinyPng,
-      formType: formatBackgroundUpload.formType,
-      fieldName: formatBackgroundUpload.fields.idcard,
+      formType: formatImageUpload.formType,
+      fieldName: formatImageUpload.backgrounds.idcard,
     });
     const made = await create(
       'Student card',

@@ -8,7 +8,7 @@ import {
   certificateFormatMessages,
   formatBackgroundRule,
   formatSignatureRule,
-  formatBackgroundUpload,
+  formatImageUpload,
   type CertificateFormatContent,
   type CertificateFormatRevision,
   type CertificateFormatView,
@@ -295,8 +295,8 @@ const background = (bytes: Buffer = tinyPng, kind: FormatKind = 'certificate', t
     fileName: 'background.png',
     fileType: 'image/png',
     bytes,
-    formType: formatBackgroundUpload.formType,
-    fieldName: formatBackgroundUpload.fields[kind],
+    formType: formatImageUpload.formType,
+    fieldName: formatImageUpload.backgrounds[kind],
   });
 
 /** An image uploaded as the designer uploads the signature. */
@@ -305,8 +305,8 @@ const signature = (bytes: Buffer = tinyPng) =>
     fileName: 'signature.png',
     fileType: 'image/png',
     bytes,
-    formType: formatBackgroundUpload.formType,
-    fieldName: formatBackgroundUpload.signature,
+    formType: formatImageUpload.formType,
+    fieldName: formatImageUpload.signature,
   });
 
 describe('a format’s signature', () => {
@@ -356,7 +356,7 @@ describe('a format’s backgrounds', () => {
 
   it('refuses a key that is not an image uploaded for formats, and a back on a certificate, changing nothing', async () => {
     const made = await create(format('Refusing backgrounds'));
-    const { photo, paper, neverUploaded } = await notImageUploads(accounts, tokens.designer, formatBackgroundUpload.formType);
+    const { photo, paper, neverUploaded } = await notImageUploads(accounts, tokens.designer, formatImageUpload.formType);
     const back = await background();
     const before = [await eventCount(accounts.db), (await call('GET', `/certificate-formats/${made._id}`)).body.data];
     const cases: Array<[string, string]> = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   blankFormat,
   certificateFormatName,
-  formatBackgroundUpload,
+  formatImageUpload,
   type CertificateFormatView,
 } from '../../common/contracts/certificate-formats';
 import { pageSizes, type FieldType, type FormatKind, type FormatLayout, type Side } from '../../common/certificate-layout';
@@ -116,7 +116,7 @@ export const withImages = (layout: FormatLayout, { front, back, signature }: For
 
 /** The upload field whose rule an image answers to. */
 const imageField = (kind: FormatKind, slot: ImageSlot) =>
-  slot === 'signature' ? formatBackgroundUpload.signature : formatBackgroundUpload.fields[kind];
+  slot === 'signature' ? formatImageUpload.signature : formatImageUpload.backgrounds[kind];
 
 /** The form name of an image: its upload rule's field last, so an upload meets that rule. */
 export const imageInputName = (kind: FormatKind, slot: ImageSlot) => `${slot}_${imageField(kind, slot)}`;

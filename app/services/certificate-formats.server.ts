@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import {
   certificateFormatContract,
   certificateFormatMessages,
-  formatBackgroundUpload,
+  formatImageUpload,
   type CertificateFormatContent,
   type CertificateFormatListQuery,
 } from '../../common/contracts/certificate-formats';
@@ -55,7 +55,7 @@ export function certificateFormatPreview(api: AuthedApi, id: string, query: { st
 export async function readDesignerPost(request: Request, api: AuthedApi, context: AppLoadContext, kind: FormatKind, saved: FormatLayout) {
   const { formData, tooLarge } = await readPost(request);
   await validateCsrf(formData, request);
-  const stored = await storePostedFiles(api, context, formatBackgroundUpload.formType, formData, tooLarge);
+  const stored = await storePostedFiles(api, context, formatImageUpload.formType, formData, tooLarge);
   const slots = imageSlots(kind);
   const uploadErrors = Object.fromEntries(
     slots.flatMap((slot) => {

@@ -26,13 +26,13 @@ const CERTIFICATE_FORMAT_NAME_MAX = 80;
  * and the field whose upload rule each answers to (common/uploads/rules.ts): a background's
  * depends on the kind, the signature's does not.
  */
-export const formatBackgroundUpload = {
+export const formatImageUpload = {
   formType: 'certificateFormat',
-  fields: { certificate: 'certificateBackground', idcard: 'idcardBackground' } satisfies Record<FormatKind, string>,
+  backgrounds: { certificate: 'certificateBackground', idcard: 'idcardBackground' } satisfies Record<FormatKind, string>,
   signature: 'formatSignature',
 } as const;
-export const formatBackgroundRule = (kind: FormatKind) => uploadRuleFor(formatBackgroundUpload.fields[kind]);
-export const formatSignatureRule = () => uploadRuleFor(formatBackgroundUpload.signature);
+export const formatBackgroundRule = (kind: FormatKind) => uploadRuleFor(formatImageUpload.backgrounds[kind]);
+export const formatSignatureRule = () => uploadRuleFor(formatImageUpload.signature);
 
 /** A layout's images with the path a refusal names and the upload rule each must meet. */
 export function formatImages(layout: Pick<FormatLayout, 'kind' | 'background' | 'signature'>) {
@@ -40,9 +40,9 @@ export function formatImages(layout: Pick<FormatLayout, 'kind' | 'background' | 
     ...sides.map((side) => ({
       path: `layout.background.${side}`,
       key: layout.background[side],
-      rule: formatBackgroundUpload.fields[layout.kind],
+      rule: formatImageUpload.backgrounds[layout.kind],
     })),
-    { path: 'layout.signature', key: layout.signature ?? null, rule: formatBackgroundUpload.signature },
+    { path: 'layout.signature', key: layout.signature ?? null, rule: formatImageUpload.signature },
   ].filter((image): image is { path: string; key: string; rule: string } => image.key !== null);
 }
 
@@ -81,7 +81,7 @@ const certificateFormatContent = z
   .object({
     name: certificateFormatName,
     layout: checkedFormatLayout.describe(
-      `Millimetres from each side's top-left corner; backgrounds are keys of images uploaded under the form type ${formatBackgroundUpload.formType}`,
+      `Millimetres from each side's top-left corner; backgrounds and the signature are keys of images uploaded under the form type ${formatImageUpload.formType}`,
     ),
   })
   .strict();

@@ -1,4 +1,4 @@
-import { certificateFormatMessages, formatBackgroundUpload, formatImages } from '../../../common/contracts/certificate-formats';
+import { certificateFormatMessages, formatImageUpload, formatImages } from '../../../common/contracts/certificate-formats';
 import type { FormatLayout } from '../../../common/certificate-layout';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../auth/actor';
@@ -17,7 +17,7 @@ export function requirePrintableBackgrounds(
   layout: Pick<FormatLayout, 'kind' | 'background' | 'signature'>,
 ): Promise<void> {
   return requireUploadedImages(db, caller, formatImages(layout), {
-    formType: formatBackgroundUpload.formType,
+    formType: formatImageUpload.formType,
     held: (key) => anyFormatHoldsImage(db, layout.kind, key),
     message: certificateFormatMessages.imagesRefused,
   });

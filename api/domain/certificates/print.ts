@@ -53,9 +53,9 @@ const studentOf = (storage: ObjectStorage, origin: string, row: IssuedRow) =>
 function runsOf(rows: readonly IssuedRow[], together: boolean): Run[] {
   const runs: Run[] = [];
   for (const row of rows) {
-    const same = (run: Run) => run.formatId === row.formatId && run.revision === row.formatRevision;
-    const run = together ? runs.find(same) : runs.at(-1) && same(runs.at(-1)!) ? runs.at(-1) : undefined;
-    if (run) run.rows.push(row);
+    const same = (run: Run | undefined) => run?.formatId === row.formatId && run.revision === row.formatRevision;
+    const run = together ? runs.find(same) : runs.at(-1);
+    if (run && same(run)) run.rows.push(row);
     else runs.push({ formatId: row.formatId, revision: row.formatRevision, rows: [row] });
   }
   return runs;

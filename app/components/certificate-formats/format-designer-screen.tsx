@@ -4,7 +4,7 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { formatBackgroundUpload } from '../../../common/contracts/certificate-formats';
+import { formatImageUpload } from '../../../common/contracts/certificate-formats';
 import { fieldTypeLabels, sides, type FormatKind, type FormatLayout } from '../../../common/certificate-layout';
 import { acceptAttribute, uploadRuleHint } from '../../../common/uploads/rules';
 import { BackLink } from '~/components/back-link';
@@ -361,7 +361,7 @@ function SaveBar({
               name={imageInputName(kind, slot)}
               id={`format-image-${slot}`}
               label={imageLabel(kind, slot)}
-              formType={formatBackgroundUpload.formType}
+              formType={formatImageUpload.formType}
               initialKey={images[slot] ?? undefined}
               info={{ hint: uploadRuleHint(imageRule(kind, slot)), accept: acceptAttribute(imageRule(kind, slot)) }}
               errors={errors?.[imagePath(slot)]}
