@@ -137,6 +137,10 @@ async function readFixtures(databaseUrl: string) {
     const branchIds = await column(`select id as v from records where form_type = 'branch' and code like 'BB%' order by code`);
     const courseIds = await column(`select id as v from records where form_type = 'course' and code like 'BC%' order by code`);
     const studentIds = await column(`select id as v from records where form_type = 'student' order by random() limit 1000`);
+    // Students of other courses who have not completed theirs: those the first course's completers are grown with.
+    const movableStudentIds = await column(
+      `select id as v from records where form_type = 'student' and not completed_course and course_id <> '${courseIds[0]}' order by random() limit ${CERTIFICATES_IN_ONE_JOB}`,
+    );
     // Issued invoices with at least a hundred rupees due: a run's one-rupee payments never use it up.
     const payableInvoiceIds = await column(
       `select id as v from invoices where stage = 'issued' and total - paid >= 10000 order by random() limit 1000`,
@@ -153,7 +157,7 @@ async function readFixtures(databaseUrl: string) {
     ).rows;
     if (branchIds.length === 0 || studentIds.length === 0) throw new Error('The database holds no generated institute: run generate first');
     if (!invoiceNumber || payableInvoiceIds.length === 0) throw new Error('The database holds no generated invoices: run generate first');
-    return { branchIds, courseIds, studentIds, payableInvoiceIds, invoiceNumber, ...counts! };
+    return { branchIds, courseIds, studentIds, movableStudentIds, payableInvoiceIds, invoiceNumber, ...counts! };
   } finally {
     await client.end();
   }
@@ -414,7 +418,7 @@ export async function measure(options: MeasureOptions) {
     {
       // A course's certificates issued at once by the server's job runner, then printed one at a time.
       const course = fixtures.courseIds[0]!;
-      const completers = await growCompleters(server.baseUrl, json, course, fixtures.studentIds, CERTIFICATES_IN_ONE_JOB);
+      const completers = await growCompleters(server.baseUrl, json, course, fixtures.movableStudentIds, CERTIFICATES_IN_ONE_JOB);
       console.log(`measure: ${completers} students completed the course and hold no certificate`);
       const format = await callApi<{ _id: string }>(server.baseUrl, json, 'POST', '/certificate-formats', {
         name: `Bench ${randomUUID().slice(0, 8)}`,
