@@ -4,7 +4,7 @@ import { tinyPng as signaturePng } from '../support/images';
 import { pdfImageCounts, pdfPageSizes, pdfPages, unspaced } from '../support/pdf-text';
 import { seriousViolations } from './axe';
 import { unique } from './exams';
-import { apiHeaders, demo, expect, hydrated, loginAs, test, toast } from './fixtures';
+import { addAdminWith, apiHeaders, demo, expect, hydrated, loginAs, test, toast } from './fixtures';
 
 // A refused save (a layout's problem, a stale version) answers 400 or 412, which the browser logs as a failed request.
 test.use({ allowedConsoleErrors: [/status of 4(00|12) .*\/admin\/certificates\/formats\//] });
@@ -233,12 +233,7 @@ test('the designer is used with the keyboard alone', async ({ page, request }) =
 
 test('whoever only opens certificate formats reads them, with nothing to create, save or archive', async ({ page, request }) => {
   const made = await createFormat(request, 'certificate', unique('Merit'));
-  const account = { name: 'Format Reader', email: `${unique('reader')}@institute.demo`.toLowerCase(), password: 'Reader@123' };
-  const created = await request.post('/api/v1/users', {
-    headers: await apiHeaders(request, demo.superadmin),
-    data: { ...account, role: 'admin', status: 'active', permissions: ['CERTIFICATE_FORMATS'] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const account = await addAdminWith(request, 'Format Reader', ['CERTIFICATE_FORMATS']);
 
   await loginAs(page, account.email, account.password);
   await page.goto('/admin/certificates/formats');

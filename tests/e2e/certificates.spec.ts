@@ -5,7 +5,7 @@ import { certificateMessages, type EligibleStudent, type IssuedDocumentView } fr
 import { pdfPageSizes, pdfPages, unspaced } from '../support/pdf-text';
 import { seriousViolations } from './axe';
 import { unique } from './exams';
-import { apiHeaders, demo, expect, hydrated, loginAs, palette, test, toast } from './fixtures';
+import { addAdminWith, apiHeaders, demo, expect, hydrated, loginAs, palette, test, toast } from './fixtures';
 
 async function createFormat(request: APIRequestContext, kind: 'certificate' | 'idcard') {
   const layout = {
@@ -207,12 +207,7 @@ test('whoever only opens issued documents downloads them, with nothing to issue,
   });
   expect([200, 201], await made.text()).toContain(made.status());
   const { number } = ((await made.json()) as { data: IssuedDocumentView }).data;
-  const account = { name: 'Document Reader', email: `${unique('reader')}@institute.demo`.toLowerCase(), password: 'Reader@123' };
-  const created = await request.post('/api/v1/users', {
-    headers: await apiHeaders(request, demo.superadmin),
-    data: { ...account, role: 'admin', status: 'active', permissions: ['CERTIFICATE_GENERATED'] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const account = await addAdminWith(request, 'Document Reader', ['CERTIFICATE_GENERATED']);
 
   await loginAs(page, account.email, account.password);
   await page.goto(`${generated}?search=${encodeURIComponent(number)}`);

@@ -1,9 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addRecord, apiHeaders } from './fixtures';
+import { addRecord, apiHeaders, unique } from './fixtures';
 
-export function unique(prefix: string) {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
+export { unique };
 
 /**
  * An exam of a course of its own, with two subjects, sat by three registered students of North

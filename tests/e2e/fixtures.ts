@@ -122,6 +122,22 @@ export async function addNorthAdmin(
   expect(created.status(), await created.text()).toBe(201);
 }
 
+/** A name no other test run has made. */
+export function unique(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** An institute-wide admin with just these permissions, added by the super admin through the API; how they sign in. */
+export async function addAdminWith(request: APIRequestContext, name: string, permissions: string[]) {
+  const account = { name, email: `${unique('reader')}@institute.demo`.toLowerCase(), password: 'Reader@123' };
+  const created = await request.post('/api/v1/users', {
+    headers: await apiHeaders(request, demo.superadmin),
+    data: { ...account, role: 'admin', status: 'active', permissions },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return account;
+}
+
 /** Adds a record of a form type through the API, as the institute admin unless `headers` say who; its id. */
 export async function addRecord(
   request: APIRequestContext,
