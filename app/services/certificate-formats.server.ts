@@ -9,7 +9,7 @@ import {
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { formatLayout, type FormatKind, type FormatLayout } from '../../common/certificate-layout';
 import { callEndpoint, callFile, ifMatch, type ApiResult } from './api.server';
-import { imageInputName, imagePath, imageSlots, withImages, type FormatImages, type ImageSlot } from '~/lib/certificate-formats';
+import { imageInputName, imagePath, imageSlots, withImages, type FormatImages } from '~/lib/certificate-formats';
 import type { AuthedApi } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { readPost, storePostedFiles } from './posted-files.server';
@@ -65,8 +65,8 @@ export async function readDesignerPost(request: Request, api: AuthedApi, context
   );
   const posted = formatLayout.safeParse(parseJson(String(formData.get('layout') ?? '')));
   const layout = posted.success ? posted.data : saved;
-  const posts = (slot: ImageSlot) => slots.includes(slot) && String(formData.get(imageInputName(kind, slot)) ?? '');
-  const images: FormatImages = { front: posts('front') || null, back: posts('back') || null, signature: posts('signature') || null };
+  const images: FormatImages = { front: null, back: null, signature: null };
+  for (const slot of slots) images[slot] = String(formData.get(imageInputName(kind, slot)) ?? '') || null;
   const content: CertificateFormatContent = { name: String(formData.get('name') ?? ''), layout: withImages(layout, images) };
   const version = Number(formData.get('version'));
   return {

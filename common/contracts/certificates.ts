@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatKinds, type FormatKind } from '../certificate-layout';
+import { documentKindLabels } from './documents';
 import { defineContract } from './endpoint';
 import { jobParams, jobView } from './jobs';
 import { pageFields, pagingQuery } from './paging';
@@ -23,7 +24,8 @@ export type IssuedKind = FormatKind;
 export const issuedStatuses = ['issued', 'revoked', 'superseded'] as const;
 export type IssuedStatus = (typeof issuedStatuses)[number];
 
-export const issuedKindLabels: Record<IssuedKind, string> = { certificate: 'Certificate', idcard: 'ID card' };
+/** The verification page's names of the kinds, so a document is called the same everywhere. */
+export const issuedKindLabels: Record<IssuedKind, string> = documentKindLabels;
 export const issuedStatusLabels: Record<IssuedStatus, string> = { issued: 'Issued', revoked: 'Revoked', superseded: 'Superseded' };
 
 const noun: Record<IssuedKind, string> = { certificate: 'certificate', idcard: 'ID card' };
