@@ -30,6 +30,7 @@ import { recordResourceEndpoints } from './http/record-resources';
 import { resultEndpoints } from './http/results';
 import { examResultEndpoints } from './http/exam-results';
 import { settingsEndpoints } from './http/settings';
+import { mountSiteFiles, siteContentEndpoints } from './http/site-content';
 import { documentEndpoints, VERIFICATION_LIMIT } from './http/documents';
 import { marksheetTemplateEndpoints } from './http/marksheet-templates';
 import { certificateFormatEndpoints } from './http/certificate-formats';
@@ -56,6 +57,7 @@ export const apiEndpoints: Endpoint[] = [
   ...certificateFormatEndpoints,
   ...certificateEndpoints,
   ...settingsEndpoints,
+  ...siteContentEndpoints,
   ...dashboardEndpoints,
   ...coursePaperEndpoints,
   ...walletEndpoints,
@@ -131,6 +133,7 @@ export function createApi(
 
   mountEndpoints(app, deps, endpoints);
   mountStorageRoutes(app, deps.storage);
+  mountSiteFiles(app, deps);
 
   const document = buildOpenApiDocument(endpoints);
   app.get('/openapi.json', (c) => c.json(document));

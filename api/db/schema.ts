@@ -787,3 +787,30 @@ export const certificateCounters = pgTable('certificate_counters', {
   series: text('series').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/** Each section of the public site as it stands: its draft, and what visitors see (decision 034). */
+export const siteSections = pgTable('site_sections', {
+  section: text('section').primaryKey(),
+  draft: jsonb('draft').notNull(),
+  draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+  draftSavedBy: text('draft_saved_by'),
+  published: jsonb('published'),
+  publishedNumber: integer('published_number'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  publishedBy: text('published_by'),
+  version: integer('version').notNull(),
+});
+
+/** Every version of a section ever published, numbered from 1 per section, for ever. */
+export const siteVersions = pgTable(
+  'site_versions',
+  {
+    section: text('section').notNull(),
+    number: integer('number').notNull(),
+    content: jsonb('content').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: text('published_by'),
+    restoredFrom: integer('restored_from'),
+  },
+  (t) => [primaryKey({ columns: [t.section, t.number] })],
+);

@@ -6,10 +6,12 @@ import type { FormConfigView } from '../../common/contracts/dynamic-forms';
 import type { BillingSettings } from '../../common/contracts/invoices';
 import { readBillingSettings } from './invoices/billing';
 import { findOperationPriceByKey } from './wallet/operation-prices/operation-price';
+import { readPublicSite, type PublicSiteAnswer } from './site-content/public-site';
 
 /**
  * Where migration 0008's triggers announce a change to form configurations or operation prices,
- * and the billing settings' projection a change to its row: the table's name.
+ * and the triggers of later migrations a change to the billing settings or the site's sections:
+ * the table's name.
  */
 export const SETTING_CHANGES = 'setting_changes';
 
@@ -24,6 +26,8 @@ export interface Settings {
   formConfig(db: Executor, formType: string): Promise<FormConfigView | null>;
   operationPrice(db: Executor, operationKey: string): Promise<OperationPrice | null>;
   billingSettings(db: Executor): Promise<BillingSettings>;
+  /** The published site as visitors read it on a day (India time). */
+  publicSite(db: Executor, today: string): Promise<PublicSiteAnswer>;
   /** Drops everything kept. */
   forget(): void;
 }
@@ -33,6 +37,7 @@ export const freshSettings: Settings = {
   formConfig: findFormConfig,
   operationPrice: findOperationPriceByKey,
   billingSettings: readBillingSettings,
+  publicSite: readPublicSite,
   forget() {},
 };
 
@@ -42,9 +47,9 @@ export const freshSettings: Settings = {
  * own could wait behind the very transactions that hold the others.
  */
 export function createSettings(database: Database): Settings {
-  const kept = keptUntilAnnounced<FormConfigView | OperationPrice | BillingSettings | null>(database, SETTING_CHANGES, {
+  const kept = keptUntilAnnounced<FormConfigView | OperationPrice | BillingSettings | PublicSiteAnswer | null>(database, SETTING_CHANGES, {
     lifetimeMs: 60_000,
-    maxGroups: 3,
+    maxGroups: 4,
     keepable: (value) => value !== null,
   });
   return {
@@ -52,6 +57,8 @@ export function createSettings(database: Database): Settings {
     operationPrice: (db, operationKey) =>
       kept.load('operation_prices', operationKey, () => findOperationPriceByKey(db, operationKey)) as Promise<OperationPrice | null>,
     billingSettings: (db) => kept.load('billing_settings', '', () => readBillingSettings(db)) as Promise<BillingSettings>,
+    // Kept a minute at most: the courses it names and the files' names change without announcing it.
+    publicSite: (db, today) => kept.load('site_sections', today, () => readPublicSite(db, today)) as Promise<PublicSiteAnswer>,
     forget: () => kept.forget(),
   };
 }

@@ -18,6 +18,7 @@ import { marksheetTemplateContract } from '../../common/contracts/marksheet-temp
 import { certificateFormatContract } from '../../common/contracts/certificate-formats';
 import { certificateContract } from '../../common/contracts/certificates';
 import { settingsContract } from '../../common/contracts/settings';
+import { siteContentContract } from '../../common/contracts/site-content';
 import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
 import { walletContract } from '../../common/contracts/wallet';
@@ -48,6 +49,7 @@ const contracts: EndpointContract[] = [
   certificateFormatContract,
   certificateContract,
   settingsContract,
+  siteContentContract,
   studentContract,
   uploadContract,
   userContract,

@@ -33,6 +33,13 @@ export interface Reply<Data = unknown> {
   data: Data;
   /** Messages per field of the request, as a thrown badRequest gives them. */
   errors?: Record<string, string[]>;
+  /** A public answer any cache may keep (its contract says `cached`): the tag of its content and for how long. */
+  cache?: PublicCache;
+}
+
+export interface PublicCache {
+  etag: string;
+  maxAgeSeconds: number;
 }
 
 /** A file a handler answers instead of JSON: its bytes, and the name a browser saves it under. */
@@ -41,7 +48,7 @@ export interface FileReply {
 }
 
 /** A handler's answer as its contract types it: the contract's data, or nothing on a failure. */
-export type TypedReply<Data> = { status?: SuccessStatus; message: string; data: Data } | FailureReply;
+export type TypedReply<Data> = { status?: SuccessStatus; message: string; data: Data; cache?: PublicCache } | FailureReply;
 
 /** What an endpoint that produces a file answers: the file, or a failure. */
 export type FileAnswer = FileReply | FailureReply;
@@ -315,11 +322,25 @@ function respond(c: Context<ApiEnv>, reply: Reply | FileReply) {
     c.header('Content-Disposition', `inline; filename="${name.replace(/[^\w.-]+/g, '-')}"`);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
   }
+  if (reply.cache) {
+    c.header('ETag', reply.cache.etag);
+    c.header('Cache-Control', `public, max-age=${reply.cache.maxAgeSeconds}`);
+    if (namesTag(c.req.header('If-None-Match'), reply.cache.etag)) return c.body(null, 304);
+  }
   const status = reply.status ?? 200;
   return c.json(
     { success: status < 400, message: reply.message, data: reply.data ?? null, ...(reply.errors && { errors: reply.errors }) },
     status,
   );
+}
+
+/** Whether an If-None-Match header names the tag: one of its list, weak or strong, or `*`. */
+function namesTag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((item) => {
+    const tag = item.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
 }
 
 /**

@@ -60,11 +60,19 @@ function statusesOf(endpoint: Endpoint): number[] {
   if (endpoint.method !== 'get') statuses.add(413);
   if (idempotent(endpoint)) statuses.add(422);
   if (endpoint.ifMatch) statuses.add(412);
+  if (endpoint.cached) statuses.add(304);
   return [...statuses].sort((a, b) => a - b);
 }
 
 function responseOf(endpoint: Endpoint, status: number): ResponseConfig {
   const headers: Record<string, ZodTypeAny> = { 'X-Request-Id': requestIdHeader };
+  if (status === 304) {
+    return { description: 'What the If-None-Match names is still what this answers', headers: z.object({ ...headers, ETag: z.string() }) };
+  }
+  if (endpoint.cached && status === 200) {
+    headers.ETag = z.string().describe('The tag of the content: send it as If-None-Match to be answered 304 while it stands');
+    headers['Cache-Control'] = z.string().describe('How long any cache may keep the answer: public, max-age=<seconds>');
+  }
   if (status < 300) {
     if (endpoint.etag) {
       headers.ETag = z

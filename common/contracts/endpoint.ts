@@ -54,6 +54,11 @@ export interface EndpointContract {
   etag?: true;
   /** Takes `If-Match: "<version>"` and refuses a stale change with 412. */
   ifMatch?: true;
+  /**
+   * A public answer any cache may keep: `Cache-Control: public`, an `ETag` of its content, and
+   * 304 with no body to an `If-None-Match` that names it.
+   */
+  cached?: true;
   example?: EndpointExample;
 }
 

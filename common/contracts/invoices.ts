@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './calendar-day';
 import { defineContract } from './endpoint';
 import { pageFields, pagingQuery } from './paging';
 
@@ -94,15 +95,6 @@ const paise = (what: string) =>
     .int(`${what} must be a whole number of paise`)
     .max(INVOICE_AMOUNT_MAX, `${what} is too large`);
 const money = (text: string) => z.number().int().describe(`${text}, in paise`);
-/** A day of the calendar as YYYY-MM-DD: "2026-02-30" or "9464-62-55" is no day, and PostgreSQL would refuse it. */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .refine((value) => {
-    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }, 'Use a date that exists, as YYYY-MM-DD');
 
 export const invoiceLineInput = z.object({
   kind: z.enum(invoiceLineKinds),
@@ -124,8 +116,8 @@ export const invoiceDraftBody = z.object({
   kind: z.enum(invoiceKinds),
   /** The student billed (kind student) or the branch billed (kind branch). */
   partyId: z.string().min(1, 'Choose who is billed').max(100),
-  date: isoDate.describe('The invoice date, India time'),
-  dueDate: isoDate,
+  date: calendarDay.describe('The invoice date, India time'),
+  dueDate: calendarDay,
   lines: z.array(invoiceLineInput).min(1, invoiceMessages.linesRequired).max(INVOICE_LINES_MAX, invoiceMessages.tooManyLines),
   notes: z.string().trim().max(INVOICE_NOTES_MAX).default(''),
   /** Issue at once (allocating its number) rather than keep a draft. */
@@ -138,11 +130,11 @@ export const reasonBody = z.object({ reason: z.string().trim().min(1, invoiceMes
 export const paymentBody = z.object({
   amount: paise('Amount').positive(invoiceMessages.amountRequired),
   mode: z.enum(paymentModes),
-  date: isoDate.describe('When it was received, India time'),
+  date: calendarDay.describe('When it was received, India time'),
   reference: z.string().trim().max(100).default('').describe('UPI reference, card approval, bank UTR; required for UPI'),
   chequeNumber: z.string().trim().max(20).default(''),
   chequeBank: z.string().trim().max(100).default(''),
-  chequeDate: isoDate.or(z.literal('')).default(''),
+  chequeDate: calendarDay.or(z.literal('')).default(''),
   notes: z.string().trim().max(500).default(''),
 });
 export type PaymentBody = z.infer<typeof paymentBody>;
@@ -189,7 +181,7 @@ export const paymentView = z.object({
   branchName: z.string().nullable(),
   amount: money('Received'),
   mode: z.enum(paymentModes),
-  date: isoDate,
+  date: calendarDay,
   reference: z.string(),
   chequeNumber: z.string(),
   chequeBank: z.string(),
@@ -222,8 +214,8 @@ export const invoiceView = z.object({
   branchId: z.string().nullable(),
   branchName: z.string().nullable(),
   party: partyView,
-  date: isoDate,
-  dueDate: isoDate,
+  date: calendarDay,
+  dueDate: calendarDay,
   supply: z.enum(['intra', 'inter']).describe('Within the institute’s state (CGST + SGST) or across states (IGST)'),
   lines: z.array(invoiceLineView),
   totals: invoiceTotals,
@@ -270,8 +262,8 @@ export const invoiceListQuery = z.object({
   status: z.enum(invoiceStatuses).optional(),
   branchId: z.string().max(100).optional(),
   partyId: z.string().max(100).optional().describe('Only this student’s or branch’s invoices'),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   search: z.string().trim().max(100).optional().describe('Part of the number or of the name billed'),
   sortBy: z.enum(invoiceSortFields).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -288,8 +280,8 @@ export const paymentListQuery = z.object({
   mode: z.enum(paymentModes).optional(),
   branchId: z.string().max(100).optional(),
   partyId: z.string().max(100).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   search: z.string().trim().max(100).optional().describe('Part of the receipt or invoice number, or of the name'),
   sortBy: z.enum(['date', 'amount', 'receiptNumber']).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -308,7 +300,7 @@ export const feeSummary = z.object({
   billed: money('Issued invoices, cancelled ones left out'),
   paid: money('Received'),
   due: money('Still to pay'),
-  nextDueDate: isoDate.nullable(),
+  nextDueDate: calendarDay.nullable(),
   overdue: z.number().int().describe('Invoices past their due date'),
 });
 
@@ -345,8 +337,8 @@ export type BillingSettings = z.infer<typeof billingSettings>;
 export const taxRateView = z.object({
   _id: z.string(),
   rate: z.number().int().describe('Basis points'),
-  from: isoDate.describe('In force from this day'),
-  until: isoDate.nullable().describe('In force up to this day; open when null'),
+  from: calendarDay.describe('In force from this day'),
+  until: calendarDay.nullable().describe('In force up to this day; open when null'),
 });
 export const taxRateBody = taxRateView.omit({ _id: true });
 export type TaxRateView = z.infer<typeof taxRateView>;

@@ -3,7 +3,8 @@
  * default; student photo, documents, signature and branch documents 1 MB of JPG, PNG, SVG or GIF;
  * course image 2 MB of the same; exam and subject papers 5 MB of PDF, DOC or DOCX; a marksheet
  * template's logo and signatures 0.5 MB of PNG or JPG; a certificate format's background 2 MB and
- * an ID card format's 1 MB of PNG or JPG. The API holds
+ * an ID card format's 1 MB of PNG or JPG; the public site's images 2 MB of JPG, PNG or WEBP and its
+ * files 5 MB of PDF, DOC, DOCX, JPG or PNG. The API holds
  * every upload to them (address, confirm, a file posted with a form, a file value of a record);
  * the browser shows them as hints and checks them before sending. Nothing here depends on node.
  */
@@ -67,6 +68,10 @@ const fieldRules = new Map<string, UploadRule>([
   ['idcardBackground', { maxBytes: 1 * MB, accepts: ['png', 'jpg'] }],
   // The signature a format's signature fields print, as small as a marksheet template's.
   ['formatSignature', { maxBytes: MB / 2, accepts: ['png', 'jpg'] }],
+  // The public site's images (logo, hero, gallery, banners): what every browser shows, never SVG,
+  // which could carry a script to a visitor; and its downloads and notice attachments.
+  ['siteImage', { maxBytes: 2 * MB, accepts: ['jpg', 'png', 'webp'] }],
+  ['siteFile', { maxBytes: 5 * MB, accepts: ['pdf', 'doc', 'docx', 'jpg', 'png'] }],
 ]);
 
 /**

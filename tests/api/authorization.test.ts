@@ -49,13 +49,23 @@ const publicEndpoints = [
   'GET /dynamic-forms/type/:formType',
   // Anyone holding a marksheet or an admit card may check it: that is what its code is for.
   'GET /public/verify/:code',
+  // The institute's public website reads what was published, and only that.
+  'GET /public/site',
+  'GET /public/site/:section',
 ];
 
 /**
  * Routes mounted beside the endpoint list, without a bearer token by nature: the API's own
  * description, and the built-in file store's addresses, whose signature is the permission.
  */
-const routesBesideTheList = ['GET /openapi.json', 'PUT /storage/objects/*', 'GET /storage/objects/*', 'HEAD /storage/objects/*'];
+const routesBesideTheList = [
+  'GET /openapi.json',
+  'PUT /storage/objects/*',
+  'GET /storage/objects/*',
+  'HEAD /storage/objects/*',
+  // The published site's files, for any visitor; only a file a published section names opens.
+  'GET /public/site/files/:year/:month/:name',
+];
 
 const walkDraft = (studentId: string) => ({
   kind: 'student',
@@ -367,6 +377,17 @@ const walk: Record<string, WalkEntry> = {
   'POST /certificates/pdf': { branch: 'by-id', body: (fx) => ({ ids: [fx.branchA.certificateId] }) },
   'POST /certificates/idcard-sheet': { branch: 'by-id', body: (fx) => ({ ids: [fx.branchA.certificateId] }) },
   'GET /settings': { branch: 'none' },
+  // The public site is the institute's: no branch has a part of it.
+  'GET /site-content': { branch: 'none' },
+  'GET /site-content/:section': { branch: 'none', params: () => ({ section: 'header' }) },
+  'PUT /site-content/:section': {
+    branch: 'none',
+    params: () => ({ section: 'header' }),
+    body: () => ({ content: { instituteName: 'Walk' } }),
+  },
+  'POST /site-content/:section/publish': { branch: 'none', params: () => ({ section: 'header' }) },
+  'POST /site-content/:section/restore': { branch: 'none', params: () => ({ section: 'header' }), body: () => ({ number: 1 }) },
+  'POST /site-content/:section/discard': { branch: 'none', params: () => ({ section: 'header' }) },
 
   'POST /s3-upload/presigned-url': { branch: 'create' },
   'POST /s3-upload/confirm-upload': { branch: 'create' },

@@ -419,6 +419,15 @@ const steps: Step[] = [
   { operation: 'POST /certificates/pdf', as: 'admin', body: (made) => ({ ids: [made.issuedId, made.reissuedId] }) },
   { operation: 'POST /certificates/idcard-sheet', as: 'admin', body: (made) => ({ ids: [made.idcardId] }) },
   { operation: 'GET /settings', as: 'admin' },
+  { operation: 'GET /site-content', as: 'admin' },
+  { operation: 'PUT /site-content/:section', as: 'admin', params: () => ({ section: 'header' }) },
+  { operation: 'POST /site-content/:section/discard', as: 'admin', params: () => ({ section: 'header' }) },
+  // A section never published has something to publish: its first day's content.
+  { operation: 'POST /site-content/:section/publish', as: 'admin', params: () => ({ section: 'header' }) },
+  { operation: 'POST /site-content/:section/restore', as: 'admin', params: () => ({ section: 'header' }) },
+  { operation: 'GET /site-content/:section', as: 'admin', params: () => ({ section: 'header' }) },
+  { operation: 'GET /public/site', as: 'anonymous' },
+  { operation: 'GET /public/site/:section', as: 'anonymous', params: () => ({ section: 'header' }) },
 
   { operation: 'POST /wallet/add-balance', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
   {

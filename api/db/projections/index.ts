@@ -20,6 +20,7 @@ import { walletProjection } from './wallet';
 import { billingSettingsProjection, taxRatesProjection } from './billing';
 import { invoicesProjection } from './invoices';
 import { issuedCertificatesProjection } from './issued-certificates';
+import { siteContentProjection } from './site-content';
 
 type EventHandler = (tx: Tx, event: StoredEvent) => Promise<void>;
 
@@ -58,6 +59,7 @@ export const projections: Registered[] = [
   register(certificateFormatsProjection),
   register(invoicesProjection),
   register(billingSettingsProjection),
+  register(siteContentProjection),
   register(taxRatesProjection),
   register(issuedCertificatesProjection),
 ];

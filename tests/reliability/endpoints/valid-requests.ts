@@ -13,6 +13,7 @@ import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
 import { createOperationPrice } from '../../../api/domain/wallet/operation-prices/create-operation-price';
 import { asSystem, defaultPassword, instituteActor } from '../../api/accounts';
 import { createInvoice, recordPayment } from '../../../api/domain/invoices/commands';
+import { publishSiteSection, saveSiteDraft } from '../../../api/domain/site-content/commands';
 import { invoiceDraftBody, paymentBody } from '../../../common/contracts/invoices';
 import { request } from '../../support/test-database';
 import type { Institute } from './institute';
@@ -51,6 +52,12 @@ function studentValues(institute: Institute, name: string) {
     studentEmail: `${name.toLowerCase().replace(/\W+/g, '.')}@students.example`,
     phoneNumber: '9810000002',
   };
+}
+
+/** A draft of the header or footer unlike any before it, so it has something to publish or discard. */
+function siteDraft(institute: Institute, section: 'header' | 'footer') {
+  const content = section === 'header' ? { instituteName: `Institute ${unique()}` } : { copyright: `© ${unique()}` };
+  return asSystem(institute.db, (ctx) => saveSiteDraft(ctx, instituteActor('reliability'), section, content));
 }
 
 const fieldsData = (values: Record<string, unknown>) => Object.entries(values).map(([name, value]) => ({ name, value }));
@@ -435,6 +442,42 @@ export const validRequests: Record<string, Builder> = {
     body: { name: `Category ${unique()}` },
     other: { path: '/course/categories', body: { name: `Category ${unique()}` } },
   }),
+  'PUT /site-content/:section': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: '/site-content/header',
+    body: { content: { instituteName: `Institute ${unique()}` } },
+    other: { path: '/site-content/footer', body: { content: { copyright: `© ${unique()}` } } },
+  }),
+  'POST /site-content/:section/publish': async (institute) => {
+    await siteDraft(institute, 'header');
+    await siteDraft(institute, 'footer');
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/site-content/header/publish',
+      other: { path: '/site-content/footer/publish' },
+    };
+  },
+  'POST /site-content/:section/restore': async (institute) => {
+    for (const section of ['header', 'footer'] as const) {
+      await siteDraft(institute, section);
+      await asSystem(institute.db, (ctx) => publishSiteSection(ctx, section));
+    }
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/site-content/header/restore',
+      body: { number: 1 },
+      other: { path: '/site-content/footer/restore', body: { number: 1 } },
+    };
+  },
+  'POST /site-content/:section/discard': async (institute) => {
+    await siteDraft(institute, 'header');
+    await siteDraft(institute, 'footer');
+    return {
+      headers: institute.authorization('superadmin'),
+      path: '/site-content/header/discard',
+      other: { path: '/site-content/footer/discard' },
+    };
+  },
   'PUT /course/categories/:id': async (institute) => {
     const id = await addCategory(institute);
     return {

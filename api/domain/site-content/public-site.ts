@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  publicSiteFilePath,
+  siteSections,
+  type PublicSiteContent,
+  type SiteContent,
+  type SiteSection,
+} from '../../../common/contracts/site-content';
+import { siteFonts } from '../../../common/site-theme';
+import type { Executor } from '../../db/client';
+import { records, uploads } from '../../db/schema';
+import { publishedSite } from './queries';
+import { markdownHtml } from './sanitise';
+import { siteUploadsIn } from './uploads';
+
+/** An answer with the tag of its bytes: a visitor's If-None-Match that names it is answered 304. */
+export interface TaggedAnswer<T> {
+  data: T;
+  etag: string;
+}
+
+export interface PublicSiteAnswer {
+  site: TaggedAnswer<PublicSiteContent>;
+  sections: { [S in SiteSection]: TaggedAnswer<PublicSiteContent[S]> };
+}
+
+const tagged = <T>(data: T): TaggedAnswer<T> => ({
+  data,
+  etag: `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`,
+});
+
+const url = (key: string) => (key ? publicSiteFilePath(key) : null);
+/** On show on a day: from its first day (if it has one) to its last (if it has one), both included. */
+const onShow = (today: string, from: string, until: string) => (from === '' || from <= today) && (until === '' || until >= today);
+
+/**
+ * The published site as visitors read it on a day, whole and section by section, each tagged:
+ * notices past their expiry and banners out of their schedule are left out, disabled sections of
+ * the home page too, a highlighted course that no longer exists is dropped, and every upload is an
+ * address that needs no token.
+ */
+export async function readPublicSite(db: Executor, today: string): Promise<PublicSiteAnswer> {
+  const site = await publishedSite(db);
+  const [names, courseTitles] = await Promise.all([uploadNames(db, site), courseTitlesOf(db, site.body)]);
+  const fileOf = (key: string) => (key ? { url: publicSiteFilePath(key), name: names.get(key) ?? key.split('/').pop()! } : null);
+
+  const content: PublicSiteContent = {
+    header: { ...site.header, logo: url(site.header.logo) },
+    footer: site.footer,
+    body: {
+      sections: site.body.sections
+        .filter((section) => section.enabled)
+        .map((section) => {
+          switch (section.kind) {
+            case 'hero':
+              return { ...section, image: url(section.image) };
+            case 'about':
+              return { ...section, html: markdownHtml(section.markdown) };
+            case 'courses': {
+              const { courseIds, ...rest } = section;
+              return { ...rest, courses: courseIds.flatMap((id) => (courseTitles.has(id) ? [{ id, title: courseTitles.get(id)! }] : [])) };
+            }
+            default:
+              return section;
+          }
+        }),
+    },
+    theme: { ...site.theme, fontStack: siteFonts[site.theme.font].stack },
+    gallery: {
+      albums: site.gallery.albums
+        .filter((album) => album.images.length > 0)
+        .map((album) => ({
+          id: album.id,
+          title: album.title,
+          cover: url(album.cover || album.images[0]!.image),
+          images: album.images.map((item) => ({ id: item.id, url: url(item.image)!, caption: item.caption })),
+        })),
+    },
+    certifications: { items: site.certifications.items.map((item) => ({ ...item, logo: url(item.logo) })) },
+    'notice-board': {
+      notices: site['notice-board'].notices
+        .filter((notice) => onShow(today, '', notice.expires))
+        .sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.date.localeCompare(a.date))
+        .map(({ markdown, attachment, ...notice }) => ({ ...notice, html: markdownHtml(markdown), attachment: fileOf(attachment) })),
+    },
+    downloads: { files: site.downloads.files.map(({ file, ...item }) => ({ ...item, ...fileOf(file)! })) },
+    banners: {
+      slides: site.banners.slides
+        .filter((slide) => onShow(today, slide.from, slide.until))
+        .map(({ from: _from, until: _until, image, ...slide }) => ({ ...slide, image: url(image)! })),
+    },
+  };
+  return {
+    site: tagged(content),
+    sections: Object.fromEntries(siteSections.map((section) => [section, tagged(content[section])])) as PublicSiteAnswer['sections'],
+  };
+}
+
+/** The names the files were uploaded under, which a visitor's download keeps. */
+async function uploadNames(db: Executor, site: SiteContent): Promise<Map<string, string>> {
+  const keys = siteSections.flatMap((section) =>
+    siteUploadsIn(section, site[section])
+      .filter((u) => u.kind === 'file')
+      .map((u) => u.key),
+  );
+  if (!keys.length) return new Map();
+  const rows = await db.select({ key: uploads.key, name: uploads.originalFileName }).from(uploads).where(inArray(uploads.key, keys));
+  return new Map(rows.map((row) => [row.key, row.name]));
+}
+
+async function courseTitlesOf(db: Executor, body: SiteContent['body']): Promise<Map<string, string>> {
+  const ids = body.sections.flatMap((section) => (section.kind === 'courses' && section.enabled ? section.courseIds : []));
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: records.id, title: records.title })
+    .from(records)
+    .where(and(eq(records.formType, 'course'), inArray(records.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** Whether a visitor may open an upload: one that a published section names. */
+export async function sitePublishesUpload(db: Executor, key: string): Promise<boolean> {
+  const site = await publishedSite(db);
+  return siteSections.some((section) => siteUploadsIn(section, site[section]).some((upload) => upload.key === key));
+}
