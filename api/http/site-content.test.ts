@@ -236,6 +236,16 @@ describe('the public API', () => {
     expect((await publicSite()).certifications.items).toEqual([]);
     expect(JSON.stringify(await publicSite())).not.toContain('Draft affiliation');
   });
+
+  it('previews the drafts as visitors would read them, for editors only', async () => {
+    const preview = await call('GET', '/site-content/preview', undefined, tokens.gallery);
+    expect(preview.status).toBe(200);
+    expect((preview.body.data as PublicSiteContent).certifications.items).toMatchObject([
+      { id: 'aicte', name: 'Draft affiliation', logo: null },
+    ]);
+    expect((await call('GET', '/site-content/preview', undefined, tokens.viewer)).status).toBe(403);
+    expect((await call('GET', '/site-content/preview', undefined, null)).status).toBe(401);
+  });
 });
 
 describe('what is kept of a text', () => {

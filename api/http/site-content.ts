@@ -11,7 +11,7 @@ import {
 import { indianDay } from '../../common/india-time';
 import { hasAnyPermission, type Actor } from '../domain/auth/actor';
 import { discardSiteDraft, publishSiteSection, restoreSiteVersion, saveSiteDraft } from '../domain/site-content/commands';
-import { sitePublishesUpload } from '../domain/site-content/public-site';
+import { readPublicSite, sitePublishesUpload } from '../domain/site-content/public-site';
 import { siteOverview, siteSectionView } from '../domain/site-content/queries';
 import type { Executor } from '../db/client';
 import { isSafeKey } from '../storage/object-storage';
@@ -101,6 +101,15 @@ const discard = defineEndpoint({
   },
 });
 
+const preview = defineEndpoint({
+  ...siteContentContract.preview,
+  access: editors,
+  async handle({ db, deps }) {
+    const { site } = await readPublicSite(db, indianDay(deps.clock.now()), 'draft');
+    return { message: 'Preview', data: site.data };
+  },
+});
+
 const publicSite = defineEndpoint({
   ...siteContentContract.publicSite,
   access: { kind: 'public' },
@@ -124,7 +133,7 @@ const publicSection = defineEndpoint({
   },
 });
 
-export const siteContentEndpoints = [overview, show, saveDraft, publish, restore, discard, publicSite, publicSection];
+export const siteContentEndpoints = [overview, preview, show, saveDraft, publish, restore, discard, publicSite, publicSection];
 
 /** How long a visitor's address of a published file is good for, and how long a cache keeps the way to it. */
 const FILE_ADDRESS_SECONDS = 3600;

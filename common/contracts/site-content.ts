@@ -504,6 +504,13 @@ export const siteContentContract = {
     ifMatch: true,
     refuses: [404],
   }),
+  preview: defineContract({
+    method: 'get',
+    path: '/site-content/preview',
+    summary: 'The site as visitors would read it if every draft were published now',
+    tag,
+    response: publicSite,
+  }),
   publicSite: defineContract({
     method: 'get',
     path: '/public/site',
@@ -524,8 +531,14 @@ export const siteContentContract = {
   }),
 };
 
+const SITE_FILES_PATH = '/api/v1/public/site/files/';
+
 /** What a visitor's page is given for an uploaded image or file: an address on this server that needs no token. */
-export const publicSiteFilePath = (key: string) => `/api/v1/public/site/files/${key.replace(`${siteUpload.formType}/`, '')}`;
+export const publicSiteFilePath = (key: string) => `${SITE_FILES_PATH}${key.replace(`${siteUpload.formType}/`, '')}`;
+
+/** The upload a public address names, or null: a preview of drafts opens their files another way. */
+export const siteFileKey = (address: string) =>
+  address.startsWith(SITE_FILES_PATH) ? `${siteUpload.formType}/${address.slice(SITE_FILES_PATH.length)}` : null;
 
 type BodyOf<K extends BodySectionKind> = Extract<BodySection, { kind: K }>;
 

@@ -379,6 +379,7 @@ const walk: Record<string, WalkEntry> = {
   'GET /settings': { branch: 'none' },
   // The public site is the institute's: no branch has a part of it.
   'GET /site-content': { branch: 'none' },
+  'GET /site-content/preview': { branch: 'none' },
   'GET /site-content/:section': { branch: 'none', params: () => ({ section: 'header' }) },
   'PUT /site-content/:section': {
     branch: 'none',

@@ -420,6 +420,7 @@ const steps: Step[] = [
   { operation: 'POST /certificates/idcard-sheet', as: 'admin', body: (made) => ({ ids: [made.idcardId] }) },
   { operation: 'GET /settings', as: 'admin' },
   { operation: 'GET /site-content', as: 'admin' },
+  { operation: 'GET /site-content/preview', as: 'admin' },
   { operation: 'PUT /site-content/:section', as: 'admin', params: () => ({ section: 'header' }) },
   { operation: 'POST /site-content/:section/discard', as: 'admin', params: () => ({ section: 'header' }) },
   // A section never published has something to publish: its first day's content.

@@ -10,7 +10,7 @@ import {
 import { siteFonts } from '../../../common/site-theme';
 import type { Executor } from '../../db/client';
 import { records, uploads } from '../../db/schema';
-import { publishedSite } from './queries';
+import { siteContentOf } from './queries';
 import { markdownHtml } from './sanitise';
 import { siteUploadsIn } from './uploads';
 
@@ -35,13 +35,14 @@ const url = (key: string) => (key ? publicSiteFilePath(key) : null);
 const onShow = (today: string, from: string, until: string) => (from === '' || from <= today) && (until === '' || until >= today);
 
 /**
- * The published site as visitors read it on a day, whole and section by section, each tagged:
+ * The published site as visitors read it on a day (or the drafts, as they would read them once
+ * published), whole and section by section, each tagged:
  * notices past their expiry and banners out of their schedule are left out, disabled sections of
  * the home page too, a highlighted course that no longer exists is dropped, and every upload is an
  * address that needs no token.
  */
-export async function readPublicSite(db: Executor, today: string): Promise<PublicSiteAnswer> {
-  const site = await publishedSite(db);
+export async function readPublicSite(db: Executor, today: string, which: 'published' | 'draft' = 'published'): Promise<PublicSiteAnswer> {
+  const site = await siteContentOf(db, which);
   const [names, courseTitles] = await Promise.all([uploadNames(db, site), courseTitlesOf(db, site.body)]);
   const fileOf = (key: string) => (key ? { url: publicSiteFilePath(key), name: names.get(key) ?? key.split('/').pop()! } : null);
 
@@ -121,6 +122,6 @@ async function courseTitlesOf(db: Executor, body: SiteContent['body']): Promise<
 
 /** Whether a visitor may open an upload: one that a published section names. */
 export async function sitePublishesUpload(db: Executor, key: string): Promise<boolean> {
-  const site = await publishedSite(db);
+  const site = await siteContentOf(db, 'published');
   return siteSections.some((section) => siteUploadsIn(section, site[section]).some((upload) => upload.key === key));
 }

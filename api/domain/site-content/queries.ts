@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   defaultSiteContent,
@@ -107,14 +107,16 @@ export async function siteSectionView<S extends SiteSection>(db: Executor, secti
   };
 }
 
-/** What visitors see of each section: its published content, or the first day's before any publishing. */
-export async function publishedSite(db: Executor, only?: readonly SiteSection[]): Promise<SiteContent> {
+/**
+ * What visitors see of each section: its published content, or the first day's before any
+ * publishing; or, for a preview, each section's draft.
+ */
+export async function siteContentOf(db: Executor, which: 'published' | 'draft'): Promise<SiteContent> {
   const rows = await db
-    .select({ section: siteSections.section, published: siteSections.published })
-    .from(siteSections)
-    .where(only ? inArray(siteSections.section, [...only]) : undefined);
-  const published = new Map(rows.map((row) => [row.section, row.published]));
-  return Object.fromEntries(sectionNames.map((section) => [section, published.get(section) ?? defaultSiteContent[section]])) as SiteContent;
+    .select({ section: siteSections.section, published: siteSections.published, draft: siteSections.draft })
+    .from(siteSections);
+  const held = new Map(rows.map((row) => [row.section, which === 'draft' ? row.draft : row.published]));
+  return Object.fromEntries(sectionNames.map((section) => [section, held.get(section) ?? defaultSiteContent[section]])) as SiteContent;
 }
 
 /** Whether any section's draft or published version names this upload: the site's images are the institute's, whoever uploaded them. */
