@@ -177,6 +177,23 @@ async function requireUserOfType(request: Request, context: AppLoadContext, user
   return { ...auth, user };
 }
 
+/**
+ * The signed-in admin behind a request, or null, never a redirect: for a public page that shows
+ * an admin more (the site's preview of drafts). An idle or ended session reads as signed out and
+ * is left for the admin area to end.
+ */
+export async function signedInAdmin(request: Request, context: AppLoadContext) {
+  const session = await getSession(request);
+  if (!session.get('accessToken') || !session.get('refreshToken') || session.get('userType') !== 'admin') return null;
+  if (Date.now() - (session.get('lastActivity') ?? 0) > IDLE_TIMEOUT_MS) return null;
+  try {
+    return await requireAdmin(request, context);
+  } catch (thrown) {
+    if (thrown instanceof Response) return null;
+    throw thrown;
+  }
+}
+
 /** Guest-only pages: a signed-in user of the right kind goes home instead. */
 export async function redirectSignedIn(request: Request, context: AppLoadContext, only?: UserType) {
   const session = await getSession(request);

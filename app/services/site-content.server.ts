@@ -39,3 +39,8 @@ export function discardSiteDraft(api: AuthedApi, section: SiteSection, version: 
 export async function getPublicSite(transport: ApiTransport): Promise<ApiResult<PublicSiteContent>> {
   return (await callEndpoint(anonymousApi(transport), siteContentContract.publicSite, {})) as ApiResult<PublicSiteContent>;
 }
+
+/** The site as visitors would read it if every draft were published now; for editors of any page. */
+export async function getSitePreview(api: AuthedApi): Promise<ApiResult<PublicSiteContent>> {
+  return (await callEndpoint(api, siteContentContract.preview, {})) as ApiResult<PublicSiteContent>;
+}
