@@ -19,6 +19,7 @@ import { createObjectStorage } from './api/storage';
 import { jobKinds } from './api/jobs/kinds';
 import { createJobRunner } from './api/jobs/runner';
 import { inProcessTransport, httpTransport } from './app/services/api-transport.server';
+import { isSitePath } from './app/lib/site-paths';
 import { loggingAnswers } from './api/http/answer-log';
 import { admitBody, FORM_WITH_FILES_BYTES, isMultipart, refusalOf } from './api/http/body-limits';
 
@@ -110,9 +111,10 @@ async function main() {
   }
 
   // Pages and their data speak of the signed-in user: no cache keeps them. Only the fingerprinted
-  // assets above are cached for long.
-  app.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
+  // assets above are cached for long, and the public site's pages, which say for themselves how
+  // long they may be kept (app/routes/site.tsx).
+  app.use((req, res, next) => {
+    if (!isSitePath(req.path)) res.setHeader('Cache-Control', 'no-store');
     next();
   });
   app.use(limitWebBody);
