@@ -1,0 +1,318 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { siteUpload, type SiteContent, type SiteSection } from '../../common/contracts/site-content';
+import { paintedPng } from '../support/images';
+import { seriousViolations } from './axe';
+import { apiHeaders, demo, expect, loginAs, test, unique } from './fixtures';
+
+// The site is one per institute and these tests change it in turn: they run one after another.
+test.describe.configure({ mode: 'serial' });
+
+type Headers = Record<string, string>;
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** A file stored for the site as the settings pages store it (address, PUT, confirm); its key. */
+async function storeSiteFile(request: APIRequestContext, headers: Headers, fileName: string, bytes: Buffer) {
+  const image = fileName.endsWith('.png');
+  const target = {
+    fileName,
+    fileType: image ? 'image/png' : 'application/pdf',
+    fileSize: bytes.length,
+    formType: siteUpload.formType,
+    fieldName: image ? siteUpload.image : siteUpload.file,
+  };
+  const address = await request.post('/api/v1/s3-upload/presigned-url', { headers, data: target });
+  expect(address.status(), await address.text()).toBe(200);
+  const {
+    presignedUrl,
+    key,
+    headers: putHeaders,
+  } = ((await address.json()) as { data: { presignedUrl: string; key: string; headers: Headers } }).data;
+  expect((await request.put(presignedUrl, { headers: putHeaders, data: bytes })).status()).toBe(200);
+  const confirmed = await request.post('/api/v1/s3-upload/confirm-upload', {
+    headers,
+    data: { key, originalFileName: fileName, fileSize: bytes.length, formType: target.formType, fieldName: target.fieldName },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  return key;
+}
+
+const image = (request: APIRequestContext, headers: Headers, fileName: string) =>
+  storeSiteFile(
+    request,
+    headers,
+    fileName,
+    paintedPng(160, 90, (x) => [20, 60 + (x % 100), 140, 255]),
+  );
+
+/** Saves a section's draft; its version after the save. */
+async function saveDraft<S extends SiteSection>(request: APIRequestContext, headers: Headers, section: S, content: SiteContent[S]) {
+  const shown = await request.get(`/api/v1/site-content/${section}`, { headers });
+  expect(shown.status(), await shown.text()).toBe(200);
+  const { version } = ((await shown.json()) as { data: { version: number } }).data;
+  const saved = await request.put(`/api/v1/site-content/${section}`, {
+    headers: { ...headers, 'If-Match': `"${version}"` },
+    data: { content },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return ((await saved.json()) as { data: { version: number } }).data.version;
+}
+
+/** Saves and publishes a section; publishing what is published already is refused (409), which leaves it as wanted. */
+async function publish<S extends SiteSection>(request: APIRequestContext, headers: Headers, section: S, content: SiteContent[S]) {
+  const version = await saveDraft(request, headers, section, content);
+  const published = await request.post(`/api/v1/site-content/${section}/publish`, { headers: { ...headers, 'If-Match': `"${version}"` } });
+  expect([200, 409], await published.text()).toContain(published.status());
+}
+
+async function discard(request: APIRequestContext, headers: Headers, section: SiteSection) {
+  const shown = await request.get(`/api/v1/site-content/${section}`, { headers });
+  const { version } = ((await shown.json()) as { data: { version: number } }).data;
+  const discarded = await request.post(`/api/v1/site-content/${section}/discard`, { headers: { ...headers, 'If-Match': `"${version}"` } });
+  expect([200, 409], await discarded.text()).toContain(discarded.status());
+}
+
+/** Opens a page of the site and checks what every page of it is: plain HTML, one h1, the landmarks. */
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await expect(page.locator('script')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  return response!;
+}
+
+test('the notices, gallery and downloads pages say kindly when they have nothing', async ({ page, request }) => {
+  const headers = await apiHeaders(request);
+  await publish(request, headers, 'notice-board', { notices: [] });
+  await publish(request, headers, 'gallery', { albums: [] });
+  await publish(request, headers, 'downloads', { files: [] });
+
+  await visit(page, '/site/notices');
+  await expect(page.getByText('There are no notices just now. Please check back soon.')).toBeVisible();
+  expect(await seriousViolations(page, 'empty notices')).toEqual([]);
+  await visit(page, '/site/gallery');
+  await expect(page.getByText('There are no photo albums yet. Please check back soon.')).toBeVisible();
+  expect(await seriousViolations(page, 'empty gallery')).toEqual([]);
+  await visit(page, '/site/downloads');
+  await expect(page.getByText('There are no files to download just now. Please check back soon.')).toBeVisible();
+  expect(await seriousViolations(page, 'empty downloads')).toEqual([]);
+  await visit(page, '/site/gallery?album=gone');
+  await expect(page.getByText('This album is not on the site any more.')).toBeVisible();
+});
+
+test('what is published shows on the home page and the notices, gallery and downloads pages', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const headers = await apiHeaders(request);
+  const name = unique('Shree Institute');
+  const [logo, banner, hero, campus, lab, seal, holidays, prospectus, admission] = await Promise.all([
+    image(request, headers, 'logo.png'),
+    image(request, headers, 'banner.png'),
+    image(request, headers, 'hero.png'),
+    image(request, headers, 'campus.png'),
+    image(request, headers, 'lab.png'),
+    image(request, headers, 'seal.png'),
+    storeSiteFile(request, headers, 'Holiday list.pdf', pdf),
+    storeSiteFile(request, headers, 'Prospectus 2026.pdf', pdf),
+    storeSiteFile(request, headers, 'Admission form.pdf', pdf),
+  ]);
+
+  await publish(request, headers, 'header', {
+    instituteName: name,
+    tagline: 'Skills for life',
+    logo,
+    phone: '+91 98765 43210',
+    email: 'hello@shree.example',
+    social: [{ network: 'youtube', url: 'https://youtube.com/@shree' }],
+    menu: [
+      { id: 'home', label: 'Home', href: '/site' },
+      { id: 'notices', label: 'Notices', href: '/site/notices' },
+      { id: 'gallery', label: 'Gallery', href: '/site/gallery' },
+      { id: 'downloads', label: 'Downloads', href: '/site/downloads' },
+    ],
+  });
+  await publish(request, headers, 'footer', {
+    columns: [{ id: 'links', title: 'Quick links', links: [{ label: 'Verify a certificate', href: '/verify' }] }],
+    address: '12 MG Road, Pune',
+    mapLink: 'https://maps.example/shree',
+    copyright: `© 2026 ${name}`,
+  });
+  await publish(request, headers, 'theme', { primary: '#1d4ed8', accent: '#b45309', background: '#ffffff', font: 'system', mode: 'light' });
+  await publish(request, headers, 'body', {
+    sections: [
+      {
+        kind: 'hero',
+        enabled: true,
+        title: 'Learn a skill this season',
+        text: 'Evening batches.',
+        image: hero,
+        buttonLabel: 'See notices',
+        buttonLink: '/site/notices',
+      },
+      { kind: 'about', enabled: true, title: 'About us', markdown: 'Teaching since **1998**.' },
+      { kind: 'courses', enabled: true, title: 'Our courses', courseIds: [] },
+      {
+        kind: 'whyUs',
+        enabled: true,
+        title: 'Why study with us',
+        points: [{ id: 'labs', title: 'Modern labs', text: 'A computer each.' }],
+      },
+      {
+        kind: 'testimonials',
+        enabled: true,
+        title: 'What our students say',
+        items: [{ id: 'asha', name: 'Asha', role: 'Tally, 2025', text: 'I found a job.' }],
+      },
+      { kind: 'contact', enabled: true, title: 'Contact us', text: 'Open 9 to 6, Monday to Saturday.' },
+    ],
+  });
+  await publish(request, headers, 'banners', {
+    slides: [{ id: 'admissions', image: banner, title: 'Admissions open', link: '/site/notices', from: '', until: '' }],
+  });
+  await publish(request, headers, 'certifications', {
+    items: [{ id: 'iso', name: 'ISO 9001:2015', number: 'QMS-4411', link: 'https://iso.example/verify', logo: seal }],
+  });
+  await publish(request, headers, 'notice-board', {
+    notices: [
+      {
+        id: 'exam',
+        title: 'Exam timetable',
+        markdown: 'Exams begin on **Monday**.',
+        date: '2026-09-09',
+        pinned: false,
+        expires: '',
+        attachment: '',
+      },
+      { id: 'holidays', title: 'Holiday list', markdown: '', date: '2026-08-01', pinned: true, expires: '', attachment: holidays },
+    ],
+  });
+  await publish(request, headers, 'gallery', {
+    albums: [
+      {
+        id: 'annual-day',
+        title: 'Annual day',
+        cover: campus,
+        images: [
+          { id: 'campus', image: campus, caption: 'The campus at dawn' },
+          { id: 'lab', image: lab, caption: '' },
+        ],
+      },
+    ],
+  });
+  await publish(request, headers, 'downloads', {
+    files: [
+      { id: 'prospectus', title: 'Prospectus', category: 'Brochures', file: prospectus },
+      { id: 'admission', title: 'Admission form', category: 'Forms', file: admission },
+    ],
+  });
+
+  const home = await visit(page, '/site');
+  expect(home.headers()['cache-control']).toBe('public, max-age=60');
+  await expect(page).toHaveTitle(`${name} · Skills for life`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeAttached();
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Skills for life')).toBeVisible();
+  await expect(header.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+  await expect(header.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', 'https://youtube.com/@shree');
+  await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).last()).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByText('Admissions open')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Learn a skill this season' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See notices' })).toHaveAttribute('href', '/site/notices');
+  await expect(page.locator('#about strong')).toHaveText('1998');
+  await expect(page.getByRole('heading', { level: 3, name: 'Modern labs' })).toBeVisible();
+  await expect(page.getByText('I found a job.')).toBeVisible();
+  await expect(page.getByText('Open 9 to 6, Monday to Saturday.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'ISO 9001:2015' })).toBeVisible();
+  await expect(page.getByText('No. QMS-4411')).toBeVisible();
+  const latest = page.locator('#notices').getByRole('heading', { level: 3 });
+  await expect(latest).toHaveText(['Holiday list', 'Exam timetable']);
+  await expect(page.getByRole('contentinfo').getByText('12 MG Road, Pune')).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByText(`© 2026 ${name}`)).toBeVisible();
+  // The banner is fetched from the public address of a published file, and draws.
+  const bannerImage = page.locator('[data-slot="site-banners"] img');
+  await expect(bannerImage).toHaveAttribute('src', /^\/api\/v1\/public\/site\/files\//);
+  await expect.poll(() => bannerImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  expect(await seriousViolations(page, 'home')).toEqual([]);
+
+  await page.getByRole('link', { name: 'All notices' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notices' })).toBeVisible();
+  const notices = page.getByRole('article');
+  await expect(notices.first()).toContainText('Holiday list');
+  await expect(notices.first()).toContainText('Pinned');
+  await expect(notices.first()).toContainText('1 Aug 2026');
+  await expect(notices.first().getByRole('link', { name: 'Download Holiday list.pdf' })).toHaveAttribute(
+    'href',
+    /^\/api\/v1\/public\/site\/files\//,
+  );
+  await expect(notices.nth(1)).toContainText('9 Sep 2026');
+  await expect(notices.nth(1).locator('strong')).toHaveText('Monday');
+  expect(await seriousViolations(page, 'notices')).toEqual([]);
+
+  await visit(page, '/site/gallery');
+  await expect(page.getByRole('link', { name: /Annual day\s*2 photos/ })).toBeVisible();
+  expect(await seriousViolations(page, 'gallery')).toEqual([]);
+  await page.getByRole('link', { name: /Annual day/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Annual day' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The campus at dawn' })).toHaveAttribute('loading', 'lazy');
+  await expect(page.getByRole('img', { name: 'Annual day, photo 2' })).toBeVisible();
+  await expect(page.getByText('The campus at dawn')).toBeVisible();
+  expect(await seriousViolations(page, 'album')).toEqual([]);
+
+  await visit(page, '/site/downloads');
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Brochures', 'Forms']);
+  await expect(page.getByText('Prospectus 2026.pdf')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download Admission form' })).toHaveAttribute('href', /^\/api\/v1\/public\/site\/files\//);
+  expect(await seriousViolations(page, 'downloads')).toEqual([]);
+});
+
+test('a draft shows only in the preview, and only to a signed-in editor', async ({ page, request }) => {
+  const headers = await apiHeaders(request);
+  const published = unique('Published tagline');
+  const draft = unique('Draft tagline');
+  const { data: header } = (await (await request.get('/api/v1/public/site/header')).json()) as { data: SiteContent['header'] };
+  await publish(request, headers, 'header', { ...header, logo: '', tagline: published });
+  await saveDraft(request, headers, 'header', { ...header, logo: '', tagline: draft });
+  const draftBanner = await image(request, headers, 'draft-banner.png');
+  await saveDraft(request, headers, 'banners', {
+    slides: [{ id: 'draft', image: draftBanner, title: 'Coming soon', link: '', from: '', until: '' }],
+  });
+
+  try {
+    // A visitor sees what is published, with or without asking for the preview.
+    await visit(page, '/site');
+    await expect(page.getByText(published)).toBeVisible();
+    await expect(page.getByText(draft)).toHaveCount(0);
+    const asked = await visit(page, '/site?preview=1');
+    expect(asked.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.getByText(published)).toBeVisible();
+    await expect(page.getByText('Preview of unpublished drafts')).toHaveCount(0);
+
+    // An editor sees the drafts in the preview, their files by the admin area's way to them, and the site as it is without it.
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await visit(page, '/site?preview=1');
+    await expect(page.getByText('Preview of unpublished drafts')).toBeVisible();
+    await expect(page.getByText(draft)).toBeVisible();
+    await expect(page.getByText('Coming soon')).toBeVisible();
+    const draftImage = page.locator('[data-slot="site-banners"] img');
+    await expect(draftImage).toHaveAttribute('src', `/resources/uploads?key=${encodeURIComponent(draftBanner)}`);
+    await expect.poll(() => draftImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notices' }).last()).toHaveAttribute(
+      'href',
+      '/site/notices?preview=1',
+    );
+    await visit(page, '/site/notices?preview=1');
+    await expect(page.getByText('Preview of unpublished drafts')).toBeVisible();
+    expect(await seriousViolations(page, 'preview')).toEqual([]);
+    await page.getByRole('link', { name: 'See the published site' }).click();
+    await expect(page).toHaveURL(/\/site\/notices$/);
+    await expect(page.getByText(published)).toBeVisible();
+    await expect(page.getByText('Preview of unpublished drafts')).toHaveCount(0);
+  } finally {
+    await discard(request, headers, 'header');
+    await discard(request, headers, 'banners');
+  }
+});
