@@ -6,6 +6,8 @@ import { apiHeaders, demo, expect, loginAs, test, unique } from './fixtures';
 
 // The site is one per institute and these tests change it in turn: they run one after another.
 test.describe.configure({ mode: 'serial' });
+// A page that is not there answers 404, which the browser logs as a failed request.
+test.use({ allowedConsoleErrors: [/status of 404 .*\/site\/no-such-page/] });
 
 type Headers = Record<string, string>;
 
@@ -100,6 +102,14 @@ test('the notices, gallery and downloads pages say kindly when they have nothing
   expect(await seriousViolations(page, 'empty downloads')).toEqual([]);
   await visit(page, '/site/gallery?album=gone');
   await expect(page.getByText('This album is not on the site any more.')).toBeVisible();
+
+  // An address that is no page of the site is answered 404 inside the site's own frame.
+  const missing = await page.goto('/site/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.locator('script')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/site$/);
 });
 
 test('what is published shows on the home page and the notices, gallery and downloads pages', async ({ page, request }) => {
