@@ -15,11 +15,20 @@ import type { AuthedApi } from './auth.server';
 const MAX_TEXT_PART = 1 * MB;
 
 /**
+ * The upload rule's name for a file field of a form (common/uploads/rules.ts); by default its path
+ * as the rules name it (`examSubjectsTable_0_subjectPaper`).
+ */
+export type UploadRuleOf = (path: string) => string;
+
+/**
  * Reads the post. Browsers without JavaScript send multipart bodies with the files themselves
  * (under `__file__<field>`), kept in memory up to the limit of the field's upload rule; a larger
  * file is read to its end and dropped, so the rest of the form still arrives.
  */
-export async function readPost(request: Request): Promise<{ formData: FormData; tooLarge: string[] }> {
+export async function readPost(
+  request: Request,
+  ruleOf: UploadRuleOf = uploadFieldName,
+): Promise<{ formData: FormData; tooLarge: string[] }> {
   const tooLarge: string[] = [];
   if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) {
     return { formData: await request.formData(), tooLarge };
@@ -27,7 +36,7 @@ export async function readPost(request: Request): Promise<{ formData: FormData; 
   const handler: UploadHandler = async ({ name, filename, contentType, data: stream }) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const limit = filename === undefined ? MAX_TEXT_PART : uploadRuleFor(uploadFieldName(name.replace(FILE_PART_PREFIX, ''))).maxBytes;
+    const limit = filename === undefined ? MAX_TEXT_PART : uploadRuleFor(ruleOf(name.replace(FILE_PART_PREFIX, ''))).maxBytes;
     for await (const chunk of stream) {
       size += chunk.byteLength;
       if (size <= limit) chunks.push(chunk);
@@ -52,8 +61,7 @@ interface Stored {
 }
 
 /** Presign, PUT, confirm: the browser's three steps, taken on its behalf. */
-async function storeFile(api: AuthedApi, context: AppLoadContext, formType: string, path: string, file: File): Promise<Stored> {
-  const fieldName = uploadFieldName(path);
+async function storeFile(api: AuthedApi, context: AppLoadContext, formType: string, fieldName: string, file: File): Promise<Stored> {
   const address = await callEndpoint(api, uploadContract.presignedUrl, {
     body: { fileName: file.name, fileType: file.type, fileSize: file.size, formType, fieldName },
   });
@@ -85,6 +93,7 @@ export async function storePostedFiles(
   formType: string,
   formData: FormData,
   tooLarge: readonly string[] = [],
+  ruleOf: UploadRuleOf = uploadFieldName,
 ) {
   const errors: Record<string, string[]> = {};
   const parts = [...formData.entries()].filter(([name]) => name.startsWith(FILE_PART_PREFIX));
@@ -92,13 +101,13 @@ export async function storePostedFiles(
     formData.delete(name);
     const path = name.slice(FILE_PART_PREFIX.length);
     if (typeof value === 'string' || (value.size === 0 && value.name === '')) continue;
-    const stored = await storeFile(api, context, formType, path, value);
+    const stored = await storeFile(api, context, formType, ruleOf(path), value);
     if (stored.key) formData.set(path, stored.key);
     else errors[path] = [uploadFailedMessage(stored.error ?? dynamicFormMessages.generic)];
   }
   for (const name of tooLarge) {
     const path = name.slice(FILE_PART_PREFIX.length);
-    errors[path] = [uploadFailedMessage(uploadMessages.tooLarge(uploadRuleFor(uploadFieldName(path))))];
+    errors[path] = [uploadFailedMessage(uploadMessages.tooLarge(uploadRuleFor(ruleOf(path))))];
   }
   return errors;
 }

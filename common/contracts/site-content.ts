@@ -79,6 +79,9 @@ export const siteContentMessages = {
 /** Where the site's images and files are uploaded from, and the upload rule each answers to (common/uploads/rules.ts). */
 export const siteUpload = { formType: 'siteContent', image: 'siteImage', file: 'siteFile' } as const;
 
+/** The upload rule of a file field of a section's form, by the name its content gives the upload: a file, or an image. */
+export const siteUploadRuleOf = (path: string) => (/(?:^|\.|\])(?:attachment|file)$/.test(path) ? siteUpload.file : siteUpload.image);
+
 const text = (label: string, max: number) =>
   z
     .string({ invalid_type_error: `${label} must be text` })

@@ -35,6 +35,8 @@ export interface FileFieldProps {
   onBusyChange: (id: string, busy: boolean) => void;
   /** Told when the stored key changes (uploaded, removed), to validate the field again or show the file. */
   onKeyChange?: (name: string, key: string | null) => void;
+  /** The upload rule it answers to, when its name does not say it (common/uploads/rules.ts). */
+  uploadRule?: string;
 }
 
 const BUSY = ['requestingAddress', 'uploading', 'confirming'];
@@ -67,13 +69,14 @@ export function FileField({
   compact = false,
   onBusyChange,
   onKeyChange,
+  uploadRule,
 }: FileFieldProps) {
   const hydrated = useHydrated();
   const csrf = useAuthenticityToken();
   const inputRef = useRef<HTMLInputElement>(null);
   const actorRef = useActorRef(uploadMachine.provide({ actors: uploadActors(csrf) }), {
     input: {
-      fieldName: uploadFieldName(name),
+      fieldName: uploadRule ?? uploadFieldName(name),
       formType,
       key: initialKey || null,
       fileName: initialKey ? fileNameOfKey(initialKey) : null,

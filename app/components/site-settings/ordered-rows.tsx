@@ -1,0 +1,153 @@
+import type { FormMetadata } from '@conform-to/react';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import * as React from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { Button } from '~/components/ui/button';
+import { cn } from '~/components/ui/cn';
+import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, PlusIcon, XIcon } from '~/components/ui/icons';
+
+/** A new item's id, as the section's schema takes it: lowercase letters and digits. */
+export const newItemId = () => Math.random().toString(36).slice(2, 12);
+
+// The form's values are whatever the page's schema says; only its list intents are used here, by name.
+type AnyForm = FormMetadata<Record<string, unknown>, string[]>;
+type ListIntents = Pick<FormMetadata<never, string[]>, 'insert' | 'remove' | 'reorder'>;
+
+/**
+ * The rows of an ordered list of a settings page's form (menu links, notices, banners…): each
+ * with a drag handle (or Space and the arrow keys on it), Move up, Move down and Remove, and an
+ * Add button at the end. Without JavaScript the buttons post the form's list intents and the page
+ * comes back with the list changed, nothing saved yet.
+ */
+export function OrderedRows({
+  form: page,
+  name,
+  keys,
+  label,
+  addLabel,
+  newItem,
+  empty,
+  max,
+  children,
+}: {
+  form: ListIntents;
+  /** The list field's name in the form. */
+  name: string;
+  /** The rows' keys, from the field's list, in order. */
+  keys: readonly string[];
+  /** How a row is named to a screen reader: "Menu link 2". */
+  label: (index: number) => string;
+  addLabel: string;
+  /** A new row's values: an item id, empty texts. */
+  newItem: () => Record<string, unknown>;
+  empty: string;
+  max: number;
+  children: (index: number) => React.ReactNode;
+}) {
+  const form = page as unknown as AnyForm;
+  const hydrated = useHydrated();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const intent = <Props,>(run: (props: Props) => void, buttonProps: (props: Props) => object, props: Props) =>
+    hydrated ? { type: 'button' as const, onClick: () => run(props) } : { ...buttonProps(props), formNoValidate: true };
+  const reorder = (from: number, to: number) => intent(form.reorder, form.reorder.getButtonProps, { name, from, to });
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    form.reorder({ name, from: keys.indexOf(String(active.id)), to: keys.indexOf(String(over.id)) });
+  };
+
+  const rows = keys.map((key, index) => (
+    <Row key={key} id={key} label={label(index)} sortable={hydrated}>
+      <div className="min-w-0 flex-1">{children(index)}</div>
+      <div className="flex shrink-0 gap-0.5">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Move ${label(index)} up`}
+          disabled={index === 0}
+          {...reorder(index, index - 1)}
+        >
+          <ArrowUpIcon aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Move ${label(index)} down`}
+          disabled={index === keys.length - 1}
+          {...reorder(index, index + 1)}
+        >
+          <ArrowDownIcon aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-destructive"
+          aria-label={`Remove ${label(index)}`}
+          {...intent(form.remove, form.remove.getButtonProps, { name, index })}
+        >
+          <XIcon aria-hidden />
+        </Button>
+      </div>
+    </Row>
+  ));
+
+  return (
+    <div className="grid gap-3">
+      {keys.length === 0 ? (
+        <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p>
+      ) : hydrated ? (
+        <DndContext id={`rows-${name}`} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={[...keys]} strategy={verticalListSortingStrategy}>
+            <ol className="grid gap-2">{rows}</ol>
+          </SortableContext>
+        </DndContext>
+      ) : (
+        <ol className="grid gap-2">{rows}</ol>
+      )}
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-fit"
+        disabled={keys.length >= max}
+        {...intent(form.insert, form.insert.getButtonProps, { name, defaultValue: newItem() as never })}
+      >
+        <PlusIcon aria-hidden /> {addLabel}
+      </Button>
+    </div>
+  );
+}
+
+function Row({ id, label, sortable, children }: { id: string; label: string; sortable: boolean; children: React.ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !sortable,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      aria-label={label}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn('flex items-start gap-2 rounded-md border bg-card p-2', isDragging && 'z-10 shadow-md ring-2 ring-ring/40')}
+    >
+      {sortable ? (
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          className="mt-1 grid size-8 shrink-0 cursor-grab touch-none place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
+          aria-label={`Reorder ${label}`}
+          {...attributes}
+          {...listeners}
+        >
+          <GripVerticalIcon aria-hidden className="size-4" />
+        </button>
+      ) : null}
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import * as React from 'react';
+import { siteUpload, siteUploadRuleOf } from '../../../common/contracts/site-content';
+import { acceptAttribute, uploadRuleFor, uploadRuleHint } from '../../../common/uploads/rules';
+import { FileField } from '~/components/dynamic-form/file-field';
+import { storedFileHref } from '~/components/dynamic-form/upload-actors';
+
+/** Which uploads of a page are under way: its submit waits for them. */
+export function useUploadsBusy() {
+  const [busy, setBusy] = React.useState<ReadonlySet<string>>(new Set());
+  const onBusyChange = React.useCallback((id: string, on: boolean) => {
+    setBusy((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  return { busy: busy.size > 0, onBusyChange };
+}
+
+/**
+ * An image or file of the site (a logo, a banner, a download): uploaded straight to storage as it
+ * is chosen, by the site's upload rule for what the field holds; an image is shown as it will be.
+ */
+export function SiteUploadField({
+  name,
+  label,
+  initialKey,
+  errors,
+  onBusyChange,
+  required,
+}: {
+  name: string;
+  label: string;
+  initialKey: string | undefined;
+  errors?: string[];
+  onBusyChange: (id: string, busy: boolean) => void;
+  required?: boolean;
+}) {
+  const rule = siteUploadRuleOf(name);
+  const info = React.useMemo(() => ({ hint: uploadRuleHint(uploadRuleFor(rule)), accept: acceptAttribute(uploadRuleFor(rule)) }), [rule]);
+  const [key, setKey] = React.useState(initialKey || null);
+  const id = `site-${name.replace(/\W+/g, '-')}`;
+  const image = rule === siteUpload.image;
+  return (
+    <div className={image ? 'grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_7rem]' : 'grid'}>
+      <FileField
+        name={name}
+        id={id}
+        label={label}
+        formType={siteUpload.formType}
+        uploadRule={rule}
+        required={required}
+        initialKey={initialKey || undefined}
+        info={info}
+        errors={errors}
+        errorId={`${id}-error`}
+        onBusyChange={onBusyChange}
+        onKeyChange={(_, next) => setKey(next)}
+      />
+      {image && key ? (
+        <img
+          src={storedFileHref(key)}
+          alt={`${label} as uploaded`}
+          className="h-16 w-28 rounded-md border bg-white object-contain p-1 sm:mt-6"
+        />
+      ) : null}
+    </div>
+  );
+}
