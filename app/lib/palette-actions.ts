@@ -1,4 +1,5 @@
 import { coursePaperAdders } from '../../common/course-paper-permissions';
+import { siteSections, siteSectionTitles } from '../../common/contracts/site-content';
 import { adminRoutes, canOpen, type IconName } from '~/lib/route-registry';
 
 /**
@@ -95,6 +96,18 @@ export const pageActions: readonly PageAction[] = [
     icon: 'UserCog',
     keywords: ['add staff', 'branch user', 'account'],
   },
+  // Each page of the public site published as its draft stands, after a confirmation on the page.
+  ...siteSections.map((section): PageAction => {
+    const path = `/admin/settings/${section}`;
+    return {
+      id: `action:${path}?publish=1`,
+      label: `Publish ${siteSectionTitles[section]}`,
+      path,
+      search: '?publish=1',
+      icon: adminRoutes.find((route) => route.path === path)?.icon ?? 'Settings',
+      keywords: ['site', 'website', 'go live', siteSectionTitles[section].toLowerCase()],
+    };
+  }),
 ];
 
 /** The page actions one user may take, in list order. */

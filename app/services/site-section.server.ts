@@ -26,8 +26,9 @@ const withinContent = (errors: Record<string, string[]> | undefined) =>
 /**
  * A settings page's posts. `save` and `publish` come from the page's form: its values are the
  * section's content (files a browser without JavaScript sent are stored first), saved as the draft
- * at the version the page was opened at; `publish` then publishes that draft. `discard` and
- * `restore` come from the page's side forms. Each answers with a toast; a refusal of the content
+ * at the version the page was opened at; `publish` then publishes that draft. `discard`,
+ * `restore` and `publish-draft` (the saved draft as it is, from the palette's Publish) come from
+ * the page's side forms. Each answers with a toast; a refusal of the content
  * goes under its fields.
  */
 export function siteSectionAction<S extends SiteSection>(
@@ -45,6 +46,7 @@ export function siteSectionAction<S extends SiteSection>(
       redirectWithToast(page, { type: result.ok ? 'success' : 'error', title: result.message }, { headers });
 
     if (intent === 'discard') return toast(await discardSiteDraft(api, section, version));
+    if (intent === 'publish-draft') return toast(await publishSiteSection(api, section, version));
     if (intent === 'restore') return toast(await restoreSiteVersion(api, section, Number(formData.get('number')), version));
 
     const uploadErrors = await storePostedFiles(api, context, siteUpload.formType, formData, tooLarge, siteUploadRuleOf);

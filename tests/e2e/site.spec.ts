@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { siteUpload, type SiteContent, type SiteSection } from '../../common/contracts/site-content';
 import { paintedPng } from '../support/images';
 import { seriousViolations } from './axe';
-import { apiHeaders, demo, expect, loginAs, test, unique } from './fixtures';
+import { addAdminWith, apiHeaders, demo, expect, hydrated, loginAs, palette, test, toast, unique } from './fixtures';
 
 // The site is one per institute and these tests change it in turn: they run one after another.
 test.describe.configure({ mode: 'serial' });
@@ -325,4 +325,103 @@ test('a draft shows only in the preview, and only to a signed-in editor', async 
     await discard(request, headers, 'header');
     await discard(request, headers, 'banners');
   }
+});
+
+test.describe('the settings pages', () => {
+  test('the header is edited, published and seen on the site, and an earlier version is restored', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const first = unique('Shree Academy');
+    const second = unique('Shree College');
+    await loginAs(page, demo.admin.email, demo.admin.password);
+
+    await page.goto('/admin/settings');
+    expect(await seriousViolations(page, 'settings overview')).toEqual([]);
+    await page.getByRole('link', { name: 'Header', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Header' })).toBeVisible();
+    await hydrated(page);
+    expect(await seriousViolations(page, 'header settings')).toEqual([]);
+
+    await page.getByLabel('Institute name').fill(first);
+    await page.getByLabel('Tagline').fill('Skills <b>for</b> life');
+    await page.getByRole('button', { name: 'Add a link' }).click();
+    await page.getByLabel(/^Label/).fill('Evil');
+    await page.getByLabel(/^Link/).fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    // Refused under its field, nothing published.
+    await expect(page.getByText('Enter a link starting with http:// or https://, or a path on this site starting with /')).toBeVisible();
+    await page.getByLabel(/^Label/).fill('Notices');
+    await page.getByLabel(/^Link/).fill('/site/notices');
+    await page.getByRole('button', { name: 'Add a link' }).click();
+    await page
+      .getByLabel(/^Label/)
+      .nth(1)
+      .fill('Home');
+    await page.getByLabel(/^Link/).nth(1).fill('/site');
+    // Reordered with the keyboard: the handle picks the row up with Space, the arrow moves it, Space drops it.
+    await page.getByRole('button', { name: 'Reorder Menu link 2' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel(/^Label/).first()).toHaveValue('Home');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Header published')).toBeVisible();
+    await expect(page.getByText('Published · v', { exact: false })).toBeVisible();
+
+    let site = ((await (await request.get('/api/v1/public/site/header')).json()) as { data: SiteContent['header'] }).data;
+    expect(site).toMatchObject({ instituteName: first, tagline: 'Skills for life' });
+    expect(site.menu.map((link) => link.label)).toEqual(['Home', 'Notices']);
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto('/site');
+    await expect(visitor.getByRole('heading', { level: 1, name: first })).toBeAttached();
+
+    // A second version, then the first restored as the draft and published again.
+    await page.getByLabel('Institute name').fill(second);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(toast(page, 'Draft saved')).toBeVisible();
+    await expect(page.getByText('Draft changes pending')).toBeVisible();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Header published')).toBeVisible();
+    const history = page.getByRole('complementary', { name: 'Publishing' });
+    const versions = await history.getByRole('listitem').count();
+    await history.getByRole('button', { name: `Restore version ${versions - 1}` }).click();
+    await expect(toast(page, `Version ${versions - 1} restored as the draft. Publish it to make it public.`)).toBeVisible();
+    await expect(page.getByLabel('Institute name')).toHaveValue(first);
+    site = ((await (await request.get('/api/v1/public/site/header')).json()) as { data: SiteContent['header'] }).data;
+    expect(site.instituteName).toBe(second);
+
+    // The palette publishes the saved draft after a confirmation.
+    await page.keyboard.press('ControlOrMeta+k');
+    await palette(page).getByRole('combobox').fill('Publish Header');
+    await palette(page).getByRole('option', { name: 'Publish Header' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish the header?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Header published')).toBeVisible();
+    await expect(history.getByText(`from version ${versions - 1}`)).toBeVisible();
+    await visitor.goto('/site');
+    await expect(visitor.getByRole('heading', { level: 1, name: first })).toBeAttached();
+    await visitor.close();
+  });
+
+  test('the theme warns of poor contrast as it is typed, and refuses a colour that is not one', async ({ page }) => {
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/settings/theme');
+    await hydrated(page);
+    expect(await seriousViolations(page, 'theme settings')).toEqual([]);
+    await page.getByLabel('Primary', { exact: true }).fill('#ffff00');
+    await expect(page.getByText(/Button text on the primary colour: 1\.07 to 1 — hard to read/)).toBeVisible();
+    await page.getByLabel('Accent', { exact: true }).fill('blue');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Enter a colour as # and six hexadecimal digits, like #1d4ed8')).toBeVisible();
+  });
+
+  test('each page opens to its own permission only', async ({ page, request }) => {
+    const account = await addAdminWith(request, 'Gallery Keeper', ['SETTINGS_GALLERY']);
+    await loginAs(page, account.email, account.password);
+    await page.goto('/admin/settings');
+    const pages = page.getByRole('list', { name: 'Settings pages' });
+    await expect(pages.getByRole('link')).toHaveText(['Gallery', 'Downloads']);
+    await page.goto('/admin/settings/header');
+    await expect(page).toHaveURL(/\/admin\/access-denied$/);
+  });
 });

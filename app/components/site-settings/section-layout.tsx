@@ -1,9 +1,10 @@
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
 import type * as React from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { SiteSectionSummary, SiteSectionView } from '../../../common/contracts/site-content';
 import { BackLink } from '~/components/back-link';
 import { PageHeader } from '~/components/list/page-header';
+import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -93,6 +94,7 @@ export function SiteSectionLayout({
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <BackLink to="/admin/settings">Settings</BackLink>
+      <PublishDialog view={view} />
       <PageHeader
         title={view.title}
         description={description}
@@ -176,5 +178,34 @@ export function SiteSectionLayout({
         </aside>
       </div>
     </div>
+  );
+}
+
+/**
+ * Publishing the saved draft as it is, asked for by the address (`?publish=1`, the palette's
+ * "Publish …"): a confirmation, or word that there is nothing to publish.
+ */
+function PublishDialog({ view }: { view: SiteSectionView }) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const pending = view.state !== 'published';
+  return (
+    <UrlDialog
+      open={params.get('publish') === '1'}
+      closeTo={pathname}
+      title={`Publish the ${view.title.toLowerCase()}?`}
+      description={
+        pending
+          ? 'Visitors will see the saved draft at once. Changes not saved on the page are not part of it.'
+          : 'There are no draft changes to publish: visitors see the page as it is.'
+      }
+    >
+      {pending ? (
+        <SideForm version={view.version} intent="publish-draft">
+          <UrlDialogActions closeTo={pathname} submitting={navigation.state === 'submitting'} label="Publish" busyLabel="Publishing…" />
+        </SideForm>
+      ) : null}
+    </UrlDialog>
   );
 }
