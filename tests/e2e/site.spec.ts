@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { siteUpload, type SiteContent, type SiteSection } from '../../common/contracts/site-content';
+import { defaultSiteContent, siteUpload, type SiteContent, type SiteSection } from '../../common/contracts/site-content';
 import { paintedPng } from '../support/images';
 import { seriousViolations } from './axe';
 import { addAdminWith, apiHeaders, demo, expect, hydrated, loginAs, palette, test, toast, unique } from './fixtures';
@@ -330,13 +330,15 @@ test('a draft shows only in the preview, and only to a signed-in editor', async 
 test.describe('the settings pages', () => {
   test('the header is edited, published and seen on the site, and an earlier version is restored', async ({ page, request }) => {
     test.setTimeout(90_000);
+    // The header as the other tests left it would have links of its own: this one starts with none.
+    await publish(request, await apiHeaders(request), 'header', { ...defaultSiteContent.header, instituteName: unique('Start') });
     const first = unique('Shree Academy');
     const second = unique('Shree College');
     await loginAs(page, demo.admin.email, demo.admin.password);
 
     await page.goto('/admin/settings');
     expect(await seriousViolations(page, 'settings overview')).toEqual([]);
-    await page.getByRole('link', { name: 'Header', exact: true }).click();
+    await page.getByRole('list', { name: 'Settings pages' }).getByRole('link', { name: 'Header' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Header' })).toBeVisible();
     await hydrated(page);
     expect(await seriousViolations(page, 'header settings')).toEqual([]);
@@ -357,11 +359,9 @@ test.describe('the settings pages', () => {
       .nth(1)
       .fill('Home');
     await page.getByLabel(/^Link/).nth(1).fill('/site');
-    // Reordered with the keyboard: the handle picks the row up with Space, the arrow moves it, Space drops it.
-    await page.getByRole('button', { name: 'Reorder Menu link 2' }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    // Reordered with the keyboard.
+    await page.getByRole('button', { name: 'Move Menu link 2 up' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByLabel(/^Label/).first()).toHaveValue('Home');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(toast(page, 'Header published')).toBeVisible();
@@ -382,7 +382,9 @@ test.describe('the settings pages', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(toast(page, 'Header published')).toBeVisible();
     const history = page.getByRole('complementary', { name: 'Publishing' });
-    const versions = await history.getByRole('listitem').count();
+    const shown = await request.get('/api/v1/site-content/header', { headers: await apiHeaders(request) });
+    const versions = ((await shown.json()) as { data: { publishedNumber: number } }).data.publishedNumber;
+    await expect(history.getByText(`Version ${versions}`, { exact: false }).first()).toBeVisible();
     await history.getByRole('button', { name: `Restore version ${versions - 1}` }).click();
     await expect(toast(page, `Version ${versions - 1} restored as the draft. Publish it to make it public.`)).toBeVisible();
     await expect(page.getByLabel('Institute name')).toHaveValue(first);
@@ -396,7 +398,7 @@ test.describe('the settings pages', () => {
     const dialog = page.getByRole('dialog', { name: 'Publish the header?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Publish' }).click();
-    await expect(toast(page, 'Header published')).toBeVisible();
+    await expect(dialog).toBeHidden();
     await expect(history.getByText(`from version ${versions - 1}`)).toBeVisible();
     await visitor.goto('/site');
     await expect(visitor.getByRole('heading', { level: 1, name: first })).toBeAttached();
