@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getInputProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { certificationsContent, siteSectionTitles, type SiteSectionView } from '../../common/contracts/site-content';
+import { certificationsContent, siteSectionTitles } from '../../common/contracts/site-content';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { newItemId, OrderedRows } from '~/components/site-settings/ordered-rows';
-import { SiteSectionFormHidden, SiteSectionLayout, SiteSectionSubmit } from '~/components/site-settings/section-layout';
+import { SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteSectionLayout } from '~/components/site-settings/section-layout';
 import { SiteUploadField, useUploadsBusy } from '~/components/site-settings/site-upload-field';
-import { FieldError } from '~/components/ui/field-error';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { siteSectionAction, siteSectionLoader } from '~/services/site-section.server';
@@ -21,20 +19,9 @@ export const loader = siteSectionLoader('certifications');
 const FIELDS = ['items', 'items.name', 'items.number', 'items.link', 'items.logo'];
 export const action = siteSectionAction('certifications', { schema: certificationsContent, fields: FIELDS });
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 export default function CertificationsSettings() {
-  const { view } = useLoaderData<typeof loader>() as { view: SiteSectionView<'certifications'> };
-  const lastResult = (useActionData() as { result?: SubmissionResult<string[]> } | undefined)?.result;
   const uploads = useUploadsBusy();
-  const [form, fields] = useForm({
-    id: `site-certifications-${view.version}`,
-    lastResult,
-    defaultValue: view.draft,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: certificationsContent }),
-  });
+  const { view, form, fields } = useSiteSectionForm('certifications');
   const items = fields.items.getFieldList();
 
   return (
@@ -42,9 +29,7 @@ export default function CertificationsSettings() {
       view={view}
       description="The institute's accreditations and registrations that the site shows, with their numbers and logos."
     >
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6 rounded-xl border bg-card p-4 sm:p-6">
-        <SiteSectionFormHidden version={view.version} />
-        {form.errors ? <FieldError id={form.errorId} errors={form.errors} /> : null}
+      <SiteSectionForm form={form} version={view.version} withFiles busy={uploads.busy}>
         <fieldset className="grid gap-3">
           <legend className="mb-1 text-base font-semibold">Certifications</legend>
           <OrderedRows
@@ -74,22 +59,14 @@ export default function CertificationsSettings() {
                     </FormField>
                   </div>
                   <div className="sm:col-span-2">
-                    <SiteUploadField
-                      name={row.logo.name}
-                      label="Logo"
-                      initialKey={text(row.logo.initialValue) || undefined}
-                      errors={row.logo.errors}
-                      onBusyChange={uploads.onBusyChange}
-                    />
+                    <SiteUploadField field={row.logo} label="Logo" onBusyChange={uploads.onBusyChange} />
                   </div>
                 </div>
               );
             }}
           </OrderedRows>
         </fieldset>
-
-        <SiteSectionSubmit busy={uploads.busy} />
-      </Form>
+      </SiteSectionForm>
     </SiteSectionLayout>
   );
 }

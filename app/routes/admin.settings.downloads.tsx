@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getInputProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { downloadsContent, siteSectionTitles, type SiteSectionView } from '../../common/contracts/site-content';
+import { downloadsContent, siteSectionTitles } from '../../common/contracts/site-content';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { newItemId, OrderedRows } from '~/components/site-settings/ordered-rows';
-import { SiteSectionFormHidden, SiteSectionLayout, SiteSectionSubmit } from '~/components/site-settings/section-layout';
+import { SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteSectionLayout } from '~/components/site-settings/section-layout';
 import { SiteUploadField, useUploadsBusy } from '~/components/site-settings/site-upload-field';
-import { FieldError } from '~/components/ui/field-error';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { siteSectionAction, siteSectionLoader } from '~/services/site-section.server';
@@ -21,22 +19,11 @@ export const loader = siteSectionLoader('downloads');
 const FIELDS = ['files', 'files.title', 'files.category', 'files.file'];
 export const action = siteSectionAction('downloads', { schema: downloadsContent, fields: FIELDS });
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 export default function DownloadsSettings() {
-  const { view } = useLoaderData<typeof loader>() as { view: SiteSectionView<'downloads'> };
-  const lastResult = (useActionData() as { result?: SubmissionResult<string[]> } | undefined)?.result;
   const uploads = useUploadsBusy();
-  const [form, fields] = useForm({
-    id: `site-downloads-${view.version}`,
-    lastResult,
-    defaultValue: view.draft,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: downloadsContent }),
-  });
+  const { view, form, fields } = useSiteSectionForm('downloads');
   const files = fields.files.getFieldList();
-  const categories = [...new Set(files.map((row) => text(row.getFieldset().category.value).trim()).filter(Boolean))].sort();
+  const categories = [...new Set(files.map((row) => String(row.getFieldset().category.value ?? '').trim()).filter(Boolean))].sort();
 
   return (
     <SiteSectionLayout
@@ -44,9 +31,7 @@ export default function DownloadsSettings() {
       previewPath="/site/downloads"
       description="Files visitors can download from the downloads page, grouped by category."
     >
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6 rounded-xl border bg-card p-4 sm:p-6">
-        <SiteSectionFormHidden version={view.version} />
-        {form.errors ? <FieldError id={form.errorId} errors={form.errors} /> : null}
+      <SiteSectionForm form={form} version={view.version} withFiles busy={uploads.busy}>
         <datalist id="site-download-categories">
           {categories.map((category) => (
             <option key={category} value={category} />
@@ -82,23 +67,14 @@ export default function DownloadsSettings() {
                     />
                   </FormField>
                   <div className="sm:col-span-2">
-                    <SiteUploadField
-                      name={row.file.name}
-                      label="File"
-                      required
-                      initialKey={text(row.file.initialValue) || undefined}
-                      errors={row.file.errors}
-                      onBusyChange={uploads.onBusyChange}
-                    />
+                    <SiteUploadField field={row.file} label="File" required onBusyChange={uploads.onBusyChange} />
                   </div>
                 </div>
               );
             }}
           </OrderedRows>
         </fieldset>
-
-        <SiteSectionSubmit busy={uploads.busy} />
-      </Form>
+      </SiteSectionForm>
     </SiteSectionLayout>
   );
 }

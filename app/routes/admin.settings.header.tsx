@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getInputProps, getSelectProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { headerContent, socialNetworkNames, socialNetworks, type SiteSectionView } from '../../common/contracts/site-content';
+import { headerContent, socialNetworkNames, socialNetworks } from '../../common/contracts/site-content';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { newItemId, OrderedRows } from '~/components/site-settings/ordered-rows';
-import { SiteSectionFormHidden, SiteSectionLayout, SiteSectionSubmit } from '~/components/site-settings/section-layout';
+import { SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteSectionLayout } from '~/components/site-settings/section-layout';
 import { SiteUploadField, useUploadsBusy } from '~/components/site-settings/site-upload-field';
-import { FieldError } from '~/components/ui/field-error';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -35,25 +33,14 @@ const FIELDS = [
 export const action = siteSectionAction('header', { schema: headerContent, fields: FIELDS });
 
 export default function HeaderSettings() {
-  const { view } = useLoaderData<typeof loader>() as { view: SiteSectionView<'header'> };
-  const lastResult = (useActionData() as { result?: SubmissionResult<string[]> } | undefined)?.result;
   const uploads = useUploadsBusy();
-  const [form, fields] = useForm({
-    id: `site-header-${view.version}`,
-    lastResult,
-    defaultValue: view.draft,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: headerContent }),
-  });
+  const { view, form, fields } = useSiteSectionForm('header');
   const menu = fields.menu.getFieldList();
   const social = fields.social.getFieldList();
 
   return (
     <SiteSectionLayout view={view} description="The top of every page of the site: who the institute is, how to reach it, and where to go.">
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6 rounded-xl border bg-card p-4 sm:p-6">
-        <SiteSectionFormHidden version={view.version} />
-        {form.errors ? <FieldError id={form.errorId} errors={form.errors} /> : null}
+      <SiteSectionForm form={form} version={view.version} withFiles busy={uploads.busy}>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold">The institute</legend>
           <FormField field={fields.instituteName} label="Institute name" required>
@@ -63,13 +50,7 @@ export default function HeaderSettings() {
             <Input {...getInputProps(fields.tagline, { type: 'text' })} key={fields.tagline.key} maxLength={160} />
           </FormField>
           <div className="sm:col-span-2">
-            <SiteUploadField
-              name={fields.logo.name}
-              label="Logo"
-              initialKey={view.draft.logo}
-              errors={fields.logo.errors}
-              onBusyChange={uploads.onBusyChange}
-            />
+            <SiteUploadField field={fields.logo} label="Logo" onBusyChange={uploads.onBusyChange} />
           </div>
           <FormField field={fields.phone} label="Phone">
             <Input {...getInputProps(fields.phone, { type: 'tel' })} key={fields.phone.key} maxLength={30} autoComplete="off" />
@@ -149,9 +130,7 @@ export default function HeaderSettings() {
             }}
           </OrderedRows>
         </fieldset>
-
-        <SiteSectionSubmit busy={uploads.busy} />
-      </Form>
+      </SiteSectionForm>
     </SiteSectionLayout>
   );
 }

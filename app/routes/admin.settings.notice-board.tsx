@@ -1,15 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getInputProps, getTextareaProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { indianDay } from '../../common/india-time';
-import { noticeBoardContent, siteSectionTitles, type SiteSectionView } from '../../common/contracts/site-content';
+import { noticeBoardContent, siteSectionTitles } from '../../common/contracts/site-content';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { newItemId, OrderedRows } from '~/components/site-settings/ordered-rows';
-import { SiteSectionFormHidden, SiteSectionLayout, SiteSectionSubmit } from '~/components/site-settings/section-layout';
+import { SiteDateField, SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteSectionLayout } from '~/components/site-settings/section-layout';
 import { SiteUploadField, useUploadsBusy } from '~/components/site-settings/site-upload-field';
-import { DateInput } from '~/components/ui/date-input';
-import { FieldError } from '~/components/ui/field-error';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -32,17 +29,8 @@ function today() {
 }
 
 export default function NoticeBoardSettings() {
-  const { view } = useLoaderData<typeof loader>() as { view: SiteSectionView<'notice-board'> };
-  const lastResult = (useActionData() as { result?: SubmissionResult<string[]> } | undefined)?.result;
   const uploads = useUploadsBusy();
-  const [form, fields] = useForm({
-    id: `site-notice-board-${view.version}`,
-    lastResult,
-    defaultValue: view.draft,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noticeBoardContent }),
-  });
+  const { view, form, fields } = useSiteSectionForm('notice-board');
   const notices = fields.notices.getFieldList();
 
   return (
@@ -51,9 +39,7 @@ export default function NoticeBoardSettings() {
       previewPath="/site/notices"
       description="Notices visitors read on the home page and the notices page; an expired notice stops showing by itself."
     >
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6 rounded-xl border bg-card p-4 sm:p-6">
-        <SiteSectionFormHidden version={view.version} />
-        {form.errors ? <FieldError id={form.errorId} errors={form.errors} /> : null}
+      <SiteSectionForm form={form} version={view.version} withFiles busy={uploads.busy}>
         <fieldset className="grid gap-3">
           <legend className="mb-1 text-base font-semibold">Notices</legend>
           <p className="text-sm text-muted-foreground">Pinned notices come first; the others follow in this order.</p>
@@ -90,48 +76,21 @@ export default function NoticeBoardSettings() {
                       **bold**, lists and [links](https://…) work.
                     </p>
                   </div>
-                  <FormField field={row.date} label="Date" required>
-                    <DateInput
-                      key={row.date.key}
-                      id={row.date.id}
-                      name={row.date.name}
-                      defaultValue={typeof row.date.initialValue === 'string' ? row.date.initialValue : ''}
-                      aria-invalid={row.date.errors ? true : undefined}
-                      aria-describedby={row.date.errors ? row.date.errorId : undefined}
-                      required
-                    />
-                  </FormField>
-                  <FormField field={row.expires} label="Expires on (optional)">
-                    <DateInput
-                      key={row.expires.key}
-                      id={row.expires.id}
-                      name={row.expires.name}
-                      defaultValue={typeof row.expires.initialValue === 'string' ? row.expires.initialValue : ''}
-                      aria-invalid={row.expires.errors ? true : undefined}
-                      aria-describedby={row.expires.errors ? row.expires.errorId : undefined}
-                    />
-                  </FormField>
+                  <SiteDateField field={row.date} label="Date" required />
+                  <SiteDateField field={row.expires} label="Expires on (optional)" />
                   <div className="flex items-center gap-2 sm:col-span-2">
                     <NativeCheckbox {...getInputProps(row.pinned, { type: 'checkbox' })} key={row.pinned.key} />
                     <Label htmlFor={row.pinned.id}>Pinned to the top</Label>
                   </div>
                   <div className="sm:col-span-2">
-                    <SiteUploadField
-                      name={row.attachment.name}
-                      label="Attachment"
-                      initialKey={typeof row.attachment.initialValue === 'string' ? row.attachment.initialValue : undefined}
-                      errors={row.attachment.errors}
-                      onBusyChange={uploads.onBusyChange}
-                    />
+                    <SiteUploadField field={row.attachment} label="Attachment" onBusyChange={uploads.onBusyChange} />
                   </div>
                 </div>
               );
             }}
           </OrderedRows>
         </fieldset>
-
-        <SiteSectionSubmit busy={uploads.busy} />
-      </Form>
+      </SiteSectionForm>
     </SiteSectionLayout>
   );
 }

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getInputProps, getSelectProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { themeContent, type SiteSectionView, type ThemeContent } from '../../common/contracts/site-content';
+import { themeContent, type ThemeContent } from '../../common/contracts/site-content';
 import { BUTTON_TEXT, isHexColour, modeTextColour, siteFonts, themeContrast, type SiteFont } from '../../common/site-theme';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { SiteSectionFormHidden, SiteSectionLayout, SiteSectionSubmit } from '~/components/site-settings/section-layout';
+import { SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteSectionLayout } from '~/components/site-settings/section-layout';
 import { cn } from '~/components/ui/cn';
 import { FieldError } from '~/components/ui/field-error';
 import { FormField } from '~/components/ui/form-field';
@@ -28,16 +27,7 @@ const colours = [
 ] as const;
 
 export default function ThemeSettings() {
-  const { view } = useLoaderData<typeof loader>() as { view: SiteSectionView<'theme'> };
-  const lastResult = (useActionData() as { result?: SubmissionResult<string[]> } | undefined)?.result;
-  const [form, fields] = useForm({
-    id: `site-theme-${view.version}`,
-    lastResult,
-    defaultValue: view.draft,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: themeContent }),
-  });
+  const { view, form, fields } = useSiteSectionForm('theme');
   // What the editor has typed so far, each value falling back to the draft's while it is not a colour.
   const typed = { ...view.draft, ...(form.value as Partial<ThemeContent> | undefined) };
   const live: ThemeContent = {
@@ -52,9 +42,7 @@ export default function ThemeSettings() {
   return (
     <SiteSectionLayout view={view} description="How every page of the site looks: its colours, its font, light or dark.">
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <Form method="post" {...getFormProps(form)} className="grid content-start gap-5 rounded-xl border bg-card p-4 sm:p-6">
-          <SiteSectionFormHidden version={view.version} />
-          {form.errors ? <FieldError id={form.errorId} errors={form.errors} /> : null}
+        <SiteSectionForm form={form} version={view.version} className="content-start gap-5">
           {colours.map(({ name, label, hint }) => {
             const field = fields[name];
             return (
@@ -129,8 +117,7 @@ export default function ThemeSettings() {
               ))}
             </ul>
           </section>
-          <SiteSectionSubmit />
-        </Form>
+        </SiteSectionForm>
         <ThemePreview theme={live} />
       </div>
     </SiteSectionLayout>

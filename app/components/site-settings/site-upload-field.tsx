@@ -1,3 +1,4 @@
+import type { FieldMetadata } from '@conform-to/react';
 import * as React from 'react';
 import { siteUpload, siteUploadRuleOf } from '../../../common/contracts/site-content';
 import { acceptAttribute, uploadRuleFor, uploadRuleHint } from '../../../common/uploads/rules';
@@ -23,23 +24,22 @@ export function useUploadsBusy() {
  * is chosen, by the site's upload rule for what the field holds; an image is shown as it will be.
  */
 export function SiteUploadField({
-  name,
+  field,
   label,
-  initialKey,
-  errors,
   onBusyChange,
   required,
 }: {
-  name: string;
+  /** The form's field holding the upload's key. */
+  field: FieldMetadata<string>;
   label: string;
-  initialKey: string | undefined;
-  errors?: string[];
   onBusyChange: (id: string, busy: boolean) => void;
   required?: boolean;
 }) {
+  const { name, errors } = field;
+  const initialKey = typeof field.initialValue === 'string' && field.initialValue ? field.initialValue : undefined;
   const rule = siteUploadRuleOf(name);
   const info = React.useMemo(() => ({ hint: uploadRuleHint(uploadRuleFor(rule)), accept: acceptAttribute(uploadRuleFor(rule)) }), [rule]);
-  const [key, setKey] = React.useState(initialKey || null);
+  const [key, setKey] = React.useState(initialKey ?? null);
   const id = `site-${name.replace(/\W+/g, '-')}`;
   const image = rule === siteUpload.image;
   return (
@@ -51,7 +51,7 @@ export function SiteUploadField({
         formType={siteUpload.formType}
         uploadRule={rule}
         required={required}
-        initialKey={initialKey || undefined}
+        initialKey={initialKey}
         info={info}
         errors={errors}
         errorId={`${id}-error`}
