@@ -405,6 +405,39 @@ test.describe('the settings pages', () => {
     await visitor.close();
   });
 
+  test('a banner is added with its image, published and seen on the home page', async ({ page, request }) => {
+    await publish(request, await apiHeaders(request), 'banners', { slides: [] });
+    const title = unique('Admissions open');
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/settings/banners');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add a slide' }).click();
+    await page.getByLabel(/^Image/).setInputFiles({
+      name: 'admissions.png',
+      mimeType: 'image/png',
+      buffer: paintedPng(160, 90, (x) => [200, 80 + (x % 100), 40, 255]),
+    });
+    await expect(page.getByRole('img', { name: 'Image as uploaded' })).toBeVisible();
+    await page.getByLabel(/^Title/).fill(title);
+    await page.getByLabel(/^Link/).fill('/site/notices');
+    await page.getByLabel(/^Show until/).fill('31/12/2099');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Banners published')).toBeVisible();
+    expect(await seriousViolations(page, 'banners settings')).toEqual([]);
+
+    await page.goto('/site');
+    const banner = page.locator('[data-slot="site-banners"]');
+    await expect(banner.getByText(title)).toBeVisible();
+    await expect
+      .poll(() =>
+        banner
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(160);
+  });
+
   test('the theme warns of poor contrast as it is typed, and refuses a colour that is not one', async ({ page }) => {
     await loginAs(page, demo.admin.email, demo.admin.password);
     await page.goto('/admin/settings/theme');
