@@ -62,8 +62,9 @@ export function OrderedRows({
 
   const rows = keys.map((key, index) => (
     <Row key={key} id={key} label={label(index)} sortable={hydrated}>
-      <div className="min-w-0 flex-1">{children(index)}</div>
-      <div className="flex shrink-0 gap-0.5">
+      {/* On a phone the row's buttons share the handle's line and its fields take the whole width below. */}
+      <div className="min-w-0 flex-1 max-sm:order-last max-sm:basis-full">{children(index)}</div>
+      <div className="ml-auto flex shrink-0 gap-0.5">
         <Button
           variant="ghost"
           size="icon"
@@ -133,7 +134,10 @@ function Row({ id, label, sortable, children }: { id: string; label: string; sor
       ref={setNodeRef}
       aria-label={label}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={cn('flex items-start gap-2 rounded-md border bg-card p-2', isDragging && 'z-10 shadow-md ring-2 ring-ring/40')}
+      className={cn(
+        'flex flex-wrap items-start gap-2 rounded-md border bg-card p-2 sm:flex-nowrap',
+        isDragging && 'z-10 shadow-md ring-2 ring-ring/40',
+      )}
     >
       {sortable ? (
         <button
