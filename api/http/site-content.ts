@@ -11,7 +11,7 @@ import {
 import { indianDay } from '../../common/india-time';
 import { hasAnyPermission, type Actor } from '../domain/auth/actor';
 import { discardSiteDraft, publishSiteSection, restoreSiteVersion, saveSiteDraft } from '../domain/site-content/commands';
-import { readPublicSite, sitePublishesUpload } from '../domain/site-content/public-site';
+import { readPublicSite } from '../domain/site-content/public-site';
 import { siteOverview, siteSectionView } from '../domain/site-content/queries';
 import type { Executor } from '../db/client';
 import { isSafeKey } from '../storage/object-storage';
@@ -147,7 +147,8 @@ const FILE_REDIRECT_MAX_AGE = 1800;
 export function mountSiteFiles(app: Hono<ApiEnv>, deps: ApiDeps) {
   app.get('/public/site/files/:year/:month/:name', async (c) => {
     const key = `${siteUpload.formType}/${c.req.param('year')}/${c.req.param('month')}/${c.req.param('name')}`;
-    if (!isSafeKey(key) || !(await sitePublishesUpload(deps.database.db, key))) {
+    const site = await deps.settings.publicSite(deps.database.db, indianDay(deps.clock.now()));
+    if (!isSafeKey(key) || !site.uploads.has(key)) {
       return c.json({ success: false, message: siteContentMessages.notFound }, 404);
     }
     const url = await deps.storage.presignGet({ key, expiresIn: FILE_ADDRESS_SECONDS });

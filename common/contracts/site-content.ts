@@ -166,15 +166,6 @@ export const footerContent = z.object({
 const titled = { title: text('Title', 120).default('') };
 export const bodySectionKinds = ['hero', 'about', 'courses', 'whyUs', 'testimonials', 'contact'] as const;
 export type BodySectionKind = (typeof bodySectionKinds)[number];
-export const bodySectionNames: Record<BodySectionKind, string> = {
-  hero: 'Hero',
-  about: 'About',
-  courses: 'Highlighted courses',
-  whyUs: 'Why us',
-  testimonials: 'Testimonials',
-  contact: 'Contact',
-};
-
 const bodySection = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('hero'),
@@ -350,9 +341,7 @@ export const siteContentSchemas = {
 export type SiteContent = { [S in SiteSection]: z.infer<(typeof siteContentSchemas)[S]> };
 export type HeaderContent = SiteContent['header'];
 export type FooterContent = SiteContent['footer'];
-export type BodyContent = SiteContent['body'];
 export type ThemeContent = SiteContent['theme'];
-export type GalleryContent = SiteContent['gallery'];
 export type CertificationsContent = SiteContent['certifications'];
 export type NoticeBoardContent = SiteContent['notice-board'];
 export type DownloadsContent = SiteContent['downloads'];

@@ -15,7 +15,7 @@ import { invalid } from '../errors';
 import { requireUploadedImages } from '../record-files';
 import { siteSectionDecider, type SiteSectionCommand } from './decide';
 import { siteSectionStream } from './events';
-import { siteHoldsUpload } from './queries';
+import { siteHeldUploads } from './queries';
 import { withoutMarkup } from './sanitise';
 import { siteUploadChecks, siteUploadsIn } from './uploads';
 
@@ -34,9 +34,10 @@ async function acceptableContent<S extends SiteSection>(ctx: CommandContext, act
   const parsed = siteContentSchemas[section].safeParse(withoutMarkup(raw));
   if (!parsed.success) throw invalid(siteContentMessages.invalid, prefixed(fieldErrors(parsed.error)));
   const content = parsed.data as SiteContent[S];
+  const held = await siteHeldUploads(ctx.tx);
   await requireUploadedImages(ctx.tx, actor, siteUploadChecks(siteUploadsIn(section, content)), {
     formType: siteUpload.formType,
-    held: (key) => siteHoldsUpload(ctx.tx, key),
+    held: async (key) => held.has(key),
     message: siteContentMessages.imagesRefused,
   });
   if (section === 'body') await requireCourses(ctx, content as SiteContent['body']);

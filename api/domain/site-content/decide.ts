@@ -42,7 +42,7 @@ function canonical(value: unknown): unknown {
 /** Whether two contents say the same, whatever the order of their keys. */
 export const sameContent = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
-export const latestVersion = (state: SiteSectionState) => (state.versions.size ? Math.max(...state.versions.keys()) : null);
+const latestVersion = (state: SiteSectionState) => (state.versions.size ? Math.max(...state.versions.keys()) : null);
 export const publishedContent = (state: SiteSectionState) => {
   const latest = latestVersion(state);
   return latest === null ? null : state.versions.get(latest)!;

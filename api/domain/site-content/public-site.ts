@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import { records, uploads } from '../../db/schema';
 import { siteContentOf } from './queries';
 import { markdownHtml } from './sanitise';
-import { siteUploadsIn } from './uploads';
+import { siteUploadKeys } from './uploads';
 
 /** An answer with the tag of its bytes: a visitor's If-None-Match that names it is answered 304. */
 export interface TaggedAnswer<T> {
@@ -23,6 +23,8 @@ export interface TaggedAnswer<T> {
 export interface PublicSiteAnswer {
   site: TaggedAnswer<PublicSiteContent>;
   sections: { [S in SiteSection]: TaggedAnswer<PublicSiteContent[S]> };
+  /** The uploads the content names, on show today or not: a visitor may open these and no others. */
+  uploads: ReadonlySet<string>;
 }
 
 const tagged = <T>(data: T): TaggedAnswer<T> => ({
@@ -95,16 +97,13 @@ export async function readPublicSite(db: Executor, today: string, which: 'publis
   return {
     site: tagged(content),
     sections: Object.fromEntries(siteSections.map((section) => [section, tagged(content[section])])) as PublicSiteAnswer['sections'],
+    uploads: new Set(siteUploadKeys(site)),
   };
 }
 
 /** The names the files were uploaded under, which a visitor's download keeps. */
 async function uploadNames(db: Executor, site: SiteContent): Promise<Map<string, string>> {
-  const keys = siteSections.flatMap((section) =>
-    siteUploadsIn(section, site[section])
-      .filter((u) => u.kind === 'file')
-      .map((u) => u.key),
-  );
+  const keys = siteUploadKeys(site, 'file');
   if (!keys.length) return new Map();
   const rows = await db.select({ key: uploads.key, name: uploads.originalFileName }).from(uploads).where(inArray(uploads.key, keys));
   return new Map(rows.map((row) => [row.key, row.name]));
@@ -118,10 +117,4 @@ async function courseTitlesOf(db: Executor, body: SiteContent['body']): Promise<
     .from(records)
     .where(and(eq(records.formType, 'course'), inArray(records.id, ids)));
   return new Map(rows.map((row) => [row.id, row.title]));
-}
-
-/** Whether a visitor may open an upload: one that a published section names. */
-export async function sitePublishesUpload(db: Executor, key: string): Promise<boolean> {
-  const site = await siteContentOf(db, 'published');
-  return siteSections.some((section) => siteUploadsIn(section, site[section]).some((upload) => upload.key === key));
 }

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client';
 import { siteSections, siteVersions, users } from '../../db/schema';
 import { hasAnyPermission, type Actor } from '../auth/actor';
 import { sameContent } from './decide';
+import { siteUploadsIn } from './uploads';
 
 const draftSaver = alias(users, 'draft_saver');
 const publisher = alias(users, 'publisher');
@@ -119,9 +120,20 @@ export async function siteContentOf(db: Executor, which: 'published' | 'draft'):
   return Object.fromEntries(sectionNames.map((section) => [section, held.get(section) ?? defaultSiteContent[section]])) as SiteContent;
 }
 
-/** Whether any section's draft or published version names this upload: the site's images are the institute's, whoever uploaded them. */
-export async function siteHoldsUpload(db: Executor, key: string): Promise<boolean> {
-  const rows = await db.select({ draft: siteSections.draft, published: siteSections.published }).from(siteSections);
-  const quoted = JSON.stringify(key);
-  return rows.some((row) => JSON.stringify(row.draft).includes(quoted) || JSON.stringify(row.published).includes(quoted));
+/**
+ * The uploads any section's draft or published version names: the site's images are the
+ * institute's, whoever uploaded them, so a save may keep them without checking them again.
+ */
+export async function siteHeldUploads(db: Executor): Promise<Set<string>> {
+  const rows = await db
+    .select({ section: siteSections.section, draft: siteSections.draft, published: siteSections.published })
+    .from(siteSections);
+  return new Set(
+    rows.flatMap((row) => {
+      const section = row.section as SiteSection;
+      return [row.draft, row.published].flatMap((content) =>
+        content ? siteUploadsIn(section, content as SiteContent[typeof section]).map((upload) => upload.key) : [],
+      );
+    }),
+  );
 }

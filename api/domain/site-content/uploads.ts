@@ -1,4 +1,4 @@
-import { siteUpload, type SiteContent, type SiteSection } from '../../../common/contracts/site-content';
+import { siteSections, siteUpload, type SiteContent, type SiteSection } from '../../../common/contracts/site-content';
 import type { NamedImage } from '../record-files';
 
 /** An upload a section names: where it sits in the content, its key, and whether it is an image or a file. */
@@ -22,6 +22,15 @@ const uploadsOf: { [S in SiteSection]: (content: SiteContent[S]) => SiteUpload[]
 /** Each upload a section's content names; an empty key names none. */
 export function siteUploadsIn<S extends SiteSection>(section: S, content: SiteContent[S]): SiteUpload[] {
   return uploadsOf[section](content).filter((upload) => upload.key !== '');
+}
+
+/** Every upload a whole site's content names, of every section, or of one kind. */
+export function siteUploadKeys(site: SiteContent, kind?: SiteUpload['kind']): string[] {
+  return siteSections.flatMap((section) =>
+    siteUploadsIn(section, site[section])
+      .filter((upload) => !kind || upload.kind === kind)
+      .map((upload) => upload.key),
+  );
 }
 
 /** The uploads as the upload rules check them, each under its path in the request (`content.logo`). */
