@@ -39,6 +39,7 @@ import { hasUnsavedChanges } from '~/machines/format-designer.machine';
 import type { formatDesignerAction, formatDesignerLoader } from '~/services/certificate-format-screens.server';
 import { formatDateTime } from '~/utils/format';
 import { PreviewStudentPicker } from './preview-student-picker';
+import { useUploadsBusy } from '~/hooks/use-uploads-busy';
 
 type DesignerData = SerializeFrom<ReturnType<typeof formatDesignerLoader>>;
 type DesignerRefusal = SerializeFrom<ReturnType<typeof formatDesignerAction>>;
@@ -314,7 +315,7 @@ function SaveBar({
 }) {
   const navigation = useNavigation();
   const layoutInput = React.useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = React.useState<ReadonlySet<string>>(new Set());
+  const uploads = useUploadsBusy();
   const [form, fields] = useForm({
     id: SAVE_FORM,
     defaultValue: { name },
@@ -366,21 +367,14 @@ function SaveBar({
               info={{ hint: uploadRuleHint(imageRule(kind, slot)), accept: acceptAttribute(imageRule(kind, slot)) }}
               errors={errors?.[imagePath(slot)]}
               errorId={`format-image-${slot}-error`}
-              onBusyChange={(field, busy) =>
-                setUploading((current) => {
-                  const next = new Set(current);
-                  if (busy) next.add(field);
-                  else next.delete(field);
-                  return next;
-                })
-              }
+              onBusyChange={uploads.onBusyChange}
               onKeyChange={(_, key) => onImageChange(slot, key || null)}
             />
           ))}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={disabled || submitting || uploading.size > 0}>
+        <Button type="submit" disabled={disabled || submitting || uploads.busy}>
           {submitting ? 'Saving…' : 'Save format'}
         </Button>
         <span className="text-sm text-muted-foreground" aria-live="polite">

@@ -19,6 +19,7 @@ import { NativeCheckbox } from '~/components/ui/native-checkbox';
 import { Textarea } from '~/components/ui/textarea';
 import { templateFormNames } from '~/lib/marksheet-template-form';
 import { TemplateImageField } from './image-field';
+import { useUploadsBusy } from '~/hooks/use-uploads-busy';
 
 type Content = MarksheetTemplateView['content'];
 type Band = { grade: string; from: number | string | null; to: number | string | null };
@@ -110,14 +111,7 @@ export function TemplateForm({
   const navigation = useNavigation();
   const formRef = React.useRef<HTMLFormElement>(null);
   const [bands, setBands] = React.useState<Band[]>(content.gradingScale);
-  const [uploading, setUploading] = React.useState<ReadonlySet<string>>(new Set());
-  const onBusyChange = React.useCallback(
-    (name: string, busy: boolean) =>
-      setUploading((names) =>
-        busy === names.has(name) ? names : new Set(busy ? [...names, name] : [...names].filter((one) => one !== name)),
-      ),
-    [],
-  );
+  const uploads = useUploadsBusy();
   const edited = () => {
     if (formRef.current) onEdit?.(formRef.current);
   };
@@ -169,7 +163,7 @@ export function TemplateForm({
           label="Logo"
           initialKey={content.logo}
           errors={errors.logo}
-          onBusyChange={onBusyChange}
+          onBusyChange={uploads.onBusyChange}
           onChange={edited}
         />
         <TextField name="title" label="Title" value={content.title} errors={errors.title} max={MARKSHEET_TEMPLATE_LIMITS.title} />
@@ -277,7 +271,7 @@ export function TemplateForm({
               label={`Signature ${index + 1} image`}
               initialKey={content.signatures[index]?.image ?? null}
               errors={errors[`signatures.${index}.image`]}
-              onBusyChange={onBusyChange}
+              onBusyChange={uploads.onBusyChange}
               onChange={edited}
             />
           </div>
@@ -291,7 +285,7 @@ export function TemplateForm({
         max={MARKSHEET_TEMPLATE_LIMITS.footer}
         multiline
       />
-      <Button type="submit" className="w-fit" disabled={navigation.state === 'submitting' || uploading.size > 0}>
+      <Button type="submit" className="w-fit" disabled={navigation.state === 'submitting' || uploads.busy}>
         {submitLabel}
       </Button>
     </Form>

@@ -5,20 +5,6 @@ import { acceptAttribute, uploadRuleFor, uploadRuleHint } from '../../../common/
 import { FileField } from '~/components/dynamic-form/file-field';
 import { storedFileHref } from '~/components/dynamic-form/upload-actors';
 
-/** Which uploads of a page are under way: its submit waits for them. */
-export function useUploadsBusy() {
-  const [busy, setBusy] = React.useState<ReadonlySet<string>>(new Set());
-  const onBusyChange = React.useCallback((id: string, on: boolean) => {
-    setBusy((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
-  return { busy: busy.size > 0, onBusyChange };
-}
-
 /**
  * An image or file of the site (a logo, a banner, a download): uploaded straight to storage as it
  * is chosen, by the site's upload rule for what the field holds; an image is shown as it will be.
