@@ -1,13 +1,11 @@
-import { getInputProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { bannersContent, siteSectionTitles } from '../../common/contracts/site-content';
+import { siteSectionTitles } from '../../common/contracts/site-content';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { newItemId, OrderedRows } from '~/components/site-settings/ordered-rows';
-import { SiteDateField, SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteDateField, SiteSectionForm, SiteTextField, useSiteSectionForm } from '~/components/site-settings/section-form';
 import { SiteSectionLayout } from '~/components/site-settings/section-layout';
-import { SiteUploadField, useUploadsBusy } from '~/components/site-settings/site-upload-field';
-import { FormField } from '~/components/ui/form-field';
-import { Input } from '~/components/ui/input';
+import { SiteUploadField } from '~/components/site-settings/site-upload-field';
+import { useUploadsBusy } from '~/hooks/use-uploads-busy';
 import { siteSectionAction, siteSectionLoader } from '~/services/site-section.server';
 
 const title = siteSectionTitles.banners;
@@ -16,13 +14,11 @@ export const meta: MetaFunction = () => [{ title: `${title} · Site settings` }]
 
 export const loader = siteSectionLoader('banners');
 
-const FIELDS = ['slides', 'slides.image', 'slides.title', 'slides.link', 'slides.from', 'slides.until'];
-export const action = siteSectionAction('banners', { schema: bannersContent, fields: FIELDS });
+export const action = siteSectionAction('banners');
 
 export default function BannersSettings() {
   const uploads = useUploadsBusy();
   const { view, form, fields } = useSiteSectionForm('banners');
-  const slides = fields.slides.getFieldList();
 
   return (
     <SiteSectionLayout
@@ -38,38 +34,24 @@ export default function BannersSettings() {
           </p>
           <OrderedRows
             form={form}
-            name={fields.slides.name}
-            keys={slides.map((row) => row.key!)}
+            field={fields.slides}
             label={(index) => `Slide ${index + 1}`}
             addLabel="Add a slide"
             newItem={() => ({ id: newItemId(), image: '', title: '', link: '', from: '', until: '' })}
             empty="No slides yet: the home page opens without banners."
             max={20}
           >
-            {(index) => {
-              const row = slides[index]!.getFieldset();
-              return (
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <input type="hidden" name={row.id.name} value={String(row.id.value ?? '')} />
-                  <div className="sm:col-span-2">
-                    <SiteUploadField field={row.image} label="Image" required onBusyChange={uploads.onBusyChange} />
-                  </div>
-                  <FormField field={row.title} label="Title">
-                    <Input {...getInputProps(row.title, { type: 'text' })} key={row.title.key} maxLength={120} />
-                  </FormField>
-                  <FormField field={row.link} label="Link">
-                    <Input
-                      {...getInputProps(row.link, { type: 'text' })}
-                      key={row.link.key}
-                      maxLength={500}
-                      placeholder="https://… or /site/…"
-                    />
-                  </FormField>
-                  <SiteDateField field={row.from} label="Show from (optional)" />
-                  <SiteDateField field={row.until} label="Show until (optional)" />
+            {(row) => (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <div className="sm:col-span-2">
+                  <SiteUploadField field={row.image} label="Image" required onBusyChange={uploads.onBusyChange} />
                 </div>
-              );
-            }}
+                <SiteTextField field={row.title} label="Title" maxLength={120} />
+                <SiteTextField field={row.link} label="Link" maxLength={500} placeholder="https://… or /site/…" />
+                <SiteDateField field={row.from} label="Show from (optional)" />
+                <SiteDateField field={row.until} label="Show until (optional)" />
+              </div>
+            )}
           </OrderedRows>
         </fieldset>
       </SiteSectionForm>

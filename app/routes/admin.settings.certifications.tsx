@@ -1,13 +1,11 @@
-import { getInputProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { certificationsContent, siteSectionTitles } from '../../common/contracts/site-content';
+import { siteSectionTitles } from '../../common/contracts/site-content';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { newItemId, OrderedRows } from '~/components/site-settings/ordered-rows';
-import { SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteSectionForm, SiteTextField, useSiteSectionForm } from '~/components/site-settings/section-form';
 import { SiteSectionLayout } from '~/components/site-settings/section-layout';
-import { SiteUploadField, useUploadsBusy } from '~/components/site-settings/site-upload-field';
-import { FormField } from '~/components/ui/form-field';
-import { Input } from '~/components/ui/input';
+import { SiteUploadField } from '~/components/site-settings/site-upload-field';
+import { useUploadsBusy } from '~/hooks/use-uploads-busy';
 import { siteSectionAction, siteSectionLoader } from '~/services/site-section.server';
 
 const title = siteSectionTitles.certifications;
@@ -16,13 +14,11 @@ export const meta: MetaFunction = () => [{ title: `${title} · Site settings` }]
 
 export const loader = siteSectionLoader('certifications');
 
-const FIELDS = ['items', 'items.name', 'items.number', 'items.link', 'items.logo'];
-export const action = siteSectionAction('certifications', { schema: certificationsContent, fields: FIELDS });
+export const action = siteSectionAction('certifications');
 
 export default function CertificationsSettings() {
   const uploads = useUploadsBusy();
   const { view, form, fields } = useSiteSectionForm('certifications');
-  const items = fields.items.getFieldList();
 
   return (
     <SiteSectionLayout
@@ -34,36 +30,25 @@ export default function CertificationsSettings() {
           <legend className="mb-1 text-base font-semibold">Certifications</legend>
           <OrderedRows
             form={form}
-            name={fields.items.name}
-            keys={items.map((row) => row.key!)}
+            field={fields.items}
             label={(index) => `Certification ${index + 1}`}
             addLabel="Add a certification"
             newItem={() => ({ id: newItemId(), name: '', number: '', link: '', logo: '' })}
             empty="No certifications yet: the site shows none."
             max={50}
           >
-            {(index) => {
-              const row = items[index]!.getFieldset();
-              return (
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <input type="hidden" name={row.id.name} value={String(row.id.value ?? '')} />
-                  <FormField field={row.name} label="Name" required>
-                    <Input {...getInputProps(row.name, { type: 'text' })} key={row.name.key} maxLength={120} />
-                  </FormField>
-                  <FormField field={row.number} label="Number">
-                    <Input {...getInputProps(row.number, { type: 'text' })} key={row.number.key} maxLength={60} />
-                  </FormField>
-                  <div className="sm:col-span-2">
-                    <FormField field={row.link} label="Link">
-                      <Input {...getInputProps(row.link, { type: 'url' })} key={row.link.key} maxLength={500} placeholder="https://…" />
-                    </FormField>
-                  </div>
-                  <div className="sm:col-span-2">
-                    <SiteUploadField field={row.logo} label="Logo" onBusyChange={uploads.onBusyChange} />
-                  </div>
+            {(row) => (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <SiteTextField field={row.name} label="Name" required maxLength={120} />
+                <SiteTextField field={row.number} label="Number" maxLength={60} />
+                <div className="sm:col-span-2">
+                  <SiteTextField field={row.link} label="Link" type="url" maxLength={500} placeholder="https://…" />
                 </div>
-              );
-            }}
+                <div className="sm:col-span-2">
+                  <SiteUploadField field={row.logo} label="Logo" onBusyChange={uploads.onBusyChange} />
+                </div>
+              </div>
+            )}
           </OrderedRows>
         </fieldset>
       </SiteSectionForm>

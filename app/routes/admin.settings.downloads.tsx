@@ -1,13 +1,11 @@
-import { getInputProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { downloadsContent, siteSectionTitles } from '../../common/contracts/site-content';
+import { siteSectionTitles } from '../../common/contracts/site-content';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { newItemId, OrderedRows } from '~/components/site-settings/ordered-rows';
-import { SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
+import { SiteSectionForm, SiteTextField, useSiteSectionForm } from '~/components/site-settings/section-form';
 import { SiteSectionLayout } from '~/components/site-settings/section-layout';
-import { SiteUploadField, useUploadsBusy } from '~/components/site-settings/site-upload-field';
-import { FormField } from '~/components/ui/form-field';
-import { Input } from '~/components/ui/input';
+import { SiteUploadField } from '~/components/site-settings/site-upload-field';
+import { useUploadsBusy } from '~/hooks/use-uploads-busy';
 import { siteSectionAction, siteSectionLoader } from '~/services/site-section.server';
 
 const title = siteSectionTitles.downloads;
@@ -16,8 +14,7 @@ export const meta: MetaFunction = () => [{ title: `${title} · Site settings` }]
 
 export const loader = siteSectionLoader('downloads');
 
-const FIELDS = ['files', 'files.title', 'files.category', 'files.file'];
-export const action = siteSectionAction('downloads', { schema: downloadsContent, fields: FIELDS });
+export const action = siteSectionAction('downloads');
 
 export default function DownloadsSettings() {
   const uploads = useUploadsBusy();
@@ -41,37 +38,22 @@ export default function DownloadsSettings() {
           <legend className="mb-1 text-base font-semibold">Files</legend>
           <OrderedRows
             form={form}
-            name={fields.files.name}
-            keys={files.map((row) => row.key!)}
+            field={fields.files}
             label={(index) => `File ${index + 1}`}
             addLabel="Add a file"
             newItem={() => ({ id: newItemId(), title: '', category: '', file: '' })}
             empty="No files yet: the downloads page says there is nothing to download."
             max={200}
           >
-            {(index) => {
-              const row = files[index]!.getFieldset();
-              return (
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <input type="hidden" name={row.id.name} value={String(row.id.value ?? '')} />
-                  <FormField field={row.title} label="Title" required>
-                    <Input {...getInputProps(row.title, { type: 'text' })} key={row.title.key} maxLength={160} />
-                  </FormField>
-                  <FormField field={row.category} label="Category">
-                    <Input
-                      {...getInputProps(row.category, { type: 'text' })}
-                      key={row.category.key}
-                      maxLength={60}
-                      list="site-download-categories"
-                      autoComplete="off"
-                    />
-                  </FormField>
-                  <div className="sm:col-span-2">
-                    <SiteUploadField field={row.file} label="File" required onBusyChange={uploads.onBusyChange} />
-                  </div>
+            {(row) => (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <SiteTextField field={row.title} label="Title" required maxLength={160} />
+                <SiteTextField field={row.category} label="Category" maxLength={60} list="site-download-categories" autoComplete="off" />
+                <div className="sm:col-span-2">
+                  <SiteUploadField field={row.file} label="File" required onBusyChange={uploads.onBusyChange} />
                 </div>
-              );
-            }}
+              </div>
+            )}
           </OrderedRows>
         </fieldset>
       </SiteSectionForm>

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
-import { themeContent, type ThemeContent } from '../../common/contracts/site-content';
+import { type ThemeContent } from '../../common/contracts/site-content';
 import { BUTTON_TEXT, isHexColour, modeTextColour, siteFonts, themeContrast, type SiteFont } from '../../common/site-theme';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { SiteSectionForm, useSiteSectionForm } from '~/components/site-settings/section-form';
@@ -18,7 +18,7 @@ const title = 'Theme';
 export const meta: MetaFunction = () => [{ title: `${title} · Site settings` }];
 
 export const loader = siteSectionLoader('theme');
-export const action = siteSectionAction('theme', { schema: themeContent, fields: ['primary', 'accent', 'background', 'font', 'mode'] });
+export const action = siteSectionAction('theme');
 
 const colours = [
   { name: 'primary', label: 'Primary', hint: 'Buttons and the header’s band' },

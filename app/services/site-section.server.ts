@@ -1,7 +1,13 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import type { ZodTypeAny } from 'zod';
-import { siteSectionTitles, siteUpload, siteUploadRuleOf, type SiteContent, type SiteSection } from '../../common/contracts/site-content';
+import {
+  siteContentSchemas,
+  siteSectionTitles,
+  siteUpload,
+  siteUploadRuleOf,
+  type SiteContent,
+  type SiteSection,
+} from '../../common/contracts/site-content';
 import { requireAdminRoute } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { replyWithRefusal } from './forms.server';
@@ -31,10 +37,7 @@ const withinContent = (errors: Record<string, string[]> | undefined) =>
  * the page's side forms. Each answers with a toast; a refusal of the content
  * goes under its fields.
  */
-export function siteSectionAction<S extends SiteSection>(
-  section: S,
-  { schema, fields }: { schema: ZodTypeAny; fields: readonly string[] },
-) {
+export function siteSectionAction<S extends SiteSection>(section: S) {
   return async ({ request, context }: ActionFunctionArgs) => {
     const { api, headers } = await requireAdminRoute(request, context);
     const { formData, tooLarge } = await readPost(request, siteUploadRuleOf);
@@ -50,7 +53,7 @@ export function siteSectionAction<S extends SiteSection>(
     if (intent === 'restore') return toast(await restoreSiteVersion(api, section, Number(formData.get('number')), version));
 
     const uploadErrors = await storePostedFiles(api, context, siteUpload.formType, formData, tooLarge, siteUploadRuleOf);
-    const submission = parseWithZod(formData, { schema });
+    const submission = parseWithZod(formData, { schema: siteContentSchemas[section] });
     if (submission.status !== 'success' || Object.keys(uploadErrors).length) {
       return data(
         { result: submission.reply({ fieldErrors: uploadErrors }) },
@@ -59,9 +62,12 @@ export function siteSectionAction<S extends SiteSection>(
     }
     const saved = await saveSiteDraft(api, section, submission.value as SiteContent[S], version);
     if (!saved.ok) {
+      const errors = withinContent(saved.errors);
+      // The form is the whole section: whatever the API refuses is one of its fields.
+      const fields = Object.keys(errors).map((name) => name.replace(/\.\d+(?=\.|$)/g, ''));
       return replyWithRefusal(
         submission,
-        { ...saved, errors: withinContent(saved.errors) },
+        { ...saved, errors },
         {
           fields,
           fallback: `The ${siteSectionTitles[section].toLowerCase()} could not be saved. Try again.`,

@@ -21,10 +21,9 @@ type ListIntents = Pick<FormMetadata<never, string[]>, 'insert' | 'remove' | 're
  * Add button at the end. Without JavaScript the buttons post the form's list intents and the page
  * comes back with the list changed, nothing saved yet.
  */
-export function OrderedRows({
+export function OrderedRows<Fields extends object>({
   form: page,
-  name,
-  keys,
+  field,
   label,
   addLabel,
   newItem,
@@ -33,10 +32,8 @@ export function OrderedRows({
   children,
 }: {
   form: ListIntents;
-  /** The list field's name in the form. */
-  name: string;
-  /** The rows' keys, from the field's list, in order. */
-  keys: readonly string[];
+  /** The list's field in the form (`fields.menu`). */
+  field: { name: string; getFieldList(): { key?: string; getFieldset(): Fields }[] };
   /** How a row is named to a screen reader: "Menu link 2". */
   label: (index: number) => string;
   addLabel: string;
@@ -44,9 +41,13 @@ export function OrderedRows({
   newItem: () => Record<string, unknown>;
   empty: string;
   max: number;
-  children: (index: number) => React.ReactNode;
+  /** A row's fields, its id among them kept here. */
+  children: (row: Fields, index: number) => React.ReactNode;
 }) {
   const form = page as unknown as AnyForm;
+  const { name } = field;
+  const list = field.getFieldList();
+  const keys = list.map((row) => row.key!);
   const hydrated = useHydrated();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -61,9 +62,12 @@ export function OrderedRows({
   };
 
   const rows = keys.map((key, index) => (
-    <Row key={key} id={key} label={label(index)} sortable={hydrated}>
+    <SortableRow key={key} id={key} label={label(index)} sortable={hydrated}>
       {/* On a phone the row's buttons share the handle's line and its fields take the whole width below. */}
-      <div className="min-w-0 flex-1 max-sm:order-last max-sm:basis-full">{children(index)}</div>
+      <div className="min-w-0 flex-1 max-sm:order-last max-sm:basis-full">
+        <ItemId row={list[index]!.getFieldset()} />
+        {children(list[index]!.getFieldset(), index)}
+      </div>
       <div className="ml-auto flex shrink-0 gap-0.5">
         <Button
           variant="ghost"
@@ -95,7 +99,7 @@ export function OrderedRows({
           <XIcon aria-hidden />
         </Button>
       </div>
-    </Row>
+    </SortableRow>
   ));
 
   return (
@@ -124,7 +128,13 @@ export function OrderedRows({
   );
 }
 
-function Row({ id, label, sortable, children }: { id: string; label: string; sortable: boolean; children: React.ReactNode }) {
+/** An item's id travels with its row, unseen: the section's schema names each item of a list by it. */
+function ItemId({ row }: { row: object }) {
+  const id = (row as { id?: { name: string; value?: unknown } }).id;
+  return id ? <input type="hidden" name={id.name} value={String(id.value ?? '')} /> : null;
+}
+
+function SortableRow({ id, label, sortable, children }: { id: string; label: string; sortable: boolean; children: React.ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !sortable,

@@ -1,4 +1,12 @@
-import { getFormProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type * as React from 'react';
@@ -8,6 +16,7 @@ import { cn } from '~/components/ui/cn';
 import { DateInput } from '~/components/ui/date-input';
 import { FieldError } from '~/components/ui/field-error';
 import { FormField } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
 
 /**
  * A settings page's form: the section as its loader read it, and conform's form over the
@@ -75,6 +84,26 @@ export function SiteDateField({ field, label, required }: { field: FieldMetadata
         aria-describedby={field.errors ? field.errorId : undefined}
         required={required}
       />
+    </FormField>
+  );
+}
+
+/** A line of text of a section's content (a name, a title, a link), labelled, with its messages. */
+export function SiteTextField({
+  field,
+  label,
+  required,
+  type = 'text',
+  ...input
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  required?: boolean;
+  type?: 'text' | 'tel' | 'email' | 'url';
+} & Pick<React.ComponentProps<'input'>, 'maxLength' | 'placeholder' | 'autoComplete' | 'list'>) {
+  return (
+    <FormField field={field} label={label} required={required}>
+      <Input {...getInputProps(field, { type })} key={field.key} {...input} />
     </FormField>
   );
 }
