@@ -363,6 +363,27 @@ test.describe('the settings pages', () => {
     await page.getByRole('button', { name: 'Move Menu link 2 up' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByLabel(/^Label/).first()).toHaveValue('Home');
+    // And back and forth by its handle: Space picks the row up, an arrow moves it, Space drops it.
+    for (const [arrow, first] of [
+      ['ArrowDown', 'Notices'],
+      ['ArrowUp', 'Home'],
+    ] as const) {
+      const handle = page.getByRole('button', { name: `Reorder Menu link ${arrow === 'ArrowDown' ? 1 : 2}` });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await expect(handle).toHaveAttribute('aria-pressed', 'true');
+      // The rows' places are measured once the row is picked up: an arrow pressed before that
+      // leaves it where it is, so the arrow is pressed until the row is over its neighbour.
+      await expect(async () => {
+        await page.keyboard.press(arrow);
+        await expect(page.getByText(/was moved over droppable area/)).toHaveText(/item (\S+) was moved over droppable area (?!\1\.)/, {
+          timeout: 500,
+        });
+      }).toPass({ timeout: 10_000 });
+      await page.keyboard.press('Space');
+      await expect(page.getByText(/was dropped over droppable area/)).toBeAttached();
+      await expect(page.getByLabel(/^Label/).first()).toHaveValue(first);
+    }
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(toast(page, 'Header published')).toBeVisible();
     await expect(page.getByText('Published · v', { exact: false })).toBeVisible();
