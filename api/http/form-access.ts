@@ -8,7 +8,8 @@ export type FormAction = 'create' | 'read' | 'edit' | 'delete';
 /**
  * Who may do what with the records of each form type, in both naming sets. Reading courses and
  * branches is also open to those who fill in the forms that choose one (a student's center and
- * course, an exam's course): the form screen loads its options from those lists.
+ * course, an exam's course): the form screen loads its options from those lists. The home page's
+ * editor picks the courses it highlights from the course list.
  */
 const formPermissions: Record<DefaultFormType, Record<FormAction, readonly string[]>> = {
   student: {
@@ -19,7 +20,7 @@ const formPermissions: Record<DefaultFormType, Record<FormAction, readonly strin
   },
   course: {
     create: ['COURSE_ADD'],
-    read: ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST', 'STUDENT_ADD', 'STUDENT_EDIT', 'EXAM_CREATE'],
+    read: ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST', 'STUDENT_ADD', 'STUDENT_EDIT', 'EXAM_CREATE', 'SETTINGS_BODY'],
     edit: ['COURSE_EDIT'],
     delete: ['COURSE_DELETE'],
   },

@@ -360,6 +360,19 @@ describe('bad input changes nothing', () => {
     expect(site.body.sections.map((s) => s.kind)).toEqual(['hero', 'about', 'courses']);
     expect(site.body.sections[2]).toMatchObject({ kind: 'courses', courses: [{ id, title: 'Tally Prime' }] });
   });
+
+  it('lets the body’s editor find the courses to highlight, and no other records', async () => {
+    const { id } = await asSystem(accounts.db, (ctx) =>
+      createRecord(ctx, { formType: 'course', branchId: null, fields: { courseName: 'Spoken English' } }),
+    );
+    const found = await call('GET', '/dynamic-data?formType=course&search=spoken', undefined, tokens.body);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.data.records.map((course: { _id: string }) => course._id)).toEqual([id]);
+    const choices = await call('GET', '/dynamic-data/choices?formType=course', undefined, tokens.body);
+    expect(choices.body.data).toContainEqual({ _id: id, title: 'Spoken English' });
+    expect((await call('GET', '/dynamic-data?formType=student', undefined, tokens.body)).status).toBe(403);
+    expect((await call('GET', '/dynamic-data?formType=course', undefined, tokens.header)).status).toBe(403);
+  });
 });
 
 describe('files on the public site', () => {
