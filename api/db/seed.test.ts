@@ -4,7 +4,10 @@ import { createTestDatabase, queryRows, testClock, type TestDatabase } from '../
 import { VERIFICATION_CODE_PATTERN } from '../../common/contracts/documents';
 import { missingMarks } from '../../common/exam-results';
 import { indianDay } from '../../common/india-time';
+import { siteEditorPermissions } from '../../common/contracts/site-content';
 import { verification } from '../domain/documents/queries';
+import { readPublicSite } from '../domain/site-content/public-site';
+import { siteOverview } from '../domain/site-content/queries';
 import { examSheet } from '../domain/exam-results/commands';
 import { verifyPassword } from '../domain/passwords';
 import type { Db } from './client';
@@ -271,6 +274,39 @@ describe('the demo institute’s fees', () => {
     const received = new Map<string, number>();
     for (const payment of payments) received.set(payment.invoiceId, (received.get(payment.invoiceId) ?? 0) + payment.amount);
     for (const invoice of billed) expect(invoice.paid, invoice.number ?? invoice.id).toBe(received.get(invoice.id) ?? 0);
+  });
+
+  it('publishes a public site: its header, home page with highlighted courses, footer and notices, nothing left in draft', async () => {
+    const site = (await readPublicSite(db, indianDay(testClock().now()))).site.data;
+    expect(site.header.instituteName).toBe('Demo Institute of Computer Education');
+    expect(site.body.sections.map((section) => section.kind)).toEqual(['hero', 'about', 'courses', 'whyUs', 'testimonials', 'contact']);
+    const courses = site.body.sections.find((section) => section.kind === 'courses');
+    expect(courses && 'courses' in courses && courses.courses.map((course) => course.title)).toEqual([
+      'Diploma in Computer Applications',
+      'Tally with GST',
+      'Python Programming',
+      'Full Stack Web Development',
+    ]);
+    expect(site.footer.columns.length).toBeGreaterThan(0);
+    expect(site['notice-board'].notices.map((notice) => notice.title)).toContain('Admissions open for the next batch');
+    // What needs images or files is left to the editor; the rest is published as saved.
+    const overview = await siteOverview(db, {
+      ...admin,
+      id: 'seed-check',
+      sessionId: 'seed-check',
+      permissions: new Set(siteEditorPermissions),
+    });
+    expect(Object.fromEntries(overview.map((page) => [page.section, page.state]))).toEqual({
+      header: 'published',
+      footer: 'published',
+      body: 'published',
+      theme: 'published',
+      gallery: 'unpublished',
+      certifications: 'published',
+      'notice-board': 'published',
+      downloads: 'unpublished',
+      banners: 'unpublished',
+    });
   });
 });
 

@@ -23,6 +23,7 @@ import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, firstNames, lastNames } from './name
 import { events } from './schema';
 import { enterDemoMarks, issueDemoAdmitCards, publishDemoResults } from './seed-exams';
 import { saveDemoBilling, settleDemoFee } from './seed-invoices';
+import { publishDemoSite } from './seed-site';
 
 export interface DemoLogin {
   role: string;
@@ -662,6 +663,8 @@ export async function seedDemoInstitute(db: Db, clock: Clock, { scale = 1 }: { s
 
     happenings.sort((x, y) => x.at.getTime() - y.at.getTime());
     for (const happening of happenings) await happening.run();
+    const highlighted = ['DCA', 'TGST', 'PY', 'FSWD'].map((code) => courseIds[courses.findIndex((course) => course.code === code)]!);
+    await publishDemoSite(at(onDay(lastSeededDay(now), 13), institute!.id), biller, highlighted);
     return { logins: demoLogins, marksheetCode };
   });
 }
