@@ -13,58 +13,88 @@ export const newItemId = () => Math.random().toString(36).slice(2, 12);
 
 // The form's values are whatever the page's schema says; only its list intents are used here, by name.
 type AnyForm = FormMetadata<Record<string, unknown>, string[]>;
-type ListIntents = Pick<FormMetadata<never, string[]>, 'insert' | 'remove' | 'reorder'>;
+type ListIntents = Pick<FormMetadata<never, string[]>, 'insert' | 'remove' | 'reorder' | 'validate'>;
+type Intent<Props> = ((props: Props) => void) & { getButtonProps: (props: Props) => object };
+
+/**
+ * The props of buttons that run the form's intents (insert, remove, reorder, validate): with
+ * JavaScript at once, and without it by posting the form, which comes back changed, nothing saved.
+ * `also` runs beside the intent once hydrated.
+ */
+export function useFormIntents(page: ListIntents) {
+  const form = page as unknown as AnyForm;
+  const hydrated = useHydrated();
+  const button =
+    <Props,>(intent: Intent<Props>) =>
+    (props: Props, also?: () => void) =>
+      hydrated
+        ? {
+            type: 'button' as const,
+            onClick: () => {
+              also?.();
+              intent(props);
+            },
+          }
+        : { ...intent.getButtonProps(props), formNoValidate: true };
+  return {
+    hydrated,
+    insert: button(form.insert as Intent<{ name: string; index?: number; defaultValue?: unknown }>),
+    remove: button(form.remove as Intent<{ name: string; index: number }>),
+    reorder: button(form.reorder as Intent<{ name: string; from: number; to: number }>),
+    validate: button(form.validate as Intent<{ name?: string }>),
+  };
+}
+
+/** How a list grows: its Add button, what a new row holds, what an empty list says, and its most rows. */
+type Growth = { fixed?: false; addLabel: string; newItem: () => Record<string, unknown>; empty: string; max: number };
+/** A list whose rows are all always there (the home page's sections): reordered, never added or removed. */
+type Fixed = { fixed: true; addLabel?: never; newItem?: never; empty?: never; max?: never };
 
 /**
  * The rows of an ordered list of a settings page's form (menu links, notices, banners…): each
  * with a drag handle (or Space and the arrow keys on it), Move up, Move down and Remove, and an
- * Add button at the end. Without JavaScript the buttons post the form's list intents and the page
- * comes back with the list changed, nothing saved yet.
+ * Add button at the end; a `fixed` list (every row always there) has neither Remove nor Add.
+ * Without JavaScript the buttons post the form's list intents and the page comes back with the
+ * list changed, nothing saved yet.
  */
 export function OrderedRows<Fields extends object>({
   form: page,
   field,
   label,
-  addLabel,
-  newItem,
-  empty,
-  max,
+  heading,
   children,
+  ...growth
 }: {
   form: ListIntents;
   /** The list's field in the form (`fields.menu`). */
   field: { name: string; getFieldList(): { key?: string; getFieldset(): Fields }[] };
   /** How a row is named to a screen reader: "Menu link 2". */
   label: (index: number) => string;
-  addLabel: string;
-  /** A new row's values: an item id, empty texts. */
-  newItem: () => Record<string, unknown>;
-  empty: string;
-  max: number;
+  /** A row's heading, on the handle's line with its buttons; its fields then take the whole width below. */
+  heading?: (index: number) => React.ReactNode;
   /** A row's fields, its id among them kept here. */
   children: (row: Fields, index: number) => React.ReactNode;
-}) {
-  const form = page as unknown as AnyForm;
+} & (Growth | Fixed)) {
   const { name } = field;
   const list = field.getFieldList();
   const keys = list.map((row) => row.key!);
-  const hydrated = useHydrated();
+  const intents = useFormIntents(page);
+  const { hydrated } = intents;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const intent = <Props,>(run: (props: Props) => void, buttonProps: (props: Props) => object, props: Props) =>
-    hydrated ? { type: 'button' as const, onClick: () => run(props) } : { ...buttonProps(props), formNoValidate: true };
-  const reorder = (from: number, to: number) => intent(form.reorder, form.reorder.getButtonProps, { name, from, to });
+  const reorder = (from: number, to: number) => intents.reorder({ name, from, to });
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    form.reorder({ name, from: keys.indexOf(String(active.id)), to: keys.indexOf(String(over.id)) });
+    (page as unknown as AnyForm).reorder({ name, from: keys.indexOf(String(active.id)), to: keys.indexOf(String(over.id)) });
   };
 
   const rows = keys.map((key, index) => (
-    <SortableRow key={key} id={key} label={label(index)} sortable={hydrated}>
-      {/* On a phone the row's buttons share the handle's line and its fields take the whole width below. */}
-      <div className="min-w-0 flex-1 max-sm:order-last max-sm:basis-full">
+    <SortableRow key={key} id={key} label={label(index)} sortable={hydrated} headed={Boolean(heading)}>
+      {heading ? <div className="min-w-0 flex-1 self-center">{heading(index)}</div> : null}
+      {/* On a phone (or under a heading) the row's buttons share the handle's line and its fields take the whole width below. */}
+      <div className={cn('min-w-0 flex-1 max-sm:order-last max-sm:basis-full', heading && 'order-last basis-full')}>
         <ItemId row={list[index]!.getFieldset()} />
         {children(list[index]!.getFieldset(), index)}
       </div>
@@ -89,23 +119,25 @@ export function OrderedRows<Fields extends object>({
         >
           <ArrowDownIcon aria-hidden />
         </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 text-destructive"
-          aria-label={`Remove ${label(index)}`}
-          {...intent(form.remove, form.remove.getButtonProps, { name, index })}
-        >
-          <XIcon aria-hidden />
-        </Button>
+        {growth.fixed ? null : (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-destructive"
+            aria-label={`Remove ${label(index)}`}
+            {...intents.remove({ name, index })}
+          >
+            <XIcon aria-hidden />
+          </Button>
+        )}
       </div>
     </SortableRow>
   ));
 
   return (
     <div className="grid gap-3">
-      {keys.length === 0 ? (
-        <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p>
+      {keys.length === 0 && !growth.fixed ? (
+        <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{growth.empty}</p>
       ) : hydrated ? (
         <DndContext id={`rows-${name}`} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={[...keys]} strategy={verticalListSortingStrategy}>
@@ -115,15 +147,17 @@ export function OrderedRows<Fields extends object>({
       ) : (
         <ol className="grid gap-2">{rows}</ol>
       )}
-      <Button
-        variant="outline"
-        size="sm"
-        className="w-fit"
-        disabled={keys.length >= max}
-        {...intent(form.insert, form.insert.getButtonProps, { name, defaultValue: newItem() as never })}
-      >
-        <PlusIcon aria-hidden /> {addLabel}
-      </Button>
+      {growth.fixed ? null : (
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          disabled={keys.length >= growth.max}
+          {...intents.insert({ name, defaultValue: growth.newItem() })}
+        >
+          <PlusIcon aria-hidden /> {growth.addLabel}
+        </Button>
+      )}
     </div>
   );
 }
@@ -134,7 +168,19 @@ function ItemId({ row }: { row: object }) {
   return id ? <input type="hidden" name={id.name} value={String(id.value ?? '')} /> : null;
 }
 
-function SortableRow({ id, label, sortable, children }: { id: string; label: string; sortable: boolean; children: React.ReactNode }) {
+function SortableRow({
+  id,
+  label,
+  sortable,
+  headed,
+  children,
+}: {
+  id: string;
+  label: string;
+  sortable: boolean;
+  headed: boolean;
+  children: React.ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !sortable,
@@ -145,7 +191,8 @@ function SortableRow({ id, label, sortable, children }: { id: string; label: str
       aria-label={label}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
-        'flex flex-wrap items-start gap-2 rounded-md border bg-card p-2 sm:flex-nowrap',
+        'flex flex-wrap items-start gap-2 rounded-md border bg-card p-2',
+        !headed && 'sm:flex-nowrap',
         isDragging && 'z-10 shadow-md ring-2 ring-ring/40',
       )}
     >
