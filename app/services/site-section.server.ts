@@ -7,21 +7,29 @@ import {
   siteUploadRuleOf,
   type SiteContent,
   type SiteSection,
+  type SiteSectionView,
 } from '../../common/contracts/site-content';
-import { requireAdminRoute } from './auth.server';
+import { requireAdminRoute, type AuthedApi } from './auth.server';
 import { validateCsrf } from './csrf.server';
 import { replyWithRefusal } from './forms.server';
 import { readPost, storePostedFiles } from './posted-files.server';
 import { discardSiteDraft, getSiteSection, publishSiteSection, restoreSiteVersion, saveSiteDraft } from './site-content.server';
 import { redirectWithToast } from './toast.server';
 
-/** A settings page's data: its section as the API answers it (draft, published, history, version). */
-export function siteSectionLoader<S extends SiteSection>(section: S) {
+/**
+ * A settings page's data: its section as the API answers it (draft, published, history, version),
+ * and what `more` adds to it (the names of what the draft refers to; a `view` of its own replaces
+ * the API's).
+ */
+export function siteSectionLoader<S extends SiteSection, More extends object = object>(
+  section: S,
+  more?: (api: AuthedApi, view: SiteSectionView<S>) => Promise<More>,
+) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const { api, headers } = await requireAdminRoute(request, context);
     const view = await getSiteSection(api, section);
     if (!view.ok) throw data({ message: view.message }, { status: view.status, headers });
-    return data({ view: view.data }, { headers });
+    return data({ view: view.data, ...(more ? await more(api, view.data) : ({} as More)) }, { headers });
   };
 }
 
@@ -37,7 +45,15 @@ const withinContent = (errors: Record<string, string[]> | undefined) =>
  * the page's side forms. Each answers with a toast; a refusal of the content
  * goes under its fields.
  */
-export function siteSectionAction<S extends SiteSection>(section: S) {
+export function siteSectionAction<S extends SiteSection>(
+  section: S,
+  {
+    more,
+  }: {
+    /** What the form needs beside its values (as posted, an intent applied) when it comes back unsaved: a list changed, a search made without JavaScript. */
+    more?: (api: AuthedApi, posted: Record<string, unknown>) => Promise<object>;
+  } = {},
+) {
   return async ({ request, context }: ActionFunctionArgs) => {
     const { api, headers } = await requireAdminRoute(request, context);
     const { formData, tooLarge } = await readPost(request, siteUploadRuleOf);
@@ -56,7 +72,7 @@ export function siteSectionAction<S extends SiteSection>(section: S) {
     const submission = parseWithZod(formData, { schema: siteContentSchemas[section] });
     if (submission.status !== 'success' || Object.keys(uploadErrors).length) {
       return data(
-        { result: submission.reply({ fieldErrors: uploadErrors }) },
+        { result: submission.reply({ fieldErrors: uploadErrors }), ...(more ? await more(api, submission.payload) : {}) },
         { status: submission.status === 'error' ? 400 : 200, headers },
       );
     }

@@ -164,28 +164,38 @@ export const footerContent = z.object({
 });
 
 const titled = { title: text('Title', 120).default('') };
+/** Whether a section shows on the home page; a form leaves a switch that is off out. */
+const enabled = z.boolean().default(false);
 export const bodySectionKinds = ['hero', 'about', 'courses', 'whyUs', 'testimonials', 'contact'] as const;
 export type BodySectionKind = (typeof bodySectionKinds)[number];
+export const bodySectionNames: Record<BodySectionKind, string> = {
+  hero: 'Hero',
+  about: 'About',
+  courses: 'Highlighted courses',
+  whyUs: 'Why us',
+  testimonials: 'Testimonials',
+  contact: 'Contact',
+};
 const bodySection = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('hero'),
-    enabled: z.boolean(),
+    enabled,
     ...titled,
     text: text('Text', 500).default(''),
     image: uploadKey.default(''),
     buttonLabel: text('Button label', 40).default(''),
     buttonLink: siteLink.or(z.literal('')).default(''),
   }),
-  z.object({ kind: z.literal('about'), enabled: z.boolean(), ...titled, markdown: markdown('About').default('') }),
+  z.object({ kind: z.literal('about'), enabled, ...titled, markdown: markdown('About').default('') }),
   z.object({
     kind: z.literal('courses'),
-    enabled: z.boolean(),
+    enabled,
     ...titled,
     courseIds: z.array(z.string().min(1).max(100)).max(12, 'Highlight at most 12 courses').default([]),
   }),
   z.object({
     kind: z.literal('whyUs'),
-    enabled: z.boolean(),
+    enabled,
     ...titled,
     points: z
       .array(z.object({ id: itemId, title: requiredText('Point', 80), text: text('Text', 300).default('') }))
@@ -194,14 +204,14 @@ const bodySection = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('testimonials'),
-    enabled: z.boolean(),
+    enabled,
     ...titled,
     items: z
       .array(z.object({ id: itemId, name: requiredText('Name', 80), role: text('Role', 80).default(''), text: requiredText('Words', 600) }))
       .max(12, 'At most 12 testimonials')
       .default([]),
   }),
-  z.object({ kind: z.literal('contact'), enabled: z.boolean(), ...titled, text: text('Text', 500).default('') }),
+  z.object({ kind: z.literal('contact'), enabled, ...titled, text: text('Text', 500).default('') }),
 ]);
 export type BodySection = z.infer<typeof bodySection>;
 
