@@ -459,6 +459,83 @@ test.describe('the settings pages', () => {
       .toBe(160);
   });
 
+  test('the home page’s sections are switched on, filled, given courses, reordered and published, and one switched off goes', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // The first day's sections with the about section off and no contact section, which the page lists all the same.
+    await publish(request, await apiHeaders(request), 'body', {
+      sections: defaultSiteContent.body.sections.flatMap((section) =>
+        section.kind === 'contact' ? [] : [section.kind === 'about' ? { ...section, enabled: false } : section],
+      ),
+    });
+    const heroTitle = unique('Learn a skill');
+    const section = (name: string) => page.getByRole('listitem', { name, exact: true });
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/settings/body');
+    await expect(page.getByRole('heading', { level: 1, name: 'Body' })).toBeVisible();
+    await hydrated(page);
+    expect(await seriousViolations(page, 'body settings')).toEqual([]);
+
+    // Every section is listed, the missing one last and off; none is added or removed.
+    await expect(page.getByLabel('Contact: Show on the home page')).not.toBeChecked();
+    await expect(page.getByRole('button', { name: 'Move Contact down' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /^Remove (Hero|About|Highlighted courses|Why us|Testimonials|Contact)$/ })).toHaveCount(
+      0,
+    );
+
+    await page.getByLabel('About: Show on the home page').check();
+    await section('About').getByLabel('Text').fill('Teaching since **1998**.');
+    await section('Hero').getByLabel('Title').fill(heroTitle);
+
+    // Courses are found by typing part of their names and picked from the matches.
+    const courses = section('Highlighted courses');
+    const find = courses.getByLabel('Find a course to highlight');
+    for (const [typed, course] of [
+      ['tally wi', 'Tally with GST · TGST'],
+      ['spoken', 'Spoken English · SPE'],
+    ] as const) {
+      await find.fill(typed);
+      await courses.getByRole('list', { name: 'Matching courses' }).getByRole('button', { name: course, exact: true }).click();
+      await expect(find).toHaveValue('');
+    }
+    await expect(courses.getByRole('list', { name: /^Highlighted courses/ }).getByRole('listitem')).toHaveText([
+      'Tally with GST',
+      'Spoken English',
+    ]);
+
+    await page.getByLabel('Testimonials: Show on the home page').check();
+    const testimonials = section('Testimonials');
+    await testimonials.getByRole('button', { name: 'Add a testimonial' }).click();
+    await testimonials.getByLabel(/^Name/).fill('Asha Patil');
+    await testimonials.getByLabel(/^Words/).fill('I found a job in a month.');
+    // Testimonials go up above why us (which is off).
+    await page.getByRole('button', { name: 'Move Testimonials up' }).click();
+    await expect(page.locator('form h2')).toHaveText(['Hero', 'About', 'Highlighted courses', 'Testimonials', 'Why us', 'Contact']);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Body published')).toBeVisible();
+
+    const bands = '#hero, #about, #courses, #why-us, #testimonials, #contact';
+    const shown = (visitor: Page) => visitor.locator(bands).evaluateAll((sections) => sections.map((band) => band.id));
+    await visit(page, '/site');
+    expect(await shown(page)).toEqual(['hero', 'about', 'courses', 'testimonials']);
+    await expect(page.getByRole('heading', { level: 2, name: heroTitle })).toBeVisible();
+    await expect(page.locator('#about strong')).toHaveText('1998');
+    await expect(page.locator('#courses li')).toHaveText(['Tally with GST', 'Spoken English']);
+    await expect(page.locator('#testimonials')).toContainText('I found a job in a month.');
+
+    // The about section switched off is gone once published.
+    await page.goto('/admin/settings/body');
+    await hydrated(page);
+    await page.getByLabel('About: Show on the home page').uncheck();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Body published')).toBeVisible();
+    // Another address than before: the browser may keep the home page a minute.
+    await visit(page, '/site?after=about');
+    expect(await shown(page)).toEqual(['hero', 'courses', 'testimonials']);
+  });
+
   test('the theme warns of poor contrast as it is typed, and refuses a colour that is not one', async ({ page }) => {
     await loginAs(page, demo.admin.email, demo.admin.password);
     await page.goto('/admin/settings/theme');
