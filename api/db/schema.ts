@@ -456,6 +456,10 @@ export const uploads = pgTable(
     uploadedBy: text('uploaded_by'),
     branchId: text('branch_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** An image whose rule makes web copies: its size turned upright, and the widths of its copies. */
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    webCopies: integer('web_copies').array(),
   },
   (t) => [index('uploads_branch_idx').on(t.branchId, t.createdAt)],
 );

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../db/event-store';
+import type { ImageSizes } from '../images/web-copies';
 
 export interface FileUploadedData {
   originalFileName: string;
@@ -8,6 +9,8 @@ export interface FileUploadedData {
   fieldName: string | null;
   uploadedBy: string | null;
   branchId: string | null;
+  /** Given when the field's rule makes web copies (site images); absent for other files and older uploads. */
+  image?: ImageSizes;
 }
 
 /** A stored file that broke its field's rules: deleted from storage, kept in the log. */

@@ -7,9 +7,10 @@ import { uploads } from '../db/schema';
 import { isSafeKey, safeFileName, type ObjectStorage } from '../storage/object-storage';
 import type { Actor } from './auth/actor';
 import type { CommandContext } from './command';
-import { checkUpload, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
+import { checkUpload, uploadMessages, uploadRuleFor, type UploadRule } from '../../common/uploads/rules';
 import { contentMatchesType, SNIFF_BYTES } from './file-content';
 import { FORM_TYPE_PATTERN } from '../../common/uploads/keys';
+import { deleteWebCopies, makeWebCopies, type ImageSizes, type WebCopies } from '../images/web-copies';
 
 export const uploadStream = (key: string): StreamRef<UploadEvent> => ({ type: 'upload', id: key });
 
@@ -53,18 +54,43 @@ export type ConfirmUploadResult =
   | { kind: 'not-found'; message: string }
   | { kind: 'rejected'; message: string };
 
+/** An image's web copies, made from the stored file; null when it is not stored or is over the limit (confirming refuses it). */
+async function webCopiesOf(
+  storage: ObjectStorage,
+  key: string,
+  rule: UploadRule & { webCopies: readonly number[] },
+): Promise<WebCopies | null> {
+  const stored = await storage.head(key);
+  if (!stored || stored.size > rule.maxBytes) return null;
+  return makeWebCopies(storage, key, await storage.readStart(key, stored.size), rule.webCopies);
+}
+
+/**
+ * The slow part of confirming an image whose rule makes web copies, done before the transaction
+ * opens so that the database waits on no decoding: the copies made, or the image refused. Null
+ * when there is nothing to copy: another rule, a key no upload has, one confirmed already, a file
+ * not stored or over the limit, which confirmUpload answers by itself.
+ */
+export async function prepareUpload(db: Executor, storage: ObjectStorage, input: ConfirmUploadInput): Promise<WebCopies | null> {
+  const rule = uploadRuleFor(input.fieldName);
+  if (!rule.webCopies || !isUploadKeyOf(input.key, input.formType) || (await findUpload(db, input.key))) return null;
+  return webCopiesOf(storage, input.key, { ...rule, webCopies: rule.webCopies });
+}
+
 /**
  * Accepts an uploaded file once what was stored matches the rules: its real size is the size
- * given and within the limit, its content type is accepted, and its first bytes are of that type.
- * A file that breaks them is deleted and the refusal recorded (FileRejected); an accepted one is
- * recorded as FileUploaded, with the caller as uploader and the caller's branch as owner.
- * Confirming the same key again answers with the first record.
+ * given and within the limit, its content type is accepted, its first bytes are of that type,
+ * and an image whose rule makes web copies reads whole (its copies are made, by `prepared` or
+ * here). A file that breaks them is deleted with any copies and the refusal recorded
+ * (FileRejected); an accepted one is recorded as FileUploaded, with the caller as uploader and
+ * the caller's branch as owner. Confirming the same key again answers with the first record.
  */
 export async function confirmUpload(
   { tx, meta }: CommandContext,
   storage: ObjectStorage,
   actor: Actor,
   input: ConfirmUploadInput,
+  prepared: WebCopies | null = null,
 ): Promise<ConfirmUploadResult> {
   if (!isUploadKeyOf(input.key, input.formType)) return { kind: 'rejected', message: uploadMessages.invalidKey };
   const existing = await findUpload(tx, input.key);
@@ -85,9 +111,13 @@ export async function confirmUpload(
         ((await contentMatchesType(stored.contentType, await storage.readStart(input.key, SNIFF_BYTES)))
           ? null
           : uploadMessages.contentMismatch));
+  const copies =
+    refusal || !rule.webCopies ? null : (prepared ?? (await webCopiesOf(storage, input.key, { ...rule, webCopies: rule.webCopies })));
+  const refused = refusal ?? (copies?.kind === 'refused' ? copies.message : null);
 
-  if (refusal) {
+  if (refused) {
     await storage.delete(input.key);
+    if (prepared?.kind === 'made') await deleteWebCopies(storage, input.key, prepared.image.webCopies);
     await append(
       tx,
       uploadStream(input.key),
@@ -96,7 +126,7 @@ export async function confirmUpload(
         {
           type: 'FileRejected',
           data: {
-            reason: refusal,
+            reason: refused,
             size: stored.size,
             contentType: stored.contentType,
             declaredSize: input.fileSize,
@@ -107,7 +137,7 @@ export async function confirmUpload(
       ],
       meta,
     );
-    return { kind: 'rejected', message: refusal };
+    return { kind: 'rejected', message: refused };
   }
 
   const record = await recordUpload({ tx, meta }, actor, {
@@ -117,6 +147,7 @@ export async function confirmUpload(
     size: stored.size,
     formType: input.formType,
     fieldName: input.fieldName ?? null,
+    image: copies?.kind === 'made' ? copies.image : undefined,
   });
   return { kind: 'confirmed', record };
 }
@@ -128,6 +159,7 @@ export interface AcceptedFile {
   size: number;
   formType: string;
   fieldName: string | null;
+  image?: ImageSizes;
 }
 
 /** Records an accepted file (FileUploaded), with the caller as uploader and the caller's branch as owner. */
@@ -144,6 +176,7 @@ export async function recordUpload(
     fieldName: file.fieldName,
     uploadedBy: actor.id,
     branchId: actor.branchId,
+    ...(file.image && { image: file.image }),
   };
   await append(tx, uploadStream(file.key), 'any', [{ type: 'FileUploaded', data }], meta);
   return (await findUpload(tx, file.key))!;

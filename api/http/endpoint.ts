@@ -110,7 +110,8 @@ export interface Endpoint<Body = unknown, Query = unknown, Params = unknown>
   body?: z.ZodType<Body, z.ZodTypeDef, unknown>;
   query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
   params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
-  handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx }): Promise<Reply | FileReply>;
+  prepare?(input: HandlerInput<Body, Query, Params> & { db: Executor }): Promise<unknown>;
+  handle(input: HandlerInput<Body, Query, Params> & { db: Executor; tx?: Tx; prepared?: unknown }): Promise<Reply | FileReply>;
 }
 
 /**
@@ -124,6 +125,7 @@ export function defineEndpoint<
   Query = undefined,
   Params = undefined,
   Data = unknown,
+  Prepared = undefined,
 >(
   endpoint: Omit<EndpointContract, 'method' | 'body' | 'query' | 'params' | 'response'> &
     Omit<Implementation, 'access'> & {
@@ -133,8 +135,14 @@ export function defineEndpoint<
       query?: z.ZodType<Query, z.ZodTypeDef, unknown>;
       params?: z.ZodType<Params, z.ZodTypeDef, unknown>;
       response?: z.ZodType<Data, z.ZodTypeDef, unknown>;
+      /**
+       * Slow work that needs no transaction (decoding an uploaded image), done before a mutation's
+       * transaction opens so the database waits on none of it; its result reaches `handle` as
+       * `prepared`. It may read the database but never write: a retry or a replay runs it again.
+       */
+      prepare?(input: Guaranteed<'get', Kind, Body, Query, Params>): Promise<Prepared>;
       /** Answers what the contract's response declares: the schema alone decides the type. */
-      handle(input: Guaranteed<Method, Kind, Body, Query, Params>): Promise<TypedReply<NoInfer<Data>>>;
+      handle(input: Guaranteed<Method, Kind, Body, Query, Params> & { prepared: Prepared }): Promise<TypedReply<NoInfer<Data>>>;
     },
 ): Endpoint<Body, Query, Params> {
   // The handler asks for what Guaranteed promises; mountEndpoints keeps that promise.
@@ -205,7 +213,10 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
         requestId: c.get('requestId'),
         occurredAt: deps.clock.now(),
       });
-      const input = { body, query, params, actor, deps, c };
+      const prepared = endpoint.prepare
+        ? await endpoint.prepare({ body, query, params, actor, deps, c, db: deps.database.db, meta: meta() })
+        : undefined;
+      const input = { body, query, params, actor, deps, c, prepared };
 
       if (!changesState(endpoint)) {
         return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));

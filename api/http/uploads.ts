@@ -1,6 +1,6 @@
 import { uploadContract } from '../../common/contracts/uploads';
 import { checkUpload, resolveContentType, uploadMessages, uploadRuleFor } from '../../common/uploads/rules';
-import { canSeeUpload, confirmUpload, findUpload, newUploadKey, type UploadRecord } from '../domain/uploads';
+import { canSeeUpload, confirmUpload, findUpload, newUploadKey, prepareUpload, type UploadRecord } from '../domain/uploads';
 import { isSafeKey } from '../storage/object-storage';
 import { defineEndpoint } from './endpoint';
 import { HttpError, badRequest } from './errors';
@@ -41,16 +41,17 @@ const presignedUrl = defineEndpoint({
   },
 });
 
-/** The record as it travels: its time as JSON writes it. */
-function uploadView(record: UploadRecord) {
+/** The record as it travels: its time as JSON writes it; an image's sizes are the public site's business. */
+function uploadView({ imageWidth: _width, imageHeight: _height, webCopies: _copies, ...record }: UploadRecord) {
   return { ...record, createdAt: record.createdAt.toISOString() };
 }
 
 const confirm = defineEndpoint({
   ...uploadContract.confirm,
   access: { kind: 'authenticated' },
-  async handle({ body, actor, tx, meta, deps }) {
-    const result = await confirmUpload({ tx, meta }, deps.storage, actor, body);
+  prepare: ({ body, db, deps }) => prepareUpload(db, deps.storage, body),
+  async handle({ body, actor, tx, meta, deps, prepared }) {
+    const result = await confirmUpload({ tx, meta }, deps.storage, actor, body, prepared);
     switch (result.kind) {
       case 'confirmed':
         return { status: 201, message: 'File uploaded successfully', data: uploadView(result.record) };

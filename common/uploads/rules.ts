@@ -38,6 +38,11 @@ type KindName = keyof typeof fileKinds;
 export interface UploadRule {
   maxBytes: number;
   accepts: readonly KindName[];
+  /**
+   * Widths of the smaller WebP copies a web page shows in the image's stead, made when the upload
+   * is confirmed (never wider than the image itself). Only images a browser shows take them.
+   */
+  webCopies?: readonly number[];
 }
 
 const images: KindName[] = ['jpg', 'png', 'svg', 'gif'];
@@ -70,7 +75,8 @@ const fieldRules = new Map<string, UploadRule>([
   ['formatSignature', { maxBytes: MB / 2, accepts: ['png', 'jpg'] }],
   // The public site's images (logo, hero, gallery, banners): what every browser shows, never SVG,
   // which could carry a script to a visitor; and its downloads and notice attachments.
-  ['siteImage', { maxBytes: 2 * MB, accepts: ['jpg', 'png', 'webp'] }],
+  // A logo is shown at 64 pixels at most, a banner across a wide screen: copies for both.
+  ['siteImage', { maxBytes: 2 * MB, accepts: ['jpg', 'png', 'webp'], webCopies: [160, 480, 960, 1600] }],
   ['siteFile', { maxBytes: 5 * MB, accepts: ['pdf', 'doc', 'docx', 'jpg', 'png'] }],
 ]);
 
@@ -92,6 +98,8 @@ export const uploadMessages = {
   notUploaded: 'The file was not uploaded, or its upload address has expired. Please upload it again.',
   notFound: 'File not found',
   invalidKey: 'Invalid file key',
+  unreadableImage: 'The image cannot be read: it may be damaged. Please choose another file.',
+  tooManyPixels: (megapixels: number) => `The image is too large: at most ${megapixels} megapixels. Please choose a smaller one.`,
 } as const;
 
 export function acceptedList(rule: UploadRule): string {

@@ -18,6 +18,9 @@ export const uploadsProjection: Projection<UploadEvent, 'FileUploaded'> = {
         uploadedBy: data.uploadedBy,
         branchId: data.branchId,
         createdAt: event.occurredAt,
+        imageWidth: data.image?.width ?? null,
+        imageHeight: data.image?.height ?? null,
+        webCopies: data.image?.webCopies ?? null,
       });
     },
   },
