@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, asSystem, createAccountsApi, eventCount, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { notImageUploads, storeFile } from '../../tests/api/stored-files';
-import { tinyPng } from '../../tests/support/images';
+import sharp from 'sharp';
+import { damagedPng, paintedPng, tinyPng } from '../../tests/support/images';
 import { testClock } from '../../tests/support/test-database';
 import {
   defaultSiteContent,
@@ -12,7 +13,11 @@ import {
   type SiteContent,
   type SiteSectionSummary,
   type SiteSectionView,
+  siteFileKey,
 } from '../../common/contracts/site-content';
+import { publicSiteImagePath } from '../../common/contracts/site-images';
+import { uploadMessages } from '../../common/uploads/rules';
+import { webCopyKey } from '../images/web-copies';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { createRecord } from '../domain/records';
@@ -408,6 +413,95 @@ describe('files on the public site', () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(tinyPng);
     expect((await accounts.api.request(publicSiteFilePath(draftOnly))).status).toBe(404);
     expect((await accounts.api.request(publicSiteFilePath(attachment))).status).toBe(302);
+  });
+});
+
+describe('images on the public site', () => {
+  /** A photo-like JPEG of a size: a gradient, quick to make and to read. */
+  const photo = (width: number, height: number) =>
+    sharp(paintedPng(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, 90, 255]))
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  const storeImage = async (bytes: Buffer, fileName: string) =>
+    storeFile(accounts, tokens.notices, {
+      fileName,
+      fileType: 'image/jpeg',
+      bytes,
+      formType: siteUpload.formType,
+      fieldName: siteUpload.image,
+    });
+  /** Sends a file as a site image through the upload flow and answers the confirmation. */
+  async function confirmImage(bytes: Buffer, fileName: string, fileType: string) {
+    const file = { fileName, fileType, fileSize: bytes.length, formType: siteUpload.formType, fieldName: siteUpload.image };
+    const address = await call('POST', '/s3-upload/presigned-url', file, tokens.notices);
+    const { presignedUrl, headers, key } = address.body.data as { presignedUrl: string; headers: Record<string, string>; key: string };
+    expect((await accounts.api.request(presignedUrl, { method: 'PUT', body: new Uint8Array(bytes), headers })).status).toBe(200);
+    const body = { key, originalFileName: fileName, fileSize: bytes.length, formType: siteUpload.formType, fieldName: siteUpload.image };
+    return { key, confirmed: await call('POST', '/s3-upload/confirm-upload', body, tokens.notices) };
+  }
+  const open = (address: string, headers: Record<string, string> = {}) => accounts.api.request(address, { headers });
+  const copyAddresses = (key: string) => [160, 480, 960, 1600, 1200, 100].map((width) => publicSiteImagePath(key, width));
+
+  it('serves a published image’s WebP copies, no wider than asked nor than the image, and gives the page its size', async () => {
+    const key = await storeImage(await photo(1200, 800), 'campus.jpg');
+    await save('banners', { slides: [{ id: 'campus', image: key, title: 'Our campus' }] });
+    await publish('banners');
+
+    const { banners } = await publicSite();
+    expect(banners.slides).toEqual([{ id: 'campus', image: publicSiteFilePath(key), title: 'Our campus', link: '' }]);
+    expect(banners.imageSizes).toEqual({
+      [publicSiteFilePath(key)]: {
+        width: 1200,
+        height: 800,
+        copies: [160, 480, 960, 1200].map((width) => ({ width, url: publicSiteImagePath(key, width) })),
+      },
+    });
+    for (const { width, url } of banners.imageSizes[publicSiteFilePath(key)]!.copies) {
+      const copy = await open(url);
+      expect(copy.status).toBe(200);
+      expect(copy.headers.get('Content-Type')).toBe('image/webp');
+      expect(copy.headers.get('Cache-Control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');
+      const metadata = await sharp(Buffer.from(await copy.arrayBuffer())).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width, height: Math.round((width * 800) / 1200) });
+      expect((await open(url, { 'If-None-Match': copy.headers.get('ETag')! })).status).toBe(304);
+    }
+    // Nothing wider than the image, nor at a width no copy was made at.
+    expect((await open(publicSiteImagePath(key, 1600))).status).toBe(404);
+    expect((await open(publicSiteImagePath(key, 100))).status).toBe(404);
+    expect((await open(publicSiteImagePath(key, 480).replace('.webp', '.png'))).status).toBe(404);
+  });
+
+  it('keeps the copies of an image no published section shows from visitors, and the preview lists none', async () => {
+    const draftOnly = await storeImage(await photo(700, 500), 'draft.jpg');
+    const neverUsed = await storeImage(await photo(300, 200), 'unused.jpg');
+    const published = (await publicSite()).banners.slides[0]!.image;
+    await save('banners', { slides: [{ id: 'draft', image: draftOnly, title: 'Not yet' }] });
+
+    for (const address of [...copyAddresses(draftOnly), ...copyAddresses(neverUsed)]) expect((await open(address)).status).toBe(404);
+    expect((await publicSite()).banners.slides[0]!.image).toBe(published);
+    const preview = (await call('GET', '/site-content/preview', undefined, tokens.notices)).body.data as PublicSiteContent;
+    expect(preview.banners.imageSizes).toEqual({ [publicSiteFilePath(draftOnly)]: { width: 700, height: 500, copies: [] } });
+
+    await publish('banners');
+    expect((await open(publicSiteImagePath(draftOnly, 700))).status).toBe(200);
+    // The image taken off the site: its copies close with it.
+    expect((await open(publicSiteImagePath(siteFileKey(published)!, 480))).status).toBe(404);
+  });
+
+  it('refuses a damaged image, one cut short, and a file that is no image, with the upload’s message and nothing kept', async () => {
+    const whole = await photo(400, 300);
+    const refusals = [
+      [damagedPng(paintedPng(40, 30, () => [10, 20, 30, 255])), 'damaged.png', 'image/png', uploadMessages.unreadableImage],
+      [whole.subarray(0, Math.floor(whole.length / 2)), 'half.jpg', 'image/jpeg', uploadMessages.unreadableImage],
+      [Buffer.from('Dear parents, the school reopens on Monday.'), 'notice.jpg', 'image/jpeg', uploadMessages.contentMismatch],
+    ] as const;
+    for (const [bytes, fileName, fileType, message] of refusals) {
+      const { key, confirmed } = await confirmImage(Buffer.from(bytes), fileName, fileType);
+      expect(confirmed.status, fileName).toBe(400);
+      expect(confirmed.body).toEqual({ success: false, message, data: null });
+      expect(await accounts.storage.head(key)).toBeNull();
+      for (const width of [160, 480, 960, 1600, 400, 40]) expect(await accounts.storage.head(webCopyKey(key, width))).toBeNull();
+    }
   });
 });
 

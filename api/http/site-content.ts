@@ -14,6 +14,7 @@ import { discardSiteDraft, publishSiteSection, restoreSiteVersion, saveSiteDraft
 import { readPublicSite } from '../domain/site-content/public-site';
 import { siteOverview, siteSectionView } from '../domain/site-content/queries';
 import type { Executor } from '../db/client';
+import { WEB_COPY_TYPE, webCopyKey } from '../images/web-copies';
 import { isSafeKey } from '../storage/object-storage';
 import type { ApiDeps, ApiEnv } from './context';
 import { defineEndpoint } from './endpoint';
@@ -138,6 +139,13 @@ export const siteContentEndpoints = [overview, preview, show, saveDraft, publish
 /** How long a visitor's address of a published file is good for, and how long a cache keeps the way to it. */
 const FILE_ADDRESS_SECONDS = 3600;
 const FILE_REDIRECT_MAX_AGE = 1800;
+/**
+ * An image's copy never changes at its address: a browser keeps it a year. A shared cache asks
+ * again after an hour, so an image taken off the site stops reaching new visitors within the hour
+ * (a browser that showed it keeps it).
+ */
+const COPY_CACHE_CONTROL = 'public, max-age=31536000, s-maxage=3600, immutable';
+const COPY_NAME = /^([1-9][0-9]{0,4})\.webp$/;
 
 /**
  * The files of the published site, for anyone: `/public/site/files/<year>/<month>/<name>` sends a
@@ -154,5 +162,26 @@ export function mountSiteFiles(app: Hono<ApiEnv>, deps: ApiDeps) {
     const url = await deps.storage.presignGet({ key, expiresIn: FILE_ADDRESS_SECONDS });
     c.header('Cache-Control', `public, max-age=${FILE_REDIRECT_MAX_AGE}`);
     return c.redirect(url, 302);
+  });
+
+  /**
+   * The WebP copy of a published image at a width (`…/images/<year>/<month>/<name>/<width>.webp`),
+   * served from here, as a signed address would expire long before a browser's copy of it. The
+   * same check as the file's: a draft's image has no copy to show.
+   */
+  app.get('/public/site/images/:year/:month/:name/:copy', async (c) => {
+    const key = `${siteUpload.formType}/${c.req.param('year')}/${c.req.param('month')}/${c.req.param('name')}`;
+    const width = COPY_NAME.exec(c.req.param('copy'))?.[1];
+    const site = await deps.settings.publicSite(deps.database.db, indianDay(deps.clock.now()));
+    const stored = width && isSafeKey(key) && site.uploads.has(key) ? await deps.storage.head(webCopyKey(key, Number(width))) : null;
+    if (!stored) return c.json({ success: false, message: siteContentMessages.notFound }, 404);
+    const etag = `"${width}-${stored.size}"`;
+    c.header('Cache-Control', COPY_CACHE_CONTROL);
+    c.header('ETag', etag);
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+    const bytes = await deps.storage.readStart(webCopyKey(key, Number(width)), stored.size);
+    c.header('Content-Type', WEB_COPY_TYPE);
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(new Uint8Array(bytes), 200);
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isHexColour, siteFonts, type SiteFont } from '../site-theme';
 import { calendarDay } from './calendar-day';
 import { defineContract } from './endpoint';
+import type { PublicSiteImages } from './site-images';
 
 /**
  * The institute's public website as the admin area edits it and a visitor reads it: nine
@@ -544,9 +545,12 @@ export const siteFileKey = (address: string) =>
 
 type BodyOf<K extends BodySectionKind> = Extract<BodySection, { kind: K }>;
 
-/** The published site as visitors read it: uploads as addresses, Markdown as safe HTML, only what is on show today. */
+/**
+ * The published site as visitors read it: uploads as addresses, Markdown as safe HTML, only what
+ * is on show today. A section with images gives each one's size and smaller copies by its address.
+ */
 export interface PublicSiteContent {
-  header: Omit<HeaderContent, 'logo'> & { logo: string | null };
+  header: Omit<HeaderContent, 'logo'> & { logo: string | null; imageSizes: PublicSiteImages };
   footer: FooterContent;
   body: {
     sections: Array<
@@ -557,10 +561,17 @@ export interface PublicSiteContent {
       | BodyOf<'testimonials'>
       | BodyOf<'contact'>
     >;
+    imageSizes: PublicSiteImages;
   };
   theme: ThemeContent & { fontStack: string };
-  gallery: { albums: { id: string; title: string; cover: string | null; images: { id: string; url: string; caption: string }[] }[] };
-  certifications: { items: (Omit<CertificationsContent['items'][number], 'logo'> & { logo: string | null })[] };
+  gallery: {
+    albums: { id: string; title: string; cover: string | null; images: { id: string; url: string; caption: string }[] }[];
+    imageSizes: PublicSiteImages;
+  };
+  certifications: {
+    items: (Omit<CertificationsContent['items'][number], 'logo'> & { logo: string | null })[];
+    imageSizes: PublicSiteImages;
+  };
   'notice-board': {
     notices: (Omit<NoticeBoardContent['notices'][number], 'markdown' | 'attachment'> & {
       html: string;
@@ -568,5 +579,8 @@ export interface PublicSiteContent {
     })[];
   };
   downloads: { files: (Omit<DownloadsContent['files'][number], 'file'> & { url: string; name: string })[] };
-  banners: { slides: (Omit<BannersContent['slides'][number], 'image' | 'from' | 'until'> & { image: string })[] };
+  banners: {
+    slides: (Omit<BannersContent['slides'][number], 'image' | 'from' | 'until'> & { image: string })[];
+    imageSizes: PublicSiteImages;
+  };
 }

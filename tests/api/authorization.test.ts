@@ -65,6 +65,8 @@ const routesBesideTheList = [
   'HEAD /storage/objects/*',
   // The published site's files, for any visitor; only a file a published section names opens.
   'GET /public/site/files/:year/:month/:name',
+  // The WebP copies of the published site's images, under the same check.
+  'GET /public/site/images/:year/:month/:name/:copy',
 ];
 
 const walkDraft = (studentId: string) => ({

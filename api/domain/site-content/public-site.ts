@@ -7,6 +7,7 @@ import {
   type SiteContent,
   type SiteSection,
 } from '../../../common/contracts/site-content';
+import { publicSiteImagePath, type PublicSiteImage, type PublicSiteImages } from '../../../common/contracts/site-images';
 import { siteFonts } from '../../../common/site-theme';
 import type { Executor } from '../../db/client';
 import { records, uploads } from '../../db/schema';
@@ -45,13 +46,23 @@ const onShow = (today: string, from: string, until: string) => (from === '' || f
  */
 export async function readPublicSite(db: Executor, today: string, which: 'published' | 'draft' = 'published'): Promise<PublicSiteAnswer> {
   const site = await siteContentOf(db, which);
-  const [names, courseTitles] = await Promise.all([uploadNames(db, site), courseTitlesOf(db, site.body)]);
+  const [names, sizes, courseTitles] = await Promise.all([
+    uploadNames(db, site),
+    imageSizesOf(db, site, which),
+    courseTitlesOf(db, site.body),
+  ]);
   const fileOf = (key: string) => (key ? { url: publicSiteFilePath(key), name: names.get(key) ?? key.split('/').pop()! } : null);
+  const imageSizes = (keys: string[]): PublicSiteImages =>
+    Object.fromEntries(keys.flatMap((key) => (sizes.has(key) ? [[publicSiteFilePath(key), sizes.get(key)!]] : [])));
+  const heroes = site.body.sections.flatMap((section) => (section.enabled && section.kind === 'hero' ? [section.image] : []));
+  const albums = site.gallery.albums.filter((album) => album.images.length > 0);
+  const slides = site.banners.slides.filter((slide) => onShow(today, slide.from, slide.until));
 
   const content: PublicSiteContent = {
-    header: { ...site.header, logo: url(site.header.logo) },
+    header: { ...site.header, logo: url(site.header.logo), imageSizes: imageSizes([site.header.logo]) },
     footer: site.footer,
     body: {
+      imageSizes: imageSizes(heroes),
       sections: site.body.sections
         .filter((section) => section.enabled)
         .map((section) => {
@@ -71,16 +82,18 @@ export async function readPublicSite(db: Executor, today: string, which: 'publis
     },
     theme: { ...site.theme, fontStack: siteFonts[site.theme.font].stack },
     gallery: {
-      albums: site.gallery.albums
-        .filter((album) => album.images.length > 0)
-        .map((album) => ({
-          id: album.id,
-          title: album.title,
-          cover: url(album.cover || album.images[0]!.image),
-          images: album.images.map((item) => ({ id: item.id, url: url(item.image)!, caption: item.caption })),
-        })),
+      imageSizes: imageSizes(albums.flatMap((album) => album.images.map((item) => item.image))),
+      albums: albums.map((album) => ({
+        id: album.id,
+        title: album.title,
+        cover: url(album.cover || album.images[0]!.image),
+        images: album.images.map((item) => ({ id: item.id, url: url(item.image)!, caption: item.caption })),
+      })),
     },
-    certifications: { items: site.certifications.items.map((item) => ({ ...item, logo: url(item.logo) })) },
+    certifications: {
+      items: site.certifications.items.map((item) => ({ ...item, logo: url(item.logo) })),
+      imageSizes: imageSizes(site.certifications.items.map((item) => item.logo)),
+    },
     'notice-board': {
       notices: site['notice-board'].notices
         .filter((notice) => onShow(today, '', notice.expires))
@@ -89,9 +102,8 @@ export async function readPublicSite(db: Executor, today: string, which: 'publis
     },
     downloads: { files: site.downloads.files.map(({ file, ...item }) => ({ ...item, ...fileOf(file)! })) },
     banners: {
-      slides: site.banners.slides
-        .filter((slide) => onShow(today, slide.from, slide.until))
-        .map(({ from: _from, until: _until, image, ...slide }) => ({ ...slide, image: url(image)! })),
+      slides: slides.map(({ from: _from, until: _until, image, ...slide }) => ({ ...slide, image: url(image)! })),
+      imageSizes: imageSizes(slides.map((slide) => slide.image)),
     },
   };
   return {
@@ -107,6 +119,35 @@ async function uploadNames(db: Executor, site: SiteContent): Promise<Map<string,
   if (!keys.length) return new Map();
   const rows = await db.select({ key: uploads.key, name: uploads.originalFileName }).from(uploads).where(inArray(uploads.key, keys));
   return new Map(rows.map((row) => [row.key, row.name]));
+}
+
+/**
+ * The size and copies of each image the content names, of those confirmed with them. A draft's
+ * image opens to visitors only once published, so a preview of the drafts lists no copies.
+ */
+async function imageSizesOf(db: Executor, site: SiteContent, which: 'published' | 'draft'): Promise<Map<string, PublicSiteImage>> {
+  const keys = siteUploadKeys(site, 'image');
+  if (!keys.length) return new Map();
+  const rows = await db
+    .select({ key: uploads.key, width: uploads.imageWidth, height: uploads.imageHeight, copies: uploads.webCopies })
+    .from(uploads)
+    .where(inArray(uploads.key, keys));
+  return new Map(
+    rows.flatMap(({ key, width, height, copies }) =>
+      width && height
+        ? [
+            [
+              key,
+              {
+                width,
+                height,
+                copies: which === 'draft' ? [] : (copies ?? []).map((each) => ({ width: each, url: publicSiteImagePath(key, each) })),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
 }
 
 async function courseTitlesOf(db: Executor, body: SiteContent['body']): Promise<Map<string, string>> {
