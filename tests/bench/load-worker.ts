@@ -46,6 +46,8 @@ export interface LoadSpec {
   variation: Variation;
   connections: number;
   seconds: number;
+  /** The status every answer should have (a 304 to a conditional read); any 2xx when not given. */
+  expectedStatus?: number;
 }
 
 export interface LoadResult {
@@ -159,6 +161,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+const unexpected = (spec: LoadSpec, statuses: Record<string, number>, non2xx: number) =>
+  spec.expectedStatus === undefined
+    ? non2xx
+    : Object.entries(statuses).reduce((sum, [status, count]) => sum + (Number(status) === spec.expectedStatus ? 0 : count), 0);
+
 async function load(spec: LoadSpec): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -197,7 +204,7 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: result.errors + result.timeouts + result.non2xx + (marks?.conflicts() ?? 0),
+    errors: result.errors + result.timeouts + unexpected(spec, statuses, result.non2xx) + (marks?.conflicts() ?? 0),
     statuses,
   };
 }

@@ -14,6 +14,7 @@ import { indianDay } from '../../common/india-time';
 import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
 import { firstLoadJavaScript, lighthouseScores } from './frontend';
 import { prepareExams } from './exam-fixtures';
+import { demoSiteContent } from '../../api/db/seed-site';
 import { benchAdmin } from './generate';
 import { branchAdminEmail, branchAdminPassword, searchFragment } from './institute';
 import type { LoadResult, LoadSpec, MarkSaves, Variation } from './load-worker';
@@ -203,6 +204,75 @@ async function signInToApi(baseUrl: string): Promise<string> {
   return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
+/** Publishes the demo institute's site through the API, its home page highlighting `courseIds`. */
+async function publishSite(baseUrl: string, headers: Record<string, string>, courseIds: string[]) {
+  for (const [section, content] of Object.entries(demoSiteContent(new Date(), courseIds))) {
+    const { version } = await callApi<{ version: number }>(baseUrl, headers, 'GET', `/site-content/${section}`);
+    const saved = await callApi<{ version: number }>(
+      baseUrl,
+      { ...headers, 'If-Match': `"${version}"` },
+      'PUT',
+      `/site-content/${section}`,
+      { content },
+    );
+    await callApi(baseUrl, { ...headers, 'If-Match': `"${saved.version}"` }, 'POST', `/site-content/${section}/publish`, {});
+  }
+}
+
+interface PublicSiteScenario {
+  scenario: string;
+  path: string;
+  headers: Record<string, string>;
+  staticPath: string;
+  staticHeaders: Record<string, string>;
+  baseline: string;
+  expectedStatus?: number;
+  /** The least share of the static file's requests a second, where the issue sets one. */
+  target?: number;
+}
+
+/**
+ * The public site as a visitor's browser or another site reads it, each beside the same bytes
+ * as a static file from the same server: the whole site's JSON, the same answered 304 to its
+ * ETag (what a caching reader mostly gets), and the home page.
+ */
+async function publicSiteScenarios(baseUrl: string, staticDirectory: string): Promise<PublicSiteScenario[]> {
+  const json = await fetch(`${baseUrl}/api/v1/public/site`);
+  const etag = json.headers.get('etag')!;
+  await writeFile(path.join(staticDirectory, 'public-site.json'), Buffer.from(await json.arrayBuffer()));
+  await writeFile(path.join(staticDirectory, 'site.html'), await fetchPage(baseUrl, '/site'));
+  const staticEtag = (await fetch(`${baseUrl}/bench/public-site.json`)).headers.get('etag')!;
+  return [
+    {
+      scenario: 'public site API, the whole site',
+      path: '/api/v1/public/site',
+      headers: {},
+      staticPath: '/bench/public-site.json',
+      staticHeaders: {},
+      baseline: 'same JSON as a static file',
+      target: 0.5,
+    },
+    {
+      scenario: 'public site API, answered 304 to its ETag',
+      path: '/api/v1/public/site',
+      headers: { 'If-None-Match': etag },
+      staticPath: '/bench/public-site.json',
+      staticHeaders: { 'If-None-Match': staticEtag },
+      baseline: 'static file answered 304',
+      expectedStatus: 304,
+      target: 0.5,
+    },
+    {
+      scenario: 'public site home page /site (HTML)',
+      path: '/site',
+      headers: {},
+      staticPath: '/bench/site.html',
+      staticHeaders: {},
+      baseline: 'same page as a static file',
+    },
+  ];
+}
+
 /**
  * Every scenario against the running production build and its baseline in the same run, then
  * the server's memory, the first-load JavaScript, Lighthouse, pgbench and the projection rebuild.
@@ -235,7 +305,18 @@ export async function measure(options: MeasureOptions) {
       requestPath: string,
       headers: Record<string, string>,
       variation: Variation = { kind: 'none' },
-    ) => runLoad({ url, method, path: requestPath, headers, variation, connections: options.connections, seconds: options.seconds });
+      expectedStatus?: number,
+    ) =>
+      runLoad({
+        url,
+        method,
+        path: requestPath,
+        headers,
+        variation,
+        expectedStatus,
+        connections: options.connections,
+        seconds: options.seconds,
+      });
     const show = (row: ScenarioRow) => {
       rows.push(row);
       console.log(
@@ -306,6 +387,19 @@ export async function measure(options: MeasureOptions) {
       showBesideBare('dashboard figures, every branch', ours, baseline);
     }
     await mkdir(path.dirname(staticFile), { recursive: true });
+    await publishSite(server.baseUrl, json, fixtures.courseIds.slice(0, 4));
+    for (const scenario of await publicSiteScenarios(server.baseUrl, path.dirname(staticFile))) {
+      const ours = await load(server.baseUrl, 'GET', scenario.path, scenario.headers, undefined, scenario.expectedStatus);
+      const baseline = await load(server.baseUrl, 'GET', scenario.staticPath, scenario.staticHeaders, undefined, scenario.expectedStatus);
+      const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
+      show({
+        scenario: scenario.scenario,
+        ours,
+        baseline: { name: scenario.baseline, requestsPerSecond: baseline.requestsPerSecond, p95: baseline.p95 },
+        ratio: { of: 'requests/s', value: ratio },
+        target: scenario.target === undefined ? undefined : { text: `>= ${scenario.target}x`, met: ratio >= scenario.target },
+      });
+    }
     for (const screen of [
       {
         scenario: `student list page (Remix, ${limit} rows)`,
