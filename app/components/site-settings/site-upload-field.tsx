@@ -13,12 +13,15 @@ export function SiteUploadField({
   field,
   label,
   onBusyChange,
+  onKeyChange,
   required,
 }: {
   /** The form's field holding the upload's key. */
   field: FieldMetadata<string>;
   label: string;
   onBusyChange: (id: string, busy: boolean) => void;
+  /** Told the stored key ('' for none) when a file is uploaded or removed. */
+  onKeyChange?: (key: string) => void;
   required?: boolean;
 }) {
   const { name, errors } = field;
@@ -28,29 +31,35 @@ export function SiteUploadField({
   const [key, setKey] = React.useState(initialKey ?? null);
   const id = `site-${name.replace(/\W+/g, '-')}`;
   const image = rule === siteUpload.image;
+  // The image stands beside the field when there is room for both where the field is (a row of a row is narrow).
   return (
-    <div className={image ? 'grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_7rem]' : 'grid'}>
-      <FileField
-        name={name}
-        id={id}
-        label={label}
-        formType={siteUpload.formType}
-        uploadRule={rule}
-        required={required}
-        initialKey={initialKey}
-        info={info}
-        errors={errors}
-        errorId={`${id}-error`}
-        onBusyChange={onBusyChange}
-        onKeyChange={(_, next) => setKey(next)}
-      />
-      {image && key ? (
-        <img
-          src={storedFileHref(key)}
-          alt={`${label} as uploaded`}
-          className="h-16 w-28 rounded-md border bg-white object-contain p-1 sm:mt-6"
+    <div className="@container">
+      <div className={image ? 'grid items-start gap-3 @sm:grid-cols-[minmax(0,1fr)_7rem]' : 'grid'}>
+        <FileField
+          name={name}
+          id={id}
+          label={label}
+          formType={siteUpload.formType}
+          uploadRule={rule}
+          required={required}
+          initialKey={initialKey}
+          info={info}
+          errors={errors}
+          errorId={`${id}-error`}
+          onBusyChange={onBusyChange}
+          onKeyChange={(_, next) => {
+            setKey(next);
+            onKeyChange?.(next ?? '');
+          }}
         />
-      ) : null}
+        {image && key ? (
+          <img
+            src={storedFileHref(key)}
+            alt={`${label} as uploaded`}
+            className="h-16 w-28 rounded-md border bg-white object-contain p-1 @sm:mt-6"
+          />
+        ) : null}
+      </div>
     </div>
   );
 }
