@@ -28,4 +28,17 @@ describe('withPreviewAddresses', () => {
       gallery: { albums: [{ images: [{ url: opened, n: 1 }] }] },
     });
   });
+
+  it('names an image’s size by its preview address, so a page still finds it', () => {
+    const key = 'siteContent/2026/12/0a1b-banner.png';
+    const banners = {
+      slides: [{ image: publicSiteFilePath(key) }],
+      imageSizes: { [publicSiteFilePath(key)]: { width: 800, height: 300, copies: [] } },
+    };
+    const opened = `/resources/uploads?key=${encodeURIComponent(key)}`;
+    expect(withPreviewAddresses(banners)).toEqual({
+      slides: [{ image: opened }],
+      imageSizes: { [opened]: { width: 800, height: 300, copies: [] } },
+    });
+  });
 });

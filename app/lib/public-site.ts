@@ -20,7 +20,8 @@ export function siteHref(href: string, preview: boolean): string {
 
 /**
  * A draft's uploads are not public until they are published: each address of one becomes the
- * admin area's way to a stored file, which opens it to the signed-in editor.
+ * admin area's way to a stored file, which opens it to the signed-in editor. A section's image
+ * sizes are found by the address, so the names of their entries change with it.
  */
 export function withPreviewAddresses<T>(value: T): T {
   if (typeof value === 'string') {
@@ -29,7 +30,7 @@ export function withPreviewAddresses<T>(value: T): T {
   }
   if (Array.isArray(value)) return value.map(withPreviewAddresses) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, withPreviewAddresses(inner)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [withPreviewAddresses(name), withPreviewAddresses(inner)])) as T;
   }
   return value;
 }

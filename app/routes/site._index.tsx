@@ -18,11 +18,11 @@ export default function SiteHome() {
   return (
     <>
       <h1 className="sr-only">{site.header.instituteName}</h1>
-      <Banners slides={site.banners.slides} preview={preview} />
+      <Banners slides={site.banners.slides} imageSizes={site.banners.imageSizes} preview={preview} />
       {site.body.sections.map((section, index) => (
         <HomeSection key={section.kind} section={section} site={site} preview={preview} first={index === 0} />
       ))}
-      <Certifications items={site.certifications.items} />
+      <Certifications items={site.certifications.items} imageSizes={site.certifications.imageSizes} />
       {notices.length > 0 ? (
         <HomeBand id="notices" title="Latest notices">
           <NoticeList notices={notices.slice(0, LATEST_NOTICES)} headingLevel="h3" full={false} />

@@ -3,16 +3,22 @@ import type { PublicSiteContent } from '../../common/contracts/site-content';
 import { cn } from '~/components/ui/cn';
 import { EmptyState, SitePage } from '~/components/site/page';
 import { siteMeta, useSite } from '~/components/site/site-data';
+import { SiteImage } from '~/components/site/site-image';
 import { mutedText, surface, textLink } from '~/components/site/styles';
 import { siteHref } from '~/lib/public-site';
 
 export const meta = siteMeta('Gallery');
 
 type Album = PublicSiteContent['gallery']['albums'][number];
+type ImageSizes = PublicSiteContent['gallery']['imageSizes'];
+
+/** A grid of one, two or three columns in the container (72rem less its padding), 24 pixels apart. */
+const GRID_SIZES =
+  '(min-width: 1152px) 352px, (min-width: 1024px) calc(33vw - 32px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)';
 
 const photos = (count: number) => `${count} ${count === 1 ? 'photo' : 'photos'}`;
 
-function AlbumList({ albums, preview }: { albums: Album[]; preview: boolean }) {
+function AlbumList({ albums, imageSizes, preview }: { albums: Album[]; imageSizes: ImageSizes; preview: boolean }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {albums.map((album) => {
@@ -21,12 +27,14 @@ function AlbumList({ albums, preview }: { albums: Album[]; preview: boolean }) {
           <li key={album.id} className={cn(surface, 'overflow-hidden')}>
             <a href={siteHref(`/site/gallery?album=${encodeURIComponent(album.id)}`, preview)} className="block">
               {cover ? (
-                <img
+                <SiteImage
                   src={cover}
+                  imageSizes={imageSizes}
+                  sizes={GRID_SIZES}
                   alt=""
                   width={600}
                   height={450}
-                  loading="lazy"
+                  load="lazy"
                   className="aspect-[4/3] w-full bg-[var(--site-border)] object-cover"
                 />
               ) : (
@@ -44,7 +52,7 @@ function AlbumList({ albums, preview }: { albums: Album[]; preview: boolean }) {
   );
 }
 
-function AlbumImages({ album }: { album: Album }) {
+function AlbumImages({ album, imageSizes }: { album: Album; imageSizes: ImageSizes }) {
   if (album.images.length === 0) return <EmptyState>This album has no photos yet.</EmptyState>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -52,12 +60,14 @@ function AlbumImages({ album }: { album: Album }) {
         <li key={image.id}>
           <figure>
             <a href={image.url} className="block">
-              <img
+              <SiteImage
                 src={image.url}
+                imageSizes={imageSizes}
+                sizes={GRID_SIZES}
                 alt={image.caption || `${album.title}, photo ${index + 1}`}
                 width={600}
                 height={450}
-                loading="lazy"
+                load="lazy"
                 className="aspect-[4/3] w-full rounded-lg bg-[var(--site-border)] object-cover"
               />
             </a>
@@ -98,14 +108,14 @@ export default function SiteGallery() {
           </>
         }
       >
-        <AlbumImages album={album} />
+        <AlbumImages album={album} imageSizes={site.gallery.imageSizes} />
       </SitePage>
     );
   }
   return (
     <SitePage title="Gallery" intro="Photos of life at the institute.">
       {albums.length > 0 ? (
-        <AlbumList albums={albums} preview={preview} />
+        <AlbumList albums={albums} imageSizes={site.gallery.imageSizes} preview={preview} />
       ) : (
         <EmptyState>There are no photo albums yet. Please check back soon.</EmptyState>
       )}

@@ -1,21 +1,23 @@
 import type { PublicSiteContent } from '../../../common/contracts/site-content';
+import type { PublicSiteImages } from '../../../common/contracts/site-images';
 import { cn } from '~/components/ui/cn';
 import { siteHref } from '~/lib/public-site';
+import { SiteImage } from './site-image';
 
 type Slide = PublicSiteContent['banners']['slides'][number];
 
 /** The first banner is what a visitor sees first: fetched at once and before other images. */
-const firstImage = { loading: 'eager', fetchpriority: 'high' } as Record<string, string>;
-
-function SlideBody({ slide, first }: { slide: Slide; first: boolean }) {
+function SlideBody({ slide, imageSizes, first }: { slide: Slide; imageSizes: PublicSiteImages; first: boolean }) {
   return (
     <>
-      <img
+      <SiteImage
         src={slide.image}
+        imageSizes={imageSizes}
+        sizes="100vw"
         alt=""
         width={1600}
         height={600}
-        {...(first ? firstImage : { loading: 'lazy' })}
+        load={first ? 'first' : 'lazy'}
         className="aspect-[4/3] w-full bg-[var(--site-surface)] object-cover sm:aspect-[16/6]"
       />
       {slide.title ? (
@@ -32,7 +34,7 @@ function SlideBody({ slide, first }: { slide: Slide; first: boolean }) {
  * the keyboard (the strip takes focus) and by the numbered links under it, with no script and
  * nothing that moves by itself.
  */
-export function Banners({ slides, preview }: { slides: Slide[]; preview: boolean }) {
+export function Banners({ slides, imageSizes, preview }: { slides: Slide[]; imageSizes: PublicSiteImages; preview: boolean }) {
   if (slides.length === 0) return null;
   const several = slides.length > 1;
   return (
@@ -50,10 +52,10 @@ export function Banners({ slides, preview }: { slides: Slide[]; preview: boolean
             <li key={slide.id} id={`banner-${slide.id}`} className="relative w-full shrink-0 snap-start">
               {slide.link ? (
                 <a href={siteHref(slide.link, preview)} className="block" aria-label={slide.title ? undefined : `Banner ${index + 1}`}>
-                  <SlideBody slide={slide} first={index === 0} />
+                  <SlideBody slide={slide} imageSizes={imageSizes} first={index === 0} />
                 </a>
               ) : (
-                <SlideBody slide={slide} first={index === 0} />
+                <SlideBody slide={slide} imageSizes={imageSizes} first={index === 0} />
               )}
             </li>
           ))}

@@ -1,10 +1,18 @@
 import type { PublicSiteContent } from '../../../common/contracts/site-content';
+import type { PublicSiteImages } from '../../../common/contracts/site-images';
 import { cn } from '~/components/ui/cn';
 import { HomeBand } from './home-sections';
+import { SiteImage } from './site-image';
 import { mutedText, surface, textLink } from './styles';
 
 /** The institute's certifications and affiliations: logo, name, number, and where to check it. */
-export function Certifications({ items }: { items: PublicSiteContent['certifications']['items'] }) {
+export function Certifications({
+  items,
+  imageSizes,
+}: {
+  items: PublicSiteContent['certifications']['items'];
+  imageSizes: PublicSiteImages;
+}) {
   if (items.length === 0) return null;
   return (
     <HomeBand id="certifications" title="Certifications and affiliations">
@@ -12,12 +20,14 @@ export function Certifications({ items }: { items: PublicSiteContent['certificat
         {items.map((item) => (
           <li key={item.id} className={cn(surface, 'flex items-center gap-4 p-4')}>
             {item.logo ? (
-              <img
+              <SiteImage
                 src={item.logo}
+                imageSizes={imageSizes}
+                sizes="64px"
                 alt=""
                 width={64}
                 height={64}
-                loading="lazy"
+                load="lazy"
                 className="size-16 shrink-0 rounded bg-white object-contain"
               />
             ) : null}

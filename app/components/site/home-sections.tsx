@@ -4,6 +4,7 @@ import { cn } from '~/components/ui/cn';
 import { MapPinIcon } from '~/components/ui/icons';
 import { siteHref } from '~/lib/public-site';
 import { RichText } from './rich-text';
+import { SiteImage } from './site-image';
 import { container, mutedText, primaryButton, sectionHeading, surface, textLink } from './styles';
 
 type Site = PublicSiteContent;
@@ -22,7 +23,10 @@ export function HomeBand({ id, title, children, className }: { id: string; title
   );
 }
 
-function Hero({ section, preview, eager }: { section: Of<'hero'>; preview: boolean; eager: boolean }) {
+/** The hero's image takes half of the container (72rem less its padding) from 768 pixels up, the width of the screen below. */
+const HERO_SIZES = '(min-width: 1152px) 536px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)';
+
+function Hero({ section, site, preview, eager }: { section: Of<'hero'>; site: Site; preview: boolean; eager: boolean }) {
   const button = section.buttonLabel && section.buttonLink;
   return (
     <section id="hero" aria-labelledby="hero-title" className={cn(container, 'grid items-center gap-8 py-10 sm:py-16 md:grid-cols-2')}>
@@ -38,12 +42,14 @@ function Hero({ section, preview, eager }: { section: Of<'hero'>; preview: boole
         ) : null}
       </div>
       {section.image ? (
-        <img
+        <SiteImage
           src={section.image}
+          imageSizes={site.body.imageSizes}
+          sizes={HERO_SIZES}
           alt=""
           width={800}
           height={600}
-          loading={eager ? 'eager' : 'lazy'}
+          load={eager ? 'first' : 'lazy'}
           className="aspect-[4/3] w-full rounded-xl bg-[var(--site-surface)] object-cover"
         />
       ) : null}
@@ -154,7 +160,7 @@ function Contact({ section, site }: { section: Of<'contact'>; site: Site }) {
 export function HomeSection({ section, site, preview, first }: { section: Section; site: Site; preview: boolean; first: boolean }) {
   switch (section.kind) {
     case 'hero':
-      return <Hero section={section} preview={preview} eager={first && site.banners.slides.length === 0} />;
+      return <Hero section={section} site={site} preview={preview} eager={first && site.banners.slides.length === 0} />;
     case 'about':
       return (
         <HomeBand id="about" title={section.title || 'About us'}>

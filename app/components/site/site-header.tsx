@@ -3,6 +3,7 @@ import { socialNetworkNames, type PublicSiteContent } from '../../../common/cont
 import { cn } from '~/components/ui/cn';
 import { MenuIcon } from '~/components/ui/icons';
 import { SITE_PATH, siteHref } from '~/lib/public-site';
+import { SiteImage } from './site-image';
 import { container, mutedText } from './styles';
 
 type Header = PublicSiteContent['header'];
@@ -86,7 +87,16 @@ export function SiteHeader({ header, preview }: { header: Header; preview: boole
       <div className={cn(container, 'flex items-center gap-4 py-4')}>
         <a href={siteHref(SITE_PATH, preview)} className="flex min-w-0 items-center gap-3 rounded-md">
           {header.logo ? (
-            <img src={header.logo} alt="" width={56} height={56} className="size-12 shrink-0 object-contain sm:size-14" />
+            <SiteImage
+              src={header.logo}
+              imageSizes={header.imageSizes}
+              sizes="(min-width: 640px) 56px, 48px"
+              alt=""
+              width={56}
+              height={56}
+              load="eager"
+              className="size-12 shrink-0 object-contain sm:size-14"
+            />
           ) : null}
           <span className="min-w-0">
             <span className="block text-lg leading-tight font-bold sm:text-xl">{header.instituteName}</span>
