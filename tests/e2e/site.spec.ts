@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { defaultSiteContent, siteUpload, type SiteContent, type SiteSection } from '../../common/contracts/site-content';
 import { paintedPng } from '../support/images';
 import { seriousViolations } from './axe';
@@ -83,6 +83,23 @@ async function visit(page: Page, path: string) {
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   return response!;
+}
+
+/** Moves a row of a settings page by its drag handle with the keyboard: Space picks it up, the arrow moves it, Space drops it. */
+async function moveByHandle(page: Page, handle: Locator, arrow: 'ArrowUp' | 'ArrowDown') {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  // The rows' places are measured once the row is picked up: an arrow pressed before that
+  // leaves it where it is, so the arrow is pressed until the row is over its neighbour.
+  await expect(async () => {
+    await page.keyboard.press(arrow);
+    await expect(page.getByText(/was moved over droppable area/)).toHaveText(/item (\S+) was moved over droppable area (?!\1\.)/, {
+      timeout: 500,
+    });
+  }).toPass({ timeout: 10_000 });
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/was dropped over droppable area/)).toBeAttached();
 }
 
 test('the notices, gallery and downloads pages say kindly when they have nothing', async ({ page, request }) => {
@@ -368,20 +385,7 @@ test.describe('the settings pages', () => {
       ['ArrowDown', 'Notices'],
       ['ArrowUp', 'Home'],
     ] as const) {
-      const handle = page.getByRole('button', { name: `Reorder Menu link ${arrow === 'ArrowDown' ? 1 : 2}` });
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await expect(handle).toHaveAttribute('aria-pressed', 'true');
-      // The rows' places are measured once the row is picked up: an arrow pressed before that
-      // leaves it where it is, so the arrow is pressed until the row is over its neighbour.
-      await expect(async () => {
-        await page.keyboard.press(arrow);
-        await expect(page.getByText(/was moved over droppable area/)).toHaveText(/item (\S+) was moved over droppable area (?!\1\.)/, {
-          timeout: 500,
-        });
-      }).toPass({ timeout: 10_000 });
-      await page.keyboard.press('Space');
-      await expect(page.getByText(/was dropped over droppable area/)).toBeAttached();
+      await moveByHandle(page, page.getByRole('button', { name: `Reorder Menu link ${arrow === 'ArrowDown' ? 1 : 2}` }), arrow);
       await expect(page.getByLabel(/^Label/).first()).toHaveValue(first);
     }
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -546,6 +550,119 @@ test.describe('the settings pages', () => {
     await page.getByLabel('Accent', { exact: true }).fill('blue');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText('Enter a colour as # and six hexadecimal digits, like #1d4ed8')).toBeVisible();
+  });
+
+  test('an album’s images are uploaded with captions, one made the cover, reordered by the keyboard, published and seen in order', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await publish(request, await apiHeaders(request), 'gallery', { albums: [] });
+    const title = unique('Annual day');
+    const captions = ['The campus at dawn', 'The new lab', 'Prize giving'] as const;
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/settings/gallery');
+    await hydrated(page);
+
+    await page.getByRole('button', { name: 'Add an album' }).click();
+    await page.getByLabel(/^Album title/).fill(title);
+    const images = page.getByRole('listitem', { name: /^Image \d+ of album 1$/ });
+    for (const [index, caption] of captions.entries()) {
+      await page.getByRole('button', { name: 'Add an image to album 1' }).click();
+      const row = images.nth(index);
+      await row.getByLabel(/^Image/).setInputFiles({
+        name: `photo-${index + 1}.png`,
+        mimeType: 'image/png',
+        buffer: paintedPng(160, 90, (x) => [40 + 80 * index, 60 + (x % 100), 140, 255]),
+      });
+      await expect(row.getByRole('img', { name: 'Image as uploaded' })).toBeVisible();
+      await row.getByLabel('Caption').fill(caption);
+    }
+    await images.nth(2).getByLabel('Album cover').check();
+    // The first image moved down by its handle: the cover stays with its image.
+    await moveByHandle(page, page.getByRole('button', { name: 'Reorder Image 1 of album 1' }), 'ArrowDown');
+    const order = [captions[1], captions[0], captions[2]];
+    for (const [index, caption] of order.entries()) await expect(images.nth(index).getByLabel('Caption')).toHaveValue(caption);
+    await expect(images.nth(2).getByLabel('Album cover')).toBeChecked();
+    expect(await seriousViolations(page, 'gallery settings')).toEqual([]);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Gallery published')).toBeVisible();
+
+    await visit(page, '/site/gallery');
+    const album = page.getByRole('link', { name: new RegExp(`${title}\\s*3 photos`) });
+    const cover = await album.locator('img').getAttribute('src');
+    await album.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('figcaption')).toHaveText(order);
+    await expect(page.getByRole('main').getByRole('img')).toHaveCount(3);
+    await expect(page.getByRole('img', { name: 'Prize giving' })).toHaveAttribute('src', cover!);
+  });
+
+  test('the footer’s column of links, address and copyright are edited without JavaScript, published and seen on the site; a bad map link is refused', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const headers = await apiHeaders(request);
+    await publish(request, headers, 'footer', { columns: [], address: '', mapLink: '', copyright: '' });
+    const shown = await request.get('/api/v1/site-content/footer', { headers });
+    const published = ((await shown.json()) as { data: { publishedNumber: number } }).data.publishedNumber;
+    const column = unique('Admissions');
+    const copyright = unique('© 2026 Shree Institute');
+
+    // Each list button posts the form and the page comes back with the list changed, what was typed kept.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await context.newPage();
+      await loginAs(plain, demo.admin.email, demo.admin.password);
+      await plain.goto('/admin/settings/footer');
+      await plain.getByRole('button', { name: 'Add a column' }).click();
+      await plain.getByLabel(/^Column title/).fill(column);
+      for (const [label, href] of [
+        ['Fees', '/site/notices'],
+        ['Apply online', 'https://apply.example/shree'],
+      ] as const) {
+        await plain.getByRole('button', { name: 'Add a link to column 1' }).click();
+        await plain
+          .getByLabel(/^Label/)
+          .last()
+          .fill(label);
+        await plain.getByLabel(/^Link/).last().fill(href);
+      }
+      await plain.getByRole('button', { name: 'Move Column 1 link 2 up' }).focus();
+      await plain.keyboard.press('Enter');
+      await expect(plain.getByLabel(/^Label/).first()).toHaveValue('Apply online');
+      await expect(plain.getByLabel(/^Column title/)).toHaveValue(column);
+      await plain.getByLabel('Address').fill('12 MG Road\nPune 411001');
+      await plain.getByLabel('Map link').fill('javascript:alert(1)');
+      await plain.getByLabel('Copyright line').fill(copyright);
+      await plain.getByRole('button', { name: 'Publish' }).click();
+      // Refused under its field, nothing published.
+      await expect(plain.getByLabel('Map link')).toHaveAccessibleDescription('Enter a link starting with http:// or https://');
+      const site = ((await (await request.get('/api/v1/public/site/footer')).json()) as { data: SiteContent['footer'] }).data;
+      expect(site.columns).toEqual([]);
+      await plain.getByLabel('Map link').fill('https://maps.example/shree');
+      await plain.getByRole('button', { name: 'Publish' }).click();
+      await expect(plain.getByText(`Published · v${published + 1}`)).toBeVisible();
+      await expect(plain.getByLabel(/^Column title/)).toHaveValue(column);
+    } finally {
+      await context.close();
+    }
+
+    await loginAs(page, demo.admin.email, demo.admin.password);
+    await page.goto('/admin/settings/footer');
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Reorder Column 1 link 2' })).toBeVisible();
+    expect(await seriousViolations(page, 'footer settings')).toEqual([]);
+
+    await visit(page, '/site');
+    const footer = page.getByRole('contentinfo');
+    const links = footer.getByRole('region', { name: column }).getByRole('link');
+    await expect(links).toHaveText(['Apply online', 'Fees']);
+    await expect(links.first()).toHaveAttribute('href', 'https://apply.example/shree');
+    await expect(footer.locator('address')).toHaveText('12 MG Road\nPune 411001');
+    await expect(footer.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', 'https://maps.example/shree');
+    await expect(footer.getByText(copyright)).toBeVisible();
   });
 
   test('each page opens to its own permission only', async ({ page, request }) => {
