@@ -1,6 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pageActionsFor } from '../../app/lib/palette-actions';
 import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/lib/route-registry';
@@ -178,28 +175,6 @@ test('an unknown address under /admin ends at access denied, inside the layout',
   await expect(mainNav(page)).toBeVisible();
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-});
-
-/** A registry page no route module serves yet (so the catch-all shows it), if any is left. */
-function unbuiltRoute() {
-  const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../app/routes');
-  const modules = new Set(readdirSync(routesDir).map((file) => file.replace(/(\/route)?\.tsx?$/, '')));
-  return adminRoutes.find((route) => {
-    if (route.path === '/admin' || route.path.includes(':')) return false;
-    const name = route.path.slice(1).replaceAll('/', '.');
-    return !modules.has(name) && !modules.has(`${name}._index`);
-  });
-}
-
-test('a registry page without its screen yet shows an honest coming-soon state', async ({ page }) => {
-  const route = unbuiltRoute();
-  // Once every registry page has its screen this case has nothing left to show: delete it then.
-  expect(route, 'a registry page still served by the catch-all').toBeDefined();
-  await signIn(page, demo.admin);
-  await page.goto(route!.path);
-  await expect(page).toHaveURL((url) => url.pathname === route!.path);
-  await expect(page.getByRole('heading', { name: route!.title, level: 1 })).toBeVisible();
-  await expect(page.getByText('This screen is not available yet')).toBeVisible();
 });
 
 test('Ctrl/Cmd+K opens the palette, typing filters it, Enter navigates', async ({ page }) => {
