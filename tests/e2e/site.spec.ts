@@ -136,7 +136,13 @@ test('what is published shows on the home page and the notices, gallery and down
   const [logo, banner, hero, campus, lab, seal, holidays, prospectus, admission] = await Promise.all([
     image(request, headers, 'logo.png'),
     image(request, headers, 'banner.png'),
-    image(request, headers, 'hero.png'),
+    // Wider than the narrowest copy, so the page offers its copies.
+    storeSiteFile(
+      request,
+      headers,
+      'hero.png',
+      paintedPng(1200, 900, (x, y) => [40, (x + y) % 200, 160, 255]),
+    ),
     image(request, headers, 'campus.png'),
     image(request, headers, 'lab.png'),
     image(request, headers, 'seal.png'),
@@ -263,6 +269,17 @@ test('what is published shows on the home page and the notices, gallery and down
   const bannerImage = page.locator('[data-slot="site-banners"] img');
   await expect(bannerImage).toHaveAttribute('src', /^\/api\/v1\/public\/site\/files\//);
   await expect.poll(() => bannerImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  await expect(bannerImage).toHaveAttribute('width', '160');
+  await expect(bannerImage).toHaveAttribute('fetchpriority', 'high');
+  // The hero offers its WebP copies by width, keeps its own size and is fetched as it nears the view.
+  const heroImage = page.locator('#hero img');
+  await expect(heroImage).toHaveAttribute('srcset', /\/api\/v1\/public\/site\/images\/\S+\/480\.webp 480w/);
+  await expect(heroImage).toHaveAttribute('width', '1200');
+  await expect(heroImage).toHaveAttribute('height', '900');
+  await expect(heroImage).toHaveAttribute('loading', 'lazy');
+  await expect(heroImage).toHaveAttribute('decoding', 'async');
+  await heroImage.scrollIntoViewIfNeeded();
+  await expect.poll(() => heroImage.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/public\/site\/images\/\S+\.webp$/);
   expect(await seriousViolations(page, 'home')).toEqual([]);
 
   await page.getByRole('link', { name: 'All notices' }).click();
