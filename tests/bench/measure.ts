@@ -204,17 +204,21 @@ async function signInToApi(baseUrl: string): Promise<string> {
   return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
-/** Publishes the demo institute's site through the API, its home page highlighting `courseIds`. */
+/**
+ * Publishes the demo institute's site through the API, its home page highlighting `courseIds`:
+ * a section the seed published already as it stands is left as it is.
+ */
 async function publishSite(baseUrl: string, headers: Record<string, string>, courseIds: string[]) {
   for (const [section, content] of Object.entries(demoSiteContent(new Date(), courseIds))) {
     const { version } = await callApi<{ version: number }>(baseUrl, headers, 'GET', `/site-content/${section}`);
-    const saved = await callApi<{ version: number }>(
+    const saved = await callApi<{ version: number; state: string }>(
       baseUrl,
       { ...headers, 'If-Match': `"${version}"` },
       'PUT',
       `/site-content/${section}`,
       { content },
     );
+    if (saved.state === 'published') continue;
     await callApi(baseUrl, { ...headers, 'If-Match': `"${saved.version}"` }, 'POST', `/site-content/${section}/publish`, {});
   }
 }
