@@ -35,18 +35,24 @@ const about: Record<SiteSection, string> = {
   banners: 'Slides at the top of the home page, on a schedule.',
 };
 
+/** Drafts waiting to go out and pages still on their starting content are different news. */
+function siteSummary(changed: number, unpublished: number) {
+  const parts = [
+    changed ? `${changed === 1 ? 'One page has' : `${changed} pages have`} changes visitors do not see yet.` : '',
+    unpublished ? `${unpublished === 1 ? 'One page is' : `${unpublished} pages are`} not published yet.` : '',
+  ].filter(Boolean);
+  return ['The institute’s public website.', ...(parts.length ? parts : ['Every page is as published.'])].join(' ');
+}
+
 export default function SiteSettings() {
   const { sections } = useLoaderData<typeof loader>();
-  const pending = sections.filter((section) => section.state !== 'published').length;
+  const changed = sections.filter((section) => section.state === 'changed').length;
+  const unpublished = sections.filter((section) => section.state === 'unpublished').length;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <PageHeader
         title={title}
-        description={
-          pending
-            ? `The institute’s public website. ${pending === 1 ? 'One page has' : `${pending} pages have`} changes visitors do not see yet.`
-            : 'The institute’s public website. Every page is as published.'
-        }
+        description={siteSummary(changed, unpublished)}
         actions={
           <>
             <Button asChild variant="outline" size="sm">
