@@ -29,8 +29,13 @@ const HERO_SIZES = '(min-width: 1152px) 536px, (min-width: 768px) calc(50vw - 40
 function Hero({ section, site, preview, eager }: { section: Of<'hero'>; site: Site; preview: boolean; eager: boolean }) {
   const button = section.buttonLabel && section.buttonLink;
   return (
-    <section id="hero" aria-labelledby="hero-title" className={cn(container, 'grid items-center gap-8 py-10 sm:py-16 md:grid-cols-2')}>
-      <div>
+    <section
+      id="hero"
+      aria-labelledby="hero-title"
+      className={cn(container, 'grid items-center gap-8 py-10 sm:py-16', section.image && 'md:grid-cols-2')}
+    >
+      {/* Without an image the text has the row to itself, kept to a readable measure. */}
+      <div className={section.image ? undefined : 'max-w-3xl'}>
         <h2 id="hero-title" className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">
           {section.title}
         </h2>
