@@ -2,9 +2,8 @@ import { Form, useFetcher, type FormProps } from '@remix-run/react';
 import * as React from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button } from '~/components/ui/button';
-import { SearchIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { SearchInput } from '~/components/ui/search-input';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -89,24 +88,15 @@ export function SearchField({
         {label}
       </Label>
       <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={inputId}
-            name={name}
-            type="search"
-            autoComplete="off"
-            className="pl-9"
-            placeholder={placeholder}
-            value={search.text}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => search.change(event.currentTarget.value)}
-          />
-        </div>
+        <SearchInput
+          id={inputId}
+          name={name}
+          placeholder={placeholder}
+          value={search.text}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => search.change(event.currentTarget.value)}
+        />
         {search.hydrated ? (
           afterHydration
         ) : (

@@ -10,9 +10,9 @@ import { PageHeader } from '~/components/list/page-header';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/field-error';
-import { SearchIcon } from '~/components/ui/icons';
 import { Input } from '~/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { SearchInput } from '~/components/ui/search-input';
 import { requireAdminRoute } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
 import { addToSitting, excuseFromSitting, findSittingCandidates, loadSittingRoster } from '~/services/exam-results.server';
@@ -263,18 +263,7 @@ function AddStudent({ roster, q, candidates }: { roster: Loaded['roster']; q: st
         <label htmlFor={searchId} className="sr-only">
           Find a student to add
         </label>
-        <div className="relative flex-1">
-          <SearchIcon aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id={searchId}
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Name, roll or registration number…"
-            className="pl-8"
-            autoComplete="off"
-          />
-        </div>
+        <SearchInput id={searchId} name="q" defaultValue={q} placeholder="Name, roll or registration number…" />
         <Button type="submit" variant="outline">
           Find
         </Button>

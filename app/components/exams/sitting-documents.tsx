@@ -3,9 +3,9 @@ import * as React from 'react';
 import type { SittingDocuments } from '../../../common/contracts/documents';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { DownloadIcon, EyeIcon, SearchIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
+import { DownloadIcon, EyeIcon } from '~/components/ui/icons';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { SearchInput } from '~/components/ui/search-input';
 
 type Student = SittingDocuments['students'][number];
 
@@ -46,19 +46,13 @@ export function SittingDocumentsTable({
         <label htmlFor={searchId} className="sr-only">
           Find a student
         </label>
-        <div className="relative flex-1">
-          <SearchIcon aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id={searchId}
-            name="q"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder="Name, roll or registration number…"
-            className="pl-8"
-            autoComplete="off"
-          />
-        </div>
+        <SearchInput
+          id={searchId}
+          name="q"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder="Name, roll or registration number…"
+        />
         <noscript>
           <Button type="submit" variant="outline">
             Find

@@ -5,8 +5,8 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
 import { SearchIcon, SlidersHorizontalIcon, XIcon } from '~/components/ui/icons';
 import { DateInput, parseDayFirst } from '~/components/ui/date-input';
-import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
+import { SearchInput } from '~/components/ui/search-input';
 import { withParams } from '~/lib/list-query';
 import type { Filter } from './types';
 
@@ -159,29 +159,20 @@ export function ListToolbar({
           <input key={name} type="hidden" name={name} value={kept} />
         ))}
       <div className="flex min-w-0 gap-2 lg:w-72 lg:flex-none">
-        <div className="relative min-w-0 flex-1">
-          <label htmlFor={`${id}-search`} className="sr-only">
-            {searchLabel}
-          </label>
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            name="search"
-            defaultValue={value('search')}
-            placeholder={searchPlaceholder}
-            autoComplete="off"
-            maxLength={100}
-            className="pl-8"
-            onChange={() => {
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => apply({ replace: true }), SEARCH_DELAY_MS);
-            }}
-          />
-        </div>
+        <label htmlFor={`${id}-search`} className="sr-only">
+          {searchLabel}
+        </label>
+        <SearchInput
+          id={`${id}-search`}
+          name="search"
+          defaultValue={value('search')}
+          placeholder={searchPlaceholder}
+          maxLength={100}
+          onChange={() => {
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => apply({ replace: true }), SEARCH_DELAY_MS);
+          }}
+        />
         {filterControls.length ? (
           // On a phone the filters fold away behind this switch; it is CSS only, so it works without JavaScript.
           <label

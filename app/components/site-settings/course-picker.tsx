@@ -4,9 +4,9 @@ import { useFormIntents } from '~/components/site-settings/ordered-rows';
 import { SearchStatus, useTypedSearch } from '~/components/typed-search';
 import { Button } from '~/components/ui/button';
 import { FieldError } from '~/components/ui/field-error';
-import { CheckIcon, PlusIcon, SearchIcon, XIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
+import { CheckIcon, PlusIcon, XIcon } from '~/components/ui/icons';
 import { Label } from '~/components/ui/label';
+import { SearchInput } from '~/components/ui/search-input';
 import type { SiteCourse } from '~/services/site-body.server';
 
 /** The most courses the home page highlights (the body's schema holds it to this). */
@@ -107,30 +107,21 @@ export function CoursePicker({
       <div role="search" aria-label="Courses to highlight" className="grid gap-2">
         <Label htmlFor={inputId}>Find a course to highlight</Label>
         <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              ref={searchBox}
-              id={inputId}
-              // Only a page without JavaScript posts the search, with Find.
-              name={hydrated ? undefined : COURSE_SEARCH_FIELD}
-              type="search"
-              autoComplete="off"
-              className="pl-9"
-              placeholder="Part of a course’s name or code"
-              value={text}
-              disabled={full}
-              aria-describedby={full ? hintId : undefined}
-              onChange={(event) => typing.change(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                // Enter would send the page's form; the matches come as one types.
-                if (event.key === 'Enter') event.preventDefault();
-              }}
-            />
-          </div>
+          <SearchInput
+            ref={searchBox}
+            id={inputId}
+            // Only a page without JavaScript posts the search, with Find.
+            name={hydrated ? undefined : COURSE_SEARCH_FIELD}
+            placeholder="Part of a course’s name or code"
+            value={text}
+            disabled={full}
+            aria-describedby={full ? hintId : undefined}
+            onChange={(event) => typing.change(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // Enter would send the page's form; the matches come as one types.
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          />
           {hydrated ? null : (
             <Button variant="outline" {...intents.validate({ name: field.name })}>
               Find

@@ -4,10 +4,10 @@ import { roleLabel } from '../../../common/roles';
 import { Badge } from '~/components/ui/badge';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/components/ui/cn';
-import { SearchIcon, TriangleAlertIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
+import { TriangleAlertIcon } from '~/components/ui/icons';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
+import { SearchInput } from '~/components/ui/search-input';
 import { matchesUser, permissionMessages, USER_FILTERS, type PermissionUser, type UserFilter } from './permission-management-model';
 import { ReloadButton } from './reload-button';
 
@@ -45,22 +45,15 @@ export function PermissionUserList({ users, error, onRetry, retrying, selectedUs
         ) : null}
       </h2>
       <div className="grid gap-3 border-b p-4">
-        <div className="relative">
+        <div>
           <Label htmlFor="permission-user-search" className="sr-only">
             Search users
           </Label>
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
+          <SearchInput
             id="permission-user-search"
-            type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Search by name, email or role"
-            className="pl-8"
-            autoComplete="off"
           />
         </div>
         <div className="grid gap-1.5">

@@ -3,10 +3,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/components/ui/cn';
-import { SearchIcon } from '~/components/ui/icons';
-import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
+import { SearchInput } from '~/components/ui/search-input';
 import { STATUS_FILTERS, type FilterOption, type UserListQuery } from './user-management-model';
 
 interface UserFiltersProps {
@@ -79,22 +78,13 @@ export function UserFilters({ query, roleOptions, branchOptions, branch }: UserF
       {branchOptions && branch ? select('user-branch-filter', 'branch', branch, 'Branch', branchOptions, 'sm:w-48') : null}
       <div className="grid flex-1 gap-1.5">
         <Label htmlFor="user-search">Search</Label>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="user-search"
-            type="search"
-            name="search"
-            defaultValue={query.search}
-            placeholder="Search by name or email"
-            className="pl-8"
-            autoComplete="off"
-            onChange={() => apply(300)}
-          />
-        </div>
+        <SearchInput
+          id="user-search"
+          name="search"
+          defaultValue={query.search}
+          placeholder="Search by name or email"
+          onChange={() => apply(300)}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex">
         {select('user-role-filter', 'role', query.role, 'Role', roleOptions, 'sm:w-40')}
