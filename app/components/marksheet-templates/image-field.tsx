@@ -2,7 +2,7 @@ import * as React from 'react';
 import { templateImageRule, templateImageUpload } from '../../../common/contracts/marksheet-templates';
 import { acceptAttribute, uploadRuleHint } from '../../../common/uploads/rules';
 import { FileField } from '~/components/dynamic-form/file-field';
-import { storedFileHref } from '~/components/dynamic-form/upload-actors';
+import { StoredImagePreview } from '~/components/dynamic-form/stored-image-preview';
 
 const info = { hint: uploadRuleHint(templateImageRule), accept: acceptAttribute(templateImageRule) };
 
@@ -45,13 +45,7 @@ export function TemplateImageField({
           onChange();
         }}
       />
-      {key ? (
-        <img
-          src={storedFileHref(key)}
-          alt={`${label} as uploaded`}
-          className="h-16 w-32 rounded-md border bg-white object-contain p-1 sm:mt-6"
-        />
-      ) : null}
+      {key ? <StoredImagePreview storedKey={key} label={label} className="w-32 sm:mt-6" /> : null}
     </div>
   );
 }

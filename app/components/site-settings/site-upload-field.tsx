@@ -3,7 +3,7 @@ import * as React from 'react';
 import { siteUpload, siteUploadRuleOf } from '../../../common/contracts/site-content';
 import { acceptAttribute, uploadRuleFor, uploadRuleHint } from '../../../common/uploads/rules';
 import { FileField } from '~/components/dynamic-form/file-field';
-import { storedFileHref } from '~/components/dynamic-form/upload-actors';
+import { StoredImagePreview } from '~/components/dynamic-form/stored-image-preview';
 
 /**
  * An image or file of the site (a logo, a banner, a download): uploaded straight to storage as it
@@ -52,13 +52,7 @@ export function SiteUploadField({
             onKeyChange?.(next ?? '');
           }}
         />
-        {image && key ? (
-          <img
-            src={storedFileHref(key)}
-            alt={`${label} as uploaded`}
-            className="h-16 w-28 rounded-md border bg-white object-contain p-1 @sm:mt-6"
-          />
-        ) : null}
+        {image && key ? <StoredImagePreview storedKey={key} label={label} className="w-28 @sm:mt-6" /> : null}
       </div>
     </div>
   );
