@@ -18,6 +18,14 @@ export const WALLET_BLOCKED_MESSAGE = 'Cannot proceed: Insufficient wallet balan
 export const ledgerKinds = ['credit', 'charge', 'refund', 'adjustment'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
+/** How the screens and exports name the ledger's kinds of entry. */
+export const ledgerKindLabels: Record<LedgerKind, string> = {
+  credit: 'Top-up',
+  charge: 'Charge',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+};
+
 export type {
   AdmissionCharge,
   ChargeQuote,

@@ -3,7 +3,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import type { EndpointContract, HttpMethod } from '../../common/contracts/endpoint';
+import type { EndpointContract, FileType, HttpMethod } from '../../common/contracts/endpoint';
 import type { Executor, Tx } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
 import type { EventMetadata } from '../db/event-store';
@@ -42,9 +42,13 @@ export interface PublicCache {
   maxAgeSeconds: number;
 }
 
-/** A file a handler answers instead of JSON: its bytes, and the name a browser saves it under. */
+/**
+ * A file a handler answers instead of JSON: its bytes (or a stream of them, for a file made as it
+ * is sent), and the name a browser saves it under; `download` asks the browser to save it rather
+ * than show it.
+ */
 export interface FileReply {
-  file: { bytes: Uint8Array; name: string; type: NonNullable<EndpointContract['produces']> };
+  file: { bytes: Uint8Array | ReadableStream<Uint8Array>; name: string; type: FileType; download?: true };
 }
 
 /** A handler's answer as its contract types it: the contract's data, or nothing on a failure. */
@@ -339,10 +343,10 @@ async function runCommand(
 
 function respond(c: Context<ApiEnv>, reply: Reply | FileReply) {
   if ('file' in reply) {
-    const { bytes, name, type } = reply.file;
+    const { bytes, name, type, download } = reply.file;
     c.header('Content-Type', type);
-    c.header('Content-Disposition', `inline; filename="${name.replace(/[^\w.-]+/g, '-')}"`);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
+    c.header('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename="${name.replace(/[^\w.-]+/g, '-')}"`);
+    return c.body(bytes as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, 200);
   }
   if (reply.cache) {
     c.header('ETag', reply.cache.etag);

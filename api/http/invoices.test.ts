@@ -281,8 +281,17 @@ describe('the list', () => {
 
     const csv = await call('GET', `/invoices/export?partyId=${ids.ravi}`, undefined, tokens.reader);
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toBe('Number,Kind,Status,Billed to,Branch,Date,Due date,Total,Paid,Due');
+    expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="invoices-\d{4}-\d\d-\d\d\.csv"$/);
+    // UTF-8 with its byte-order mark, which spreadsheets need to read Devanagari and ₹.
+    expect([...csv.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = (csv.body as string).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Number,Kind,Status,Billed to,Branch,Date,Due date,Total,Paid,Due');
+    // Every invoice the list holds, and nothing else: the list's own filter, every page.
+    expect(lines).toHaveLength(rows.total + 1);
     expect(csv.body).toContain(first.number);
+    const workbook = await call('GET', `/invoices/export?partyId=${ids.ravi}&format=xlsx`, undefined, tokens.reader);
+    expect(workbook.headers.get('Content-Type')).toContain('spreadsheetml');
+    expect(workbook.headers.get('Content-Disposition')).toMatch(/invoices-\d{4}-\d\d-\d\d\.xlsx"$/);
 
     const payments = await call('GET', '/payments?limit=100', undefined, tokens.payer);
     expect(payments.status).toBe(200);

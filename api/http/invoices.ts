@@ -17,16 +17,17 @@ import {
 import { requireCreditNote } from '../domain/invoices/credit-note';
 import { billedStudent } from '../domain/invoices/parties';
 import {
-  invoicesCsv,
+  invoicesExport,
   issuedSeller,
   listInvoices,
   listPayments,
-  paymentsCsv,
+  paymentsExport,
   requireInvoice,
   studentFees,
 } from '../domain/invoices/queries';
 import { branchScope } from '../domain/auth/branch-scope';
 import { missing } from '../domain/errors';
+import { exportFile } from '../export/export-file';
 import { verificationUrl } from '../pdf/exam-documents';
 import { creditNotePdf, invoicePdf, receiptPdf } from '../pdf/invoice-documents';
 import type { ApiDeps, ApiEnv } from './context';
@@ -62,12 +63,11 @@ const list = defineEndpoint({
   },
 });
 
-const csv = defineFileEndpoint({
-  ...invoiceContract.csv,
+const exportInvoices = defineFileEndpoint({
+  ...invoiceContract.export,
   access: readers,
-  async handle({ db, actor, query, deps }) {
-    const text = await invoicesCsv(db, actor, query, today(deps));
-    return { file: { bytes: new TextEncoder().encode(text), name: `invoices-${today(deps)}.csv`, type: 'text/csv' } };
+  async handle({ db, actor, query: { format, ...filters }, deps }) {
+    return exportFile(format, invoicesExport(db, actor, filters, today(deps)), today(deps));
   },
 });
 
@@ -199,12 +199,11 @@ const payments = defineEndpoint({
   },
 });
 
-const paymentsExport = defineFileEndpoint({
-  ...invoiceContract.paymentsCsv,
+const exportPayments = defineFileEndpoint({
+  ...invoiceContract.paymentsExport,
   access: paymentViewers,
-  async handle({ db, actor, query, deps }) {
-    const text = await paymentsCsv(db, actor, query);
-    return { file: { bytes: new TextEncoder().encode(text), name: `payments-${today(deps)}.csv`, type: 'text/csv' } };
+  async handle({ db, actor, query: { format, ...filters }, deps }) {
+    return exportFile(format, paymentsExport(db, actor, filters), today(deps));
   },
 });
 
@@ -258,7 +257,7 @@ const newTaxRate = defineEndpoint({
 /** Fixed paths (export, settings, tax rates) come before `/invoices/:id`, which would take them for an id. */
 export const invoiceEndpoints = [
   list,
-  csv,
+  exportInvoices,
   settings,
   saveSettings,
   taxRates,
@@ -275,6 +274,6 @@ export const invoiceEndpoints = [
   reverse,
   receipt,
   payments,
-  paymentsExport,
+  exportPayments,
   fees,
 ];

@@ -6,6 +6,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z, type ZodTypeAny } from 'zod';
+import { producedTypes } from '../../common/contracts/endpoint';
 import { changesState, type Endpoint } from './endpoint';
 
 // Query and path parameters are described through the `.openapi()` method this adds to zod.
@@ -91,7 +92,7 @@ function responseOf(endpoint: Endpoint, status: number): ResponseConfig {
       return {
         description: 'The file',
         headers: z.object(headers),
-        content: { [endpoint.produces]: { schema: z.string().openapi({ format: 'binary' }) } },
+        content: Object.fromEntries(producedTypes(endpoint).map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }])),
       };
     }
     const success = z.object({ success: z.literal(true), message: z.string(), data: endpoint.response ?? z.null() });

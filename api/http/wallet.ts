@@ -9,7 +9,7 @@ import { creditWallet } from '../domain/wallet/credit-wallet';
 import { transactionViewers, walletReadScope, walletViewers } from '../domain/wallet/access';
 import { walletMessages } from '../domain/wallet/errors';
 import { findTransaction } from '../domain/wallet/ledger';
-import { listTransactions } from '../domain/wallet/list-transactions';
+import { listTransactions, transactionsExport } from '../domain/wallet/list-transactions';
 import { formatRupees } from '../../common/money';
 import { createOperationPrice } from '../domain/wallet/operation-prices/create-operation-price';
 import { deleteOperationPrice } from '../domain/wallet/operation-prices/delete-operation-price';
@@ -19,7 +19,9 @@ import { updateOperationPrice } from '../domain/wallet/operation-prices/update-o
 import { quoteCharge } from '../domain/wallet/quote-charge';
 import { refundCharge } from '../domain/wallet/refund-charge';
 import { walletStatistics } from '../domain/wallet/statistics';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
+import { exportFile } from '../export/export-file';
+import { indianDay } from '../../common/india-time';
 import { notFound } from '../domain/errors';
 import { badRequest, HttpError } from './errors';
 
@@ -105,6 +107,16 @@ const transactions = defineEndpoint({
       scope: readScope(actor),
     });
     return { message: 'Wallet transactions', data: page };
+  },
+});
+
+const exportTransactions = defineFileEndpoint({
+  ...walletContract.transactionsExport,
+  access: access.transactions,
+  async handle({ db, actor, query, deps }) {
+    const { kind, type, format, ...rest } = query;
+    const table = transactionsExport(db, { ...rest, kind: kind ?? type, scope: readScope(actor) });
+    return exportFile(format, table, indianDay(deps.clock.now()));
   },
 });
 
@@ -279,6 +291,7 @@ export const walletEndpoints = [
   currentBalance,
   branchBalanceEndpoint,
   transactions,
+  exportTransactions,
   addBalance,
   statistics,
   listPrices,

@@ -6,8 +6,9 @@ import { InvoiceStatusBadge } from '~/components/invoices/status-badge';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column, Filter } from '~/components/list/types';
 import { Button } from '~/components/ui/button';
-import { DownloadIcon, PlusIcon, ReceiptTextIcon, SettingsIcon } from '~/components/ui/icons';
+import { PlusIcon, ReceiptTextIcon, SettingsIcon } from '~/components/ui/icons';
 import { Amount } from '~/components/wallet/money';
+import { ExportLinks } from '~/components/list/export-links';
 import {
   invoiceApiQuery,
   invoiceDefaults,
@@ -155,11 +156,7 @@ export default function Invoices() {
               </Link>
             </Button>
           ) : null}
-          <Button asChild variant="outline">
-            <a href={`/resources/invoices-csv${exportSearch}`} download>
-              <DownloadIcon aria-hidden="true" /> Export CSV
-            </a>
-          </Button>
+          <ExportLinks href={`/resources/invoices-export${exportSearch}`} noun="invoices" />
           {rights.create.branch ? (
             <Button asChild variant={rights.create.student ? 'outline' : 'default'}>
               <Link to={invoicePaths.create('branch')}>

@@ -9,6 +9,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { CreditCardIcon, DownloadIcon } from '~/components/ui/icons';
 import { Amount } from '~/components/wallet/money';
+import { ExportLinks } from '~/components/list/export-links';
 import { invoicePaths, parsePaymentQuery, paymentApiQuery, paymentDefaults, type PaymentListRow, type PaymentSort } from '~/lib/invoices';
 import { withParams } from '~/lib/list-query';
 import { recordChoices } from '~/services/choices.server';
@@ -137,11 +138,7 @@ export default function Payments() {
       )}
       empty={{ icon: CreditCardIcon, title: 'No payments yet', description: 'Payments recorded against invoices appear here.' }}
       headerActions={
-        <Button asChild variant="outline">
-          <a href={`/resources/payments-csv${withParams(search, { page: null, limit: null, view: null })}`} download>
-            <DownloadIcon aria-hidden="true" /> Export CSV
-          </a>
-        </Button>
+        <ExportLinks href={`/resources/payments-export${withParams(search, { page: null, limit: null, view: null })}`} noun="payments" />
       }
     />
   );

@@ -26,7 +26,6 @@ import {
   ArrowLeftRightIcon,
   ArrowUpDownIcon,
   ArrowUpIcon,
-  DownloadIcon,
   PlusCircleIcon,
   SlidersHorizontalIcon,
   Undo2Icon,
@@ -39,8 +38,10 @@ import { useSamePageLoading } from '~/components/wallet/page';
 import { RupeeInput } from '~/components/wallet/rupee-input';
 import { TransactionList } from '~/components/wallet/transaction-list';
 import { UrlDialog, UrlDialogActions } from '~/components/wallet/url-dialog';
+import { ExportLinks } from '~/components/list/export-links';
 import { ledgerKinds, type WalletTransaction } from '../../common/wallet';
-import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
+import { ledgerKindLabels } from '../../common/wallet';
+import { TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
 import { withParams, type QueryChanges } from '~/lib/list-query';
 import { requireAdminRoute } from '~/services/auth.server';
 import { formatRupees } from '~/utils/format';
@@ -196,7 +197,7 @@ export default function Transactions() {
   const exportParams = new URLSearchParams(searchParams);
   exportParams.delete('page');
   exportParams.delete('limit');
-  const exportHref = `/resources/wallet-transactions-csv${exportParams.size ? `?${exportParams}` : ''}`;
+  const exportHref = `/resources/wallet-transactions-export${exportParams.size ? `?${exportParams}` : ''}`;
 
   const sortHeader = (column: 'createdAt' | 'amount', label: string) => {
     const active = filters.sortBy === column;
@@ -233,11 +234,7 @@ export default function Transactions() {
                 </Link>
               </Button>
             ) : null}
-            <Button asChild variant="outline">
-              <a href={exportHref} download>
-                <DownloadIcon aria-hidden="true" /> Export CSV
-              </a>
-            </Button>
+            <ExportLinks href={exportHref} noun="transactions" />
             {links.addBalance ? (
               <Button asChild>
                 <Link to={`/admin/wallet/add-balance${filters.branchId ? `?branchId=${filters.branchId}` : ''}`}>

@@ -15,7 +15,7 @@ export interface ApiRequest {
   idempotencyKey?: string;
   /** Abandons the call (a refresh that timed out). */
   signal?: AbortSignal;
-  /** Asks for a file (a PDF): a success answers its bytes as an ApiFile. */
+  /** Asks for a file (a PDF, an export): a success answers it as an ApiFile. */
   file?: boolean;
   /**
    * The address the browser reached this server at, for an answer that prints links to it (a
@@ -25,8 +25,9 @@ export interface ApiRequest {
 }
 
 /** A file the API answered: its bytes, type and the name a browser saves it under. */
+/** A file the API answered, its bytes still coming: an export is made as it is sent. */
 export interface ApiFile {
-  bytes: Uint8Array;
+  body: ReadableStream<Uint8Array>;
   type: string;
   disposition: string | null;
 }
@@ -88,9 +89,9 @@ export function callFile<Contract extends EndpointContract & { produces: string 
   return api.call<ApiFile>(method, pathOf(endpoint, params), { query, body, origin, file: true });
 }
 
-/** A file the API answered, handed on to the browser as it came. */
+/** A file the API answered, handed on to the browser as it comes. */
 export function fileResponse(file: ApiFile, headers?: Headers) {
-  const response = new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers });
+  const response = new Response(file.body, { headers });
   response.headers.set('Content-Type', file.type);
   if (file.disposition) response.headers.set('Content-Disposition', file.disposition);
   response.headers.set('Cache-Control', 'no-store');
@@ -112,7 +113,7 @@ export async function callApi<Data>(
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
   }
   const headers = new Headers(request.headers);
-  headers.set('Accept', request.file ? 'application/pdf, application/json' : 'application/json');
+  headers.set('Accept', request.file ? '*/*' : 'application/json');
   if (request.token) headers.set('Authorization', `Bearer ${request.token}`);
   if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
   let body: string | undefined;
@@ -124,9 +125,9 @@ export async function callApi<Data>(
   }
   const response = await transport(new Request(url, { method, headers, body, signal: request.signal }));
   const type = response.headers.get('Content-Type') ?? '';
-  if (request.file && response.ok && !type.includes('application/json')) {
+  if (request.file && response.ok && response.body && !type.includes('application/json')) {
     const file: ApiFile = {
-      bytes: new Uint8Array(await response.arrayBuffer()),
+      body: response.body,
       type,
       disposition: response.headers.get('Content-Disposition'),
     };

@@ -11,9 +11,8 @@ import {
 } from '../../common/contracts/invoices';
 import { parseRupees } from '../../common/money';
 import { fieldValue } from '~/lib/record-values';
-import { canOpen, findAdminRoute } from '~/lib/route-registry';
-import { callEndpoint, callFile, fileResponse, ifMatch, type ApiFile, type ApiResult } from './api.server';
-import type { AuthedApi, SessionUser } from './auth.server';
+import { callEndpoint, callFile, ifMatch, type ApiResult } from './api.server';
+import type { AuthedApi } from './auth.server';
 
 /** Calls to /api/v1/invoices and /api/v1/payments; every amount in paise. */
 
@@ -113,14 +112,6 @@ export function addTaxRate(api: AuthedApi, body: BodyOf<typeof invoiceContract.a
   return callEndpoint(api, invoiceContract.addTaxRate, { body });
 }
 
-/**
- * An export of the API (CSV), handed on as it came. The API writes the file; the web tier only
- * adds the session and keeps the list's filters.
- */
-function exportFile(api: AuthedApi, path: '/invoices/export' | '/payments/export', query: Record<string, unknown>) {
-  return api.call<ApiFile>('GET', path, { query, file: true });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Who is billed: students and branches found as one types, and the fee line each starts with.
 
@@ -201,24 +192,4 @@ export async function partyWithFees(
     if (course.ok && rate) line = { kind: 'courseFee', description: `${invoiceLineKindLabels.courseFee}: ${course.data.title}`, rate };
   }
   return { ...answer, data: { party, line } };
-}
-
-/**
- * A list's CSV export as the browser gets it: the screen's own guard, the list's filters (a
- * branch's staff always their branch), and the API's file with its name.
- */
-export async function exportResponse(
-  auth: { user: SessionUser; api: AuthedApi; headers: Headers },
-  { screen, path, filters }: { screen: string; path: '/invoices/export' | '/payments/export'; filters: Record<string, unknown> },
-) {
-  const { user, api, headers } = auth;
-  const route = findAdminRoute(screen);
-  if (!route || !canOpen(route, user)) return new Response('You may not export this list.', { status: 403, headers });
-  const answer = await exportFile(api, path, user.branchId ? { ...filters, branchId: undefined } : filters);
-  if (!answer.ok) return new Response(answer.message, { status: answer.status, headers });
-  const response = fileResponse(answer.data, headers);
-  // An export is saved, never shown in the browser.
-  response.headers.set('Content-Disposition', (answer.data.disposition ?? 'attachment').replace(/^inline/, 'attachment'));
-  response.headers.set('Cache-Control', 'private, no-store');
-  return response;
 }

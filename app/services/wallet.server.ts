@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { walletContract, type WalletBalance, type WalletTransaction } from '../../common/contracts/wallet';
+import { walletContract, type WalletBalance } from '../../common/contracts/wallet';
 import type { BodyOf, QueryOf } from '../../common/contracts/endpoint';
-import { decimalRupees } from '../../common/money';
 import { ledgerKinds, OPERATION_KEY_PATTERN } from '../../common/wallet';
-import { ledgerKindLabels, TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
+import { TRANSACTION_PAGE_SIZES } from '~/lib/wallet-display';
 import { callEndpoint, type ApiResult } from './api.server';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { canOpen, findAdminRoute } from '~/lib/route-registry';
@@ -123,102 +122,6 @@ export function transactionFilters(searchParams: URLSearchParams): TransactionFi
 
 export function listTransactions(api: AuthedApi, filters: TransactionFilters) {
   return callEndpoint(api, walletContract.transactions, { query: filters });
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
- * doubled. Text that a spreadsheet would read as a formula gets a leading apostrophe.
- */
-export function csvField(value: string | number | null | undefined, { text = true } = {}): string {
-  let field = value === null || value === undefined ? '' : String(value);
-  if (text && /^[=+\-@\t\r]/.test(field)) field = `'${field}`;
-  return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
-}
-
-const indiaTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "2026-04-01 09:30:00", India's time: what a spreadsheet reads as a date and time. */
-export function csvDateTime(iso: string): string {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of indiaTime.formatToParts(new Date(iso))) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-export const CSV_HEADER = [
-  'Date (IST)',
-  'Branch',
-  'Type',
-  'Operation',
-  'Amount (INR)',
-  'Balance after (INR)',
-  'Reference',
-  'Note',
-  'Transaction ID',
-] as const;
-
-export function csvRow(entry: WalletTransaction): string {
-  return [
-    csvField(csvDateTime(entry.createdAt), { text: false }),
-    csvField(entry.branchName ?? entry.branchId),
-    csvField(ledgerKindLabels[entry.kind] ?? entry.kind),
-    csvField(entry.operationName ?? entry.operationKey),
-    csvField(decimalRupees(entry.amount), { text: false }),
-    csvField(decimalRupees(entry.balanceAfter), { text: false }),
-    csvField(entry.referenceId),
-    csvField(entry.note),
-    csvField(entry.id),
-  ].join(',');
-}
-
-const CSV_PAGE_SIZE = 100;
-
-/**
- * Every transaction matching the filters as CSV, streamed a page of the API at a time. The
- * first page is read before the answer starts, so a refused request still gets a proper status.
- */
-export async function transactionsCsv(api: AuthedApi, filters: TransactionFilters): Promise<ApiResult<ReadableStream<Uint8Array>>> {
-  const query = { ...filters, limit: CSV_PAGE_SIZE };
-  const first = await listTransactions(api, { ...query, page: 1 });
-  if (!first.ok) return first;
-  const encoder = new TextEncoder();
-  let page = 1;
-  let totalPages = first.data.totalPages;
-  const lines = (entries: WalletTransaction[]) => encoder.encode(entries.map((entry) => `${csvRow(entry)}\r\n`).join(''));
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-      controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADER.map((name) => csvField(name)).join(',')}\r\n`));
-      controller.enqueue(lines(first.data.transactions));
-      if (page >= totalPages) controller.close();
-    },
-    async pull(controller) {
-      page += 1;
-      const next = await listTransactions(api, { ...query, page });
-      if (!next.ok) {
-        controller.error(new Error(next.message));
-        return;
-      }
-      totalPages = next.data.totalPages;
-      controller.enqueue(lines(next.data.transactions));
-      if (page >= totalPages || next.data.transactions.length === 0) controller.close();
-    },
-  });
-  return { ok: true, status: 200, message: first.message, data: stream };
-}
-
-/** The file name of an export: the branch and dates it covers, or today's date. */
-export function csvFileName(filters: TransactionFilters, today: string): string {
-  const range = filters.from || filters.to ? `${filters.from ?? 'start'}-to-${filters.to ?? today}` : today;
-  return `wallet-transactions-${range}.csv`;
 }
 
 /** Which wallet screens the user may open: links to the others are shown only then. */

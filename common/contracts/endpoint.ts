@@ -43,8 +43,8 @@ export interface EndpointContract {
   params?: ZodTypeAny;
   /** `data` of a successful answer. */
   response?: ZodTypeAny;
-  /** Answers a file of this type rather than JSON when it succeeds. */
-  produces?: 'application/pdf' | 'text/csv';
+  /** Answers a file of this type (or of one of these, as asked) rather than JSON when it succeeds. */
+  produces?: FileType | readonly FileType[];
   /** Answers 201 Created rather than 200; `or-finds`: 200 when it
    * created nothing (it existed already, or there was nothing to create). */
   creates?: true | 'or-finds';
@@ -61,6 +61,18 @@ export interface EndpointContract {
   cached?: true;
   example?: EndpointExample;
 }
+
+/** The types of file the API answers. */
+export const fileTypes = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+export type FileType = (typeof fileTypes)[keyof typeof fileTypes];
+
+/** Every type of file an endpoint may answer. */
+export const producedTypes = (contract: Pick<EndpointContract, 'produces'>): readonly FileType[] =>
+  contract.produces === undefined ? [] : typeof contract.produces === 'string' ? [contract.produces] : contract.produces;
 
 /** Keeps the literal method and the exact schemas of a contract, so both tiers infer from it. */
 export function defineContract<Contract extends EndpointContract>(contract: Contract): Contract {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDay } from './calendar-day';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { pageFields, pagingQuery } from './paging';
 
 /**
@@ -358,13 +359,13 @@ export const invoiceContract = {
     response: invoiceList,
     example: { query: { status: 'issued', page: '1', limit: '20', sortBy: 'date', order: 'desc' } },
   }),
-  csv: defineContract({
+  export: defineContract({
     method: 'get',
     path: '/invoices/export',
-    summary: 'Every invoice matching the filters as CSV',
+    summary: 'Every invoice matching the filters as CSV or Excel',
     tag,
-    produces: 'text/csv',
-    query: invoiceListQuery.omit({ page: true, limit: true }),
+    produces: exportTypes,
+    query: invoiceListQuery.omit({ page: true, limit: true }).extend(exportQuery),
   }),
   get: defineContract({
     method: 'get',
@@ -517,13 +518,13 @@ export const invoiceContract = {
     response: paymentList,
     example: { query: { mode: 'upi', page: '1', limit: '20', sortBy: 'date', order: 'desc' } },
   }),
-  paymentsCsv: defineContract({
+  paymentsExport: defineContract({
     method: 'get',
     path: '/payments/export',
-    summary: 'Every payment matching the filters as CSV',
+    summary: 'Every payment matching the filters as CSV or Excel',
     tag,
-    produces: 'text/csv',
-    query: paymentListQuery.omit({ page: true, limit: true }),
+    produces: exportTypes,
+    query: paymentListQuery.omit({ page: true, limit: true }).extend(exportQuery),
   }),
   studentFees: defineContract({
     method: 'get',

@@ -3,6 +3,7 @@ import { formatRupees } from '../money';
 import { ledgerKinds, MAX_AMOUNT_PAISE, OPERATION_KEY_PATTERN } from '../wallet';
 import { dayBound as bound } from './day-bounds';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { pageFields, pagingQuery } from './paging';
 
 /**
@@ -146,6 +147,19 @@ export type AdmissionCharge = z.infer<typeof admissionCharge>;
 
 const moved = z.object({ transaction: walletTransaction, balance: walletBalance });
 
+/** What the ledger is filtered and sorted by, in a page of it and in an export. */
+const transactionFilters = z.object({
+  branchId: id.optional(),
+  kind: z.enum(ledgerKinds).optional().describe('credit, charge, refund or adjustment'),
+  type: z.enum(ledgerKinds).optional().describe('Same as kind'),
+  operationKey: z.string().trim().toUpperCase().max(64).optional(),
+  from: bound('from'),
+  to: bound('to'),
+  search: z.string().trim().max(100).optional().describe('Part of the note, the reference or the operation name'),
+  sortBy: z.enum(['createdAt', 'amount']).default('createdAt').describe('amount orders by size, whatever the sign'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
 export const walletContract = {
   balances: defineContract({
     method: 'get',
@@ -176,22 +190,19 @@ export const walletContract = {
     path: '/wallet/transactions',
     summary: 'The ledger, filtered, sorted and paged; a branch’s own staff see only their branch',
     tag: 'wallet',
-    query: z.object({
-      branchId: id.optional(),
-      kind: z.enum(ledgerKinds).optional().describe('credit, charge, refund or adjustment'),
-      type: z.enum(ledgerKinds).optional().describe('Same as kind'),
-      operationKey: z.string().trim().toUpperCase().max(64).optional(),
-      from: bound('from'),
-      to: bound('to'),
-      search: z.string().trim().max(100).optional().describe('Part of the note, the reference or the operation name'),
-      sortBy: z.enum(['createdAt', 'amount']).default('createdAt').describe('amount orders by size, whatever the sign'),
-      order: z.enum(['asc', 'desc']).default('desc'),
-      ...pagingQuery,
-    }),
+    query: transactionFilters.extend(pagingQuery),
     response: transactionPage,
     example: {
       query: { kind: 'charge', from: '2026-11-01', to: '2026-11-30', page: '1', limit: '20', sortBy: 'createdAt', order: 'desc' },
     },
+  }),
+  transactionsExport: defineContract({
+    method: 'get',
+    path: '/wallet/transactions/export',
+    summary: 'Every ledger entry matching the filters as CSV or Excel; a branch’s own staff get only their branch’s',
+    tag: 'wallet',
+    produces: exportTypes,
+    query: transactionFilters.extend(exportQuery),
   }),
   addBalance: defineContract({
     method: 'post',

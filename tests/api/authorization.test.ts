@@ -184,6 +184,7 @@ const walk: Record<string, WalkEntry> = {
   'GET /wallet/balance/current': { branch: 'none' },
   'GET /wallet/balance/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.branchId }) },
   'GET /wallet/transactions': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId, limit: '100' }) },
+  'GET /wallet/transactions/export': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId }) },
   'GET /wallet/statistics': { branch: 'list' },
   'GET /dashboard': { branch: 'list' },
   'POST /wallet/add-balance': { branch: 'create' },

@@ -491,7 +491,7 @@ const steps: Step[] = [
   { operation: 'GET /invoices', as: 'admin' },
   { operation: 'GET /invoices/export', as: 'admin' },
   { operation: 'GET /payments', as: 'admin' },
-  { operation: 'GET /payments/export', as: 'admin' },
+  { operation: 'GET /payments/export', as: 'admin', query: () => ({ format: 'xlsx' }) },
   { operation: 'GET /students/:studentId/fees', as: 'admin', params: (made) => ({ studentId: made.studentId }) },
   { operation: 'GET /invoices/settings', as: 'admin' },
   {
@@ -536,6 +536,7 @@ const steps: Step[] = [
   { operation: 'POST /wallet/adjust', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
   { operation: 'GET /dashboard', as: 'admin' },
   { operation: 'GET /wallet/transactions', as: 'admin' },
+  { operation: 'GET /wallet/transactions/export', as: 'admin', query: () => ({ format: 'xlsx' }) },
   { operation: 'GET /wallet/statistics', as: 'admin' },
 
   {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../api/db/schema';
 import { allPermissionNames } from '../../api/domain/permissions/catalogue';
@@ -586,6 +587,36 @@ describe('GET /wallet/transactions', () => {
     expect(response.body.data.total).toBe(0);
     const all = await list(north.user, 'limit=100');
     expect(all.body.data.transactions.every((t: { branchId: string }) => t.branchId === north.branchId)).toBe(true);
+  });
+
+  it('exports what the filters match, every entry, in the list’s order, as CSV or Excel, of the caller’s branch only', async () => {
+    const { branchId, user, charges } = await history();
+    const south = await branchWithStaff([], { funds: 3000 });
+    // Another branch's entries are nobody's business here: asked for, they are not there.
+    const other = await call('GET', `/transactions/export?branchId=${south.branchId}`, user);
+    expect((other.body as string).trimEnd().split('\r\n')).toHaveLength(1);
+    const csv = await call('GET', '/transactions/export?sortBy=createdAt&order=asc', user);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Type')).toContain('text/csv');
+    const today = new Date(clock.now().getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    expect(csv.headers.get('Content-Disposition')).toBe(`attachment; filename="wallet-transactions-${today}.csv"`);
+    const lines = (csv.body as string).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Date (IST),Branch,Type,Operation,Amount (INR),Balance after (INR),Reference,Note,Transaction ID');
+    // Their own branch's six entries, oldest first as asked.
+    expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(['Top-up', 'Charge', 'Charge', 'Charge', 'Refund', 'Top-up']);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,[^,]+,Top-up,,200\.00,200\.00,NEFT-100,Opening balance,\S+$/);
+    expect(lines.slice(2, 5).map((line) => line.split(',').at(-1))).toEqual(charges);
+
+    const charged = await call('GET', `/transactions/export?branchId=${branchId}&kind=charge&from=${today}&format=xlsx`, users.admin);
+    expect(charged.headers.get('Content-Type')).toContain('spreadsheetml');
+    expect(charged.headers.get('Content-Disposition')).toBe(`attachment; filename="wallet-transactions-${today}-to-${today}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(charged.bytes);
+    const sheet = workbook.getWorksheet('Wallet transactions')!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(2).getCell(5).value).toBe(-50);
+
+    expect((await call('GET', '/transactions/export?format=pdf', user)).status).toBe(400);
   });
 
   it('shows every branch to the institute’s staff', async () => {

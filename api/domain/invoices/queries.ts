@@ -19,6 +19,7 @@ import { formatRupees } from '../../../common/money';
 import type { Executor } from '../../db/client';
 import { readStream } from '../../db/event-store';
 import { containing } from '../../db/like';
+import { inPages, type ExportTable } from '../../export/columns';
 import { invoicePayments, invoices, issuedBills, users } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
@@ -219,13 +220,13 @@ function paymentFilter(actor: Actor, query: PaymentFilters) {
   );
 }
 
-async function paymentRows(db: Executor, actor: Actor, query: PaymentFilters, paging?: Paging) {
+async function paymentRows(db: Executor, actor: Actor, query: PaymentFilters, paging?: { offset: number; limit: number }) {
   const direction = query.order === 'asc' ? asc : desc;
   const key = { date: invoicePayments.date, amount: invoicePayments.amount, receiptNumber: invoicePayments.receiptNumber }[query.sortBy];
   const base = paymentsWithCodes(db)
     .where(paymentFilter(actor, query))
     .orderBy(direction(key), direction(invoicePayments.recordedAt), direction(invoicePayments.id));
-  const rows = paging ? await base.limit(paging.limit).offset((paging.page - 1) * paging.limit) : await base;
+  const rows = paging ? await base.limit(paging.limit).offset(paging.offset) : await base;
   return rows.map(paymentOf);
 }
 
@@ -240,7 +241,7 @@ export async function listPayments(db: Executor, actor: Actor, query: PaymentFil
     .orderBy(invoicePayments.mode);
   const total = Number(matching?.n ?? 0);
   return {
-    payments: await paymentRows(db, actor, query, query),
+    payments: await paymentRows(db, actor, query, { offset: (query.page - 1) * query.limit, limit: query.limit }),
     byMode: byMode.map((row) => ({ mode: row.mode as PaymentMode, amount: Number(row.amount ?? 0), count: Number(row.count) })),
     total,
     page: query.page,
@@ -249,72 +250,52 @@ export async function listPayments(db: Executor, actor: Actor, query: PaymentFil
   };
 }
 
-/** A field of CSV: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused against spreadsheet formulas. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvOf = (header: string[], rows: Array<Array<string | number | null>>) =>
-  [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-
-export async function invoicesCsv(db: Executor, actor: Actor, query: InvoiceFilters, today: string): Promise<string> {
-  const rows = await invoiceRows(db, actor, query, today);
-  return csvOf(
-    ['Number', 'Kind', 'Status', 'Billed to', 'Branch', 'Date', 'Due date', 'Total', 'Paid', 'Due'],
-    rows.map((r) => [
-      r.number,
-      r.kind,
-      r.status,
-      r.partyName,
-      r.branchName,
-      r.date,
-      r.dueDate,
-      rupees(r.total),
-      rupees(r.paid),
-      rupees(r.due),
-    ]),
-  );
-}
-
-export async function paymentsCsv(db: Executor, actor: Actor, query: PaymentFilters): Promise<string> {
-  const rows = await paymentRows(db, actor, query);
-  return csvOf(
-    [
-      'Receipt',
-      'Invoice',
-      'Received from',
-      'Branch',
-      'Date',
-      'Mode',
-      'Amount',
-      'Reference',
-      'Cheque number',
-      'Cheque bank',
-      'Cheque date',
-      'Reversed',
-      'Reason',
+/** The invoices matching a list's filters, every one, as a file's rows: a thousand read at a time. */
+export function invoicesExport(db: Executor, actor: Actor, query: InvoiceFilters, today: string): ExportTable<InvoiceRow> {
+  const scope = branchScope(actor);
+  return {
+    fileName: (today) => `invoices-${today}`,
+    sheet: 'Invoices',
+    columns: [
+      { header: 'Number', value: (r) => r.number, width: 18 },
+      { header: 'Kind', value: (r) => r.kind },
+      { header: 'Status', value: (r) => r.status },
+      { header: 'Billed to', value: (r) => r.partyName, width: 28 },
+      { header: 'Branch', value: (r) => r.branchName, width: 20 },
+      { header: 'Date', kind: 'date', value: (r) => r.date },
+      { header: 'Due date', kind: 'date', value: (r) => r.dueDate },
+      { header: 'Total', kind: 'money', value: (r) => r.total, width: 14 },
+      { header: 'Paid', kind: 'money', value: (r) => r.paid, width: 14 },
+      { header: 'Due', kind: 'money', value: (r) => r.due, width: 14 },
     ],
-    rows.map((p) => [
-      p.receiptNumber,
-      p.invoiceNumber,
-      p.partyName,
-      p.branchName,
-      p.date,
-      paymentModeLabels[p.mode],
-      rupees(p.amount),
-      p.reference,
-      p.chequeNumber,
-      p.chequeBank,
-      p.chequeDate,
-      p.reversed ? 'yes' : 'no',
-      p.reversedReason,
-    ]),
-  );
+    rows: inPages(async (offset, limit) =>
+      (await invoicePage(db, scope, query, today).limit(limit).offset(offset)).map((row) => rowOf(row, today)),
+    ),
+  };
+}
+
+/** The payments matching a list's filters, every one, as a file's rows. */
+export function paymentsExport(db: Executor, actor: Actor, query: PaymentFilters): ExportTable<PaymentView> {
+  return {
+    fileName: (today) => `payments-${today}`,
+    sheet: 'Payments',
+    columns: [
+      { header: 'Receipt', value: (p) => p.receiptNumber, width: 18 },
+      { header: 'Invoice', value: (p) => p.invoiceNumber, width: 18 },
+      { header: 'Received from', value: (p) => p.partyName, width: 28 },
+      { header: 'Branch', value: (p) => p.branchName, width: 20 },
+      { header: 'Date', kind: 'date', value: (p) => p.date },
+      { header: 'Mode', value: (p) => paymentModeLabels[p.mode] },
+      { header: 'Amount', kind: 'money', value: (p) => p.amount, width: 14 },
+      { header: 'Reference', value: (p) => p.reference, width: 18 },
+      { header: 'Cheque number', value: (p) => p.chequeNumber },
+      { header: 'Cheque bank', value: (p) => p.chequeBank },
+      { header: 'Cheque date', kind: 'date', value: (p) => p.chequeDate },
+      { header: 'Reversed', kind: 'yes-no', value: (p) => p.reversed },
+      { header: 'Reason', value: (p) => p.reversedReason, width: 28 },
+    ],
+    rows: inPages((offset, limit) => paymentRows(db, actor, query, { offset, limit })),
+  };
 }
 
 function summaryOf(event: InvoiceEvent, receipts: Map<string, string>): string {

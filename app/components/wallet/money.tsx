@@ -4,7 +4,7 @@ import { cn } from '~/components/ui/cn';
 import { formatRupees } from '~/utils/format';
 import { decimalRupees } from '../../../common/money';
 import type { LedgerKind } from '../../../common/wallet';
-import { ledgerKindLabels } from '~/lib/wallet-display';
+import { ledgerKindLabels } from '../../../common/wallet';
 
 /**
  * An amount of paise in rupees. `signed` colours it by sign (money in green, money out red)
