@@ -58,7 +58,8 @@ const columns = {
   updatedAt: records.updatedAt,
 };
 
-type Row = Awaited<ReturnType<typeof selectRecords>>[number];
+export type RecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
+type Row = RecordRow;
 
 function view({ id, fields, createdAt, updatedAt, ...row }: Row): RecordView {
   return {
@@ -211,6 +212,17 @@ export async function listChoices(db: Executor, formType: string, scope: string 
     .where(and(eq(records.formType, formType), readableBy(scope)))
     .orderBy(asc(records.title), asc(records.id))
     .limit(MAX_CHOICES);
+}
+
+/** The records a list's query matches, whole, from `offset`: an export's batch. */
+export function recordRows(
+  db: Executor,
+  query: Omit<RecordListQuery, 'page' | 'limit'>,
+  scope: string | null,
+  offset: number,
+  limit: number,
+) {
+  return recordListQueries(db, { ...query, page: Math.floor(offset / limit) + 1, limit }, scope).page;
 }
 
 /** One page of a form type's records, searched, filtered and sorted, with the total count. */

@@ -120,7 +120,7 @@ export const recordMessages = {
 export type Submitter = Pick<Actor, 'id' | 'role' | 'branchId'>;
 
 /** Values never kept on a record: a branch form's password must not sit in the log in clear. */
-const unstoredFields = new Set(['password']);
+export const unstoredFields: ReadonlySet<string> = new Set(['password']);
 
 function storedValues(values: FieldValues): FieldValues {
   return Object.fromEntries(Object.entries(values).filter(([name, value]) => !unstoredFields.has(name) && !isEmptyValue(value)));

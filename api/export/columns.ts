@@ -3,9 +3,10 @@ import { decimalRupees } from '../../common/money';
 
 /**
  * What a cell holds, which decides how each format writes it: money is paise written as rupees,
- * a date is a calendar day (YYYY-MM-DD), a moment is an instant shown in India's time.
+ * a count is a whole number grouped the Indian way, a number is any number as it was typed, a
+ * date is a calendar day (YYYY-MM-DD), a moment is an instant shown in India's time.
  */
-export type CellKind = 'text' | 'count' | 'money' | 'date' | 'moment' | 'yes-no';
+export type CellKind = 'text' | 'count' | 'number' | 'money' | 'date' | 'moment' | 'yes-no';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 

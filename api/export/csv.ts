@@ -2,11 +2,12 @@ import { cellText, type ExportTable } from './columns';
 
 /**
  * A field of CSV. Text that a spreadsheet would take for a formula (it starts with = + - @, a tab
- * or a carriage return) gets a leading apostrophe, which spreadsheets show as text; a field with a
- * comma, a quote or a line break is quoted.
+ * or a carriage return, and is not simply a negative number) gets a leading apostrophe, which
+ * spreadsheets show as text; a field with a comma, a quote or a line break is quoted.
  */
-export function csvField(text: string, { formulaSafe = false } = {}): string {
-  const field = !formulaSafe && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+export function csvField(text: string): string {
+  const formula = /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text);
+  const field = formula ? `'${text}` : text;
   return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
 }
 
@@ -26,15 +27,7 @@ export function csvStream<Row>(table: ExportTable<Row>): ReadableStream<Uint8Arr
       const next = await batches.next();
       if (next.done) return controller.close();
       const text = next.value
-        .map((row) =>
-          line(
-            table.columns.map((column) => {
-              const kind = column.kind ?? 'text';
-              // Numbers and dates this code wrote itself cannot be formulas; only text that came in can.
-              return csvField(cellText(kind, column.value(row)), { formulaSafe: kind !== 'text' });
-            }),
-          ),
-        )
+        .map((row) => line(table.columns.map((column) => csvField(cellText(column.kind ?? 'text', column.value(row))))))
         .join('');
       controller.enqueue(encoder.encode(text));
     },

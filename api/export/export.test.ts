@@ -62,7 +62,10 @@ describe('CSV', () => {
     expect(csvField('@cmd')).toBe("'@cmd");
     expect(csvField('\tx')).toBe("'\tx");
     expect(csvField('\rx')).toBe('"\'\rx"');
-    expect(csvField('-50.00', { formulaSafe: true })).toBe('-50.00');
+    expect(csvField('-50.00')).toBe('-50.00');
+    expect(csvField('-5')).toBe('-5');
+    expect(csvField('-1+2')).toBe("'-1+2");
+    expect(csvField('-')).toBe("'-");
     expect(csvField('')).toBe('');
   });
 
@@ -76,7 +79,7 @@ describe('CSV', () => {
     expect(cellText('text', null)).toBe('');
   });
 
-  it('writes the header, then a line per row of every batch, defusing only text that came in', async () => {
+  it('writes the header, then a line per row of every batch, defusing formulas but not negative amounts', async () => {
     const lines = await csvLines(
       csvStream(
         table(

@@ -21,7 +21,8 @@ function excelValue(kind: CellKind, value: CellValue): ExcelJS.CellValue {
     case 'money':
       return Number(value) / 100;
     case 'count':
-      return Number(value);
+    case 'number':
+      return typeof value === 'number' ? value : String(value);
     case 'date':
       // A calendar day is midnight of that day: Excel's dates have no zone, and exceljs writes UTC.
       return typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : (value as Date);

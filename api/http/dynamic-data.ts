@@ -1,8 +1,11 @@
 import { dynamicDataContract, dynamicDataMessages } from '../../common/contracts/dynamic-data';
 import { formTypeName } from '../../common/forms/fields';
+import { indianDay } from '../../common/india-time';
 import { branchScope } from '../domain/auth/branch-scope';
+import { recordsExport } from '../domain/record-export';
 import { listChoices, listRecords, recordHistory } from '../domain/record-queries';
-import { defineEndpoint } from './endpoint';
+import { exportFile } from '../export/export-file';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
 import { badRequest } from './errors';
 import { requireFormPermission } from './form-access';
 import { versionTag } from './if-match';
@@ -26,6 +29,17 @@ const list = defineEndpoint({
   async handle({ db, query, actor }) {
     requireFormPermission(actor, query.formType, 'read');
     return { message: 'Records', data: await listRecords(db, query, branchScope(actor)) };
+  },
+});
+
+const exportRecords = defineFileEndpoint({
+  ...dynamicDataContract.export,
+  access: { kind: 'authenticated' },
+  async handle({ db, query: { format, ...query }, actor, deps }) {
+    requireFormPermission(actor, query.formType, 'read');
+    const config = await deps.settings.formConfig(db, query.formType);
+    const table = await recordsExport(db, query, branchScope(actor), config?.fields ?? []);
+    return exportFile(format, table, indianDay(deps.clock.now()));
   },
 });
 
@@ -108,4 +122,5 @@ const remove = defineEndpoint({
 });
 
 /** /branch is listed before /:id, which would otherwise take it for an id. */
-export const dynamicDataEndpoints = [list, branchList, choices, history, show, create, update, remove];
+/** `/dynamic-data/export` and the other fixed paths come before `/dynamic-data/:id`, which would take them for an id. */
+export const dynamicDataEndpoints = [list, exportRecords, branchList, choices, history, show, create, update, remove];

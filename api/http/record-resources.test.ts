@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
@@ -358,6 +359,76 @@ describe('/students', () => {
     const found = await call('GET', `/students?search=findable&registered=true`, fx.tokens.admin);
     expect(found.body.data.students.map((s: { studentName: string }) => s.studentName)).toEqual([name]);
     expect((await call('GET', `/students?search=findable&registered=false`, fx.tokens.admin)).body.data.total).toBe(0);
+  });
+});
+
+describe('GET /dynamic-data/export', () => {
+  const lines = (body: string) => body.trimEnd().split('\r\n');
+
+  it('exports what the list’s filters match, every field by its label, names for ids, of the caller’s branch only', async () => {
+    const admitted = [
+      student({ studentName: 'Exported Asha', admissionDate: '2026-04-01', isRegistered: true, state: 'Maharashtra' }),
+      student({ studentName: 'Exported Bina "Rani", Rao', isRegistered: true, phoneNumber: '9810000002' }),
+      student({ studentName: 'Exported Chetan', isRegistered: false }),
+      student({ studentName: 'Exported Dev', centerName: fx.south, isRegistered: true }),
+    ];
+    for (const body of admitted) expect((await call('POST', '/students', fx.tokens.admin, body)).status).toBe(201);
+
+    const csv = await call(
+      'GET',
+      '/dynamic-data/export?formType=student&search=exported&registered=true&sort=title&order=asc',
+      fx.tokens.admin,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Disposition')).toBe('attachment; filename="students-2026-04-06.csv"');
+    const [header, ...rows] = lines(csv.body);
+    expect(header).toBe(
+      'Registration No,Roll No,Center Name,Student Name,Selected Course,State,Student Email,Phone Number,Aadhaar Number,' +
+        "Father's Name,Mother's Name,Registration Number,City,Date of Birth,Admission Date,Marital Status,Address,PIN Code," +
+        'Active,Registered,Completed Course,Added on',
+    );
+    expect(rows).toHaveLength(3);
+    const cells = rows.map((row) => row.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '')));
+    expect(cells.map((row) => row[3])).toEqual(['Exported Asha', '"Exported Bina ""Rani"", Rao"', 'Exported Dev']);
+    // The branch and the course by name, a date as a date, the checkboxes as Yes or No.
+    expect(cells[0]!.slice(2, 6)).toEqual(['North Campus', 'Exported Asha', 'Diploma in Computer Applications', 'Maharashtra']);
+    expect(cells[0]![14]).toBe('2026-04-01');
+    expect(cells[0]!.slice(18, 21)).toEqual(['No', 'Yes', 'No']);
+    expect(cells[0]![0]).toMatch(/\S/);
+    expect(cells[2]![2]).toBe('South Campus');
+    expect(cells[0]![21]).toBe('2026-04-06 14:30:00');
+
+    const north = await call('GET', `/dynamic-data/export?formType=student&search=exported&branchId=${fx.south}`, fx.tokens.northAdmin);
+    expect(lines(north.body)).toHaveLength(1);
+    const own = await call('GET', '/dynamic-data/export?formType=student&search=exported&format=xlsx', fx.tokens.northAdmin);
+    expect(own.headers.get('Content-Type')).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(own.bytes).buffer);
+    const sheet = workbook.getWorksheet('Students')!;
+    const names = sheet.getColumn(4).values.slice(2);
+    expect(names).toHaveLength(3);
+    expect(names).not.toContain('Exported Dev');
+  });
+
+  it('exports courses with their category by name and numbers as numbers, and holds each list to its read permission', async () => {
+    const csv = await call('GET', '/dynamic-data/export?formType=course&search=DCA', fx.tokens.courseLister);
+    expect(csv.status).toBe(200);
+    const [header, ...rows] = lines(csv.body);
+    expect(header).toBe('Course Name,Course Code,Subjects Name,Duration (Months),Fees,Category,Active,Branch,Added on');
+    expect(rows).toContainEqual(expect.stringMatching(/^Diploma in Computer Applications,DCA,,12,18000,Computer Applications,Yes,,/));
+
+    expect((await call('GET', '/dynamic-data/export?formType=student', fx.tokens.courseLister)).status).toBe(403);
+    expect((await call('GET', '/dynamic-data/export?formType=course', fx.tokens.nobody)).status).toBe(403);
+    expect((await call('GET', '/dynamic-data/export?formType=student&format=pdf', fx.tokens.admin)).status).toBe(400);
+    expect((await call('GET', '/dynamic-data/export', fx.tokens.admin)).status).toBe(400);
+  });
+
+  it('leaves out what a cell cannot hold, and a branch’s password, which is never kept', async () => {
+    const csv = await call('GET', '/dynamic-data/export?formType=branch', fx.tokens.admin);
+    const [header] = lines(csv.body);
+    expect(header).not.toContain('Password');
+    expect(header).toContain('Branch Name');
+    expect(header).not.toContain('Branch,');
   });
 });
 

@@ -7,16 +7,10 @@ import type { RecordRow } from '~/lib/record-list';
 import type { ColumnDef } from '~/components/record-list/types';
 import { fieldText } from '~/lib/record-values';
 import { Building2Icon } from '~/components/ui/icons';
-import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
+import { recordScreens } from '~/lib/record-screens';
+import { recordDeleteAction, recordListLoader } from '~/services/record-list.server';
 
 const title = 'Branches';
-
-const screen: ListScreen = {
-  formType: 'branch',
-  filters: ['active'],
-  sorts: ['title', 'createdAt'],
-  defaults: { sort: 'title', order: 'asc' },
-};
 
 const columns: ColumnDef<RecordRow>[] = [
   { id: 'name', header: 'Name', cell: (row) => row.title, sort: 'title', viewLink: true, card: 'title' },
@@ -30,7 +24,7 @@ const columns: ColumnDef<RecordRow>[] = [
 
 export const meta: MetaFunction = () => [{ title }];
 
-export const loader = recordListLoader(screen);
+export const loader = recordListLoader(recordScreens['/admin/branches']);
 export const action = recordDeleteAction;
 
 export default function Branches() {

@@ -7,21 +7,14 @@ import type { RecordRow } from '~/lib/record-list';
 import type { ColumnDef } from '~/components/record-list/types';
 import { fieldText, fieldValue, formatFees, formatMonths } from '~/lib/record-values';
 import { BookOpenIcon } from '~/components/ui/icons';
-import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
+import { recordScreens } from '~/lib/record-screens';
+import { recordDeleteAction, recordListLoader } from '~/services/record-list.server';
 
 const title = 'Courses';
 
-const screen: ListScreen = {
-  formType: 'course',
-  filters: ['active'],
-  sorts: ['title', 'createdAt'],
-  defaults: { sort: 'title', order: 'asc' },
-  lookups: ['categories'],
-};
-
 export const meta: MetaFunction = () => [{ title }];
 
-export const loader = recordListLoader(screen);
+export const loader = recordListLoader(recordScreens['/admin/courses']);
 export const action = recordDeleteAction;
 
 export default function Courses() {

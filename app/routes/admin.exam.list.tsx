@@ -6,18 +6,11 @@ import type { RecordRow } from '~/lib/record-list';
 import type { ColumnDef } from '~/components/record-list/types';
 import { fieldText, fieldValue } from '~/lib/record-values';
 import { ClipboardListIcon } from '~/components/ui/icons';
-import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
+import { recordScreens } from '~/lib/record-screens';
+import { recordDeleteAction, recordListLoader } from '~/services/record-list.server';
 import { formatDate } from '~/utils/format';
 
 const title = 'Exam List';
-
-const screen: ListScreen = {
-  formType: 'examResult',
-  filters: ['courseId', 'upcoming'],
-  sorts: ['title', 'createdAt'],
-  defaults: { sort: 'createdAt', order: 'desc' },
-  lookups: ['courses'],
-};
 
 function subjectCount(row: RecordRow) {
   const subjects = fieldValue(row, 'examSubjectsTable');
@@ -35,7 +28,7 @@ const columns: ColumnDef<RecordRow>[] = [
 
 export const meta: MetaFunction = () => [{ title }];
 
-export const loader = recordListLoader(screen);
+export const loader = recordListLoader(recordScreens['/admin/exam/list']);
 export const action = recordDeleteAction;
 
 export default function ExamList() {

@@ -1,20 +1,9 @@
-import { studentListRoute, studentScreenBase } from '~/components/record-list/student-list';
+import { studentListRoute } from '~/components/record-list/student-list';
 import { UserCheckIcon } from '~/components/ui/icons';
-import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
+import { recordScreens } from '~/lib/record-screens';
+import { recordDeleteAction, recordListLoader } from '~/services/record-list.server';
 
-/**
- * "New" means admitted but not yet registered (isRegistered false) nor passed out, newest first,
- * rather than "the most recent N": a list that empties as the office registers its students is a
- * to-do list, and a student never sits in New and in Registered or Pass-out at once. The most
- * recently added registered students are Registered Students in its default order.
- */
-const screen: ListScreen = {
-  ...studentScreenBase,
-  fixed: { registered: false, passout: false },
-  defaults: { sort: 'createdAt', order: 'desc' },
-};
-
-export const loader = recordListLoader(screen);
+export const loader = recordListLoader(recordScreens['/admin/new-students']);
 export const action = recordDeleteAction;
 
 const route = studentListRoute({

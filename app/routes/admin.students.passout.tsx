@@ -1,15 +1,9 @@
-import { studentListRoute, studentScreenBase } from '~/components/record-list/student-list';
+import { studentListRoute } from '~/components/record-list/student-list';
 import { GraduationCapIcon } from '~/components/ui/icons';
-import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
+import { recordScreens } from '~/lib/record-screens';
+import { recordDeleteAction, recordListLoader } from '~/services/record-list.server';
 
-/** Students who completed their course (completedCourse, the API's passout filter), newest first. */
-const screen: ListScreen = {
-  ...studentScreenBase,
-  fixed: { passout: true },
-  defaults: { sort: 'createdAt', order: 'desc' },
-};
-
-export const loader = recordListLoader(screen);
+export const loader = recordListLoader(recordScreens['/admin/students/passout']);
 export const action = recordDeleteAction;
 
 const route = studentListRoute({

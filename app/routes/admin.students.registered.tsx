@@ -1,15 +1,9 @@
-import { studentListRoute, studentScreenBase } from '~/components/record-list/student-list';
+import { studentListRoute } from '~/components/record-list/student-list';
 import { UsersIcon } from '~/components/ui/icons';
-import { recordDeleteAction, recordListLoader, type ListScreen } from '~/services/record-list.server';
+import { recordScreens } from '~/lib/record-screens';
+import { recordDeleteAction, recordListLoader } from '~/services/record-list.server';
 
-/** Students whose registration is done (isRegistered), pass-outs included, newest first. */
-const screen: ListScreen = {
-  ...studentScreenBase,
-  fixed: { registered: true },
-  defaults: { sort: 'createdAt', order: 'desc' },
-};
-
-export const loader = recordListLoader(screen);
+export const loader = recordListLoader(recordScreens['/admin/students/registered']);
 export const action = recordDeleteAction;
 
 const route = studentListRoute({

@@ -9,6 +9,7 @@ import { parseListQuery, type FilterName, type ListQuery, type QueryDefaults, ty
 import type { DetailField, RecordDetail, RecordListData } from '~/lib/record-list';
 import { humanise } from '~/lib/record-values';
 import { callEndpoint } from './api.server';
+import { exportResponse } from './export.server';
 import type { AuthedApi, SessionUser } from './auth.server';
 import { categoryChoices, recordChoices } from './choices.server';
 import { deleteAction, deleteRow, listLoader, loadListPage } from './list.server';
@@ -146,6 +147,30 @@ function screenQuery(url: URL, screen: ListScreen, user: SessionUser): ListQuery
   };
 }
 
+/** What the records API is asked for a screen's address: its form type, its fixed filters and the ones the address sets. */
+function recordApiQuery(screen: ListScreen, query: ListQuery) {
+  return {
+    formType: screen.formType,
+    search: query.search,
+    branchId: query.branchId,
+    courseId: query.courseId,
+    active: query.active,
+    admissionFrom: query.admissionFrom,
+    admissionTo: query.admissionTo,
+    upcomingOn: query.upcoming ? indianDay(new Date()) : undefined,
+    registered: screen.fixed?.registered,
+    passout: screen.fixed?.passout,
+    sort: query.sort,
+    order: query.order,
+  };
+}
+
+/** Every record a screen's address shows, as the API's CSV or Excel file. */
+export function recordExportResponse(request: Request, auth: Auth, path: string, screen: ListScreen) {
+  const query = screenQuery(new URL(request.url), screen, auth.user);
+  return exportResponse(request, auth, { screen: path, path: '/dynamic-data/export', filters: recordApiQuery(screen, query) });
+}
+
 /**
  * A list screen's data: one page of records as the address asks for it, the names and choices
  * its cells and filters need, what the user may do, and the details of a record being viewed.
@@ -159,22 +184,7 @@ export async function loadRecordList(request: Request, auth: Auth, screen: ListS
       defaults: screen.defaults,
       fetch: async (query) => {
         const answer = await callEndpoint(api, dynamicDataContract.list, {
-          query: {
-            formType: screen.formType,
-            search: query.search,
-            branchId: query.branchId,
-            courseId: query.courseId,
-            active: query.active,
-            admissionFrom: query.admissionFrom,
-            admissionTo: query.admissionTo,
-            upcomingOn: query.upcoming ? indianDay(new Date()) : undefined,
-            registered: screen.fixed?.registered,
-            passout: screen.fixed?.passout,
-            sort: query.sort,
-            order: query.order,
-            page: query.page,
-            limit: query.limit,
-          },
+          query: { ...recordApiQuery(screen, query), page: query.page, limit: query.limit },
         });
         return answer.ok ? { ...answer, data: { ...answer.data, rows: answer.data.records } } : answer;
       },

@@ -3,6 +3,7 @@ import { validDate } from '../forms/schema-builder';
 import type { FieldData } from '../forms/types';
 import { admissionCharge } from './wallet';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { pageFields, pagingQuery } from './paging';
 
 export const dynamicDataMessages = {
@@ -101,13 +102,13 @@ export const recordFilters = {
   admissionTo: day.describe('Admission date on or before, YYYY-MM-DD'),
 };
 
-const listFilters = {
+const sortedFilters = {
   ...recordFilters,
   upcomingOn: day.describe('Exams with a subject dated on or after this day (still to be held or under way), YYYY-MM-DD'),
   sort: z.enum(recordSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  ...pagingQuery,
 };
+const listFilters = { ...sortedFilters, ...pagingQuery };
 
 /** The form type a list names: required, with SPEC.md's message. */
 const formTypeParam = z.string({ required_error: dynamicDataMessages.noFormType }).min(1, dynamicDataMessages.noFormType).max(60);
@@ -147,6 +148,23 @@ export const dynamicDataContract = {
     example: {
       query: { formType: 'student', search: 'kulkarni', registered: 'true', page: '1', limit: '20', sort: 'createdAt', order: 'desc' },
     },
+  }),
+  export: defineContract({
+    method: 'get',
+    path: '/dynamic-data/export',
+    summary:
+      'Every record of one form type the list’s search and filters match, as CSV or Excel: the numbers given to students, ' +
+      'each field of the form by its label, and when it was added; a branch’s own staff get their branch’s',
+    tag: 'dynamic-data',
+    produces: exportTypes,
+    query: z.object({
+      formType: formTypeParam,
+      branchId: optionalId.describe('A branch’s own staff always get their branch only'),
+      ...sortedFilters,
+      ...exportQuery,
+    }),
+    refuses: [403],
+    example: { query: { formType: 'student', registered: 'true', sort: 'title', order: 'asc', format: 'csv' } },
   }),
   branchList: defineContract({
     method: 'get',

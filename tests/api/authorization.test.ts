@@ -262,6 +262,7 @@ const walk: Record<string, WalkEntry> = {
   'GET /dynamic-data': { branch: 'list', query: () => ({ formType: 'student', limit: '100' }) },
   'GET /dynamic-data/branch': { branch: 'list', query: (fx) => ({ branchId: fx.branchA.branchId, limit: '100' }) },
   'GET /dynamic-data/choices': { branch: 'list', query: () => ({ formType: 'student' }) },
+  'GET /dynamic-data/export': { branch: 'list', query: () => ({ formType: 'student' }) },
   'GET /dynamic-data/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
   'GET /dynamic-data/:id/history': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
   'POST /dynamic-data': { branch: 'create' },

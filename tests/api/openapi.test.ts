@@ -249,6 +249,7 @@ const steps: Step[] = [
     body: (made, example) => ({ ...example, fieldsData: { ...(example.fieldsData as Example), category: made.categoryId } }),
   },
   { operation: 'GET /dynamic-data', as: 'admin' },
+  { operation: 'GET /dynamic-data/export', as: 'admin' },
   { operation: 'GET /dynamic-data/branch', as: 'branchAdmin' },
   { operation: 'GET /dynamic-data/choices', as: 'admin' },
   { operation: 'GET /dynamic-data/:id', as: 'admin', params: (made) => ({ id: made.courseId }) },

@@ -611,7 +611,7 @@ describe('GET /wallet/transactions', () => {
     expect(charged.headers.get('Content-Type')).toContain('spreadsheetml');
     expect(charged.headers.get('Content-Disposition')).toBe(`attachment; filename="wallet-transactions-${today}-to-${today}.xlsx"`);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(charged.bytes);
+    await workbook.xlsx.load(new Uint8Array(charged.bytes).buffer);
     const sheet = workbook.getWorksheet('Wallet transactions')!;
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(5).value).toBe(-50);

@@ -1,6 +1,7 @@
-import { useNavigate } from '@remix-run/react';
+import { useLocation, useNavigate } from '@remix-run/react';
 import * as React from 'react';
 import { DeleteDialog } from '~/components/list/delete-dialog';
+import { ExportLinks } from '~/components/list/export-links';
 import { ResourceList } from '~/components/list/resource-list';
 import { RowActions } from '~/components/list/row-actions';
 import type { Filter } from '~/components/list/types';
@@ -9,6 +10,7 @@ import { useListNavigation } from '~/components/list/use-list-navigation';
 import type { LucideIcon } from '~/components/ui/icons';
 import { searchWith } from '~/lib/list-query';
 import { editHref, formPath } from '~/lib/record-links';
+import { isRecordScreen } from '~/lib/record-screens';
 import { RecordSheet } from './record-sheet';
 import type { RecordListData } from '~/lib/record-list';
 import type { ColumnDef, FilterDef } from './types';
@@ -55,6 +57,14 @@ function toolbarFilter(filter: FilterDef): Filter {
   };
 }
 
+/** The export of a list of records: what its address shows, every page of it. */
+function recordsExportHref(pathname: string, search: string) {
+  const params = new URLSearchParams(search);
+  for (const name of ['page', 'limit', 'view']) params.delete(name);
+  params.set('list', pathname);
+  return `/resources/records-export?${params}`;
+}
+
 /**
  * The list of a form's records: the resource list with the records' row menu (View, Edit,
  * Delete), their details and history in a sheet opened by ?view=<id>, and a delete confirmation.
@@ -74,6 +84,7 @@ export function RecordList<Row extends ListRow>({
   addLabel = `Add ${typeLabel.toLowerCase()}`,
 }: RecordListProps<Row>) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { pendingView } = useListNavigation();
   const [deleting, setDeleting] = React.useState<ListRow | null>(null);
   const closeDelete = React.useCallback(() => setDeleting(null), []);
@@ -81,6 +92,7 @@ export function RecordList<Row extends ListRow>({
 
   const viewTo = (row: Row) => viewHref?.(row) ?? { search: searchWith(query, defaults, { view: row._id, page: query.page }) };
   const viewId = viewHref ? null : (pendingView ?? (query.view || null));
+  const exportHref = isRecordScreen(location.pathname) ? recordsExportHref(location.pathname, location.search) : null;
 
   return (
     <ResourceList
@@ -101,6 +113,7 @@ export function RecordList<Row extends ListRow>({
         />
       )}
       empty={empty}
+      headerActions={exportHref ? <ExportLinks href={exportHref} noun={noun.other} /> : undefined}
       add={can.create ? { href: formPath(formType), label: addLabel } : undefined}
     >
       {viewHref ? null : (

@@ -8,14 +8,6 @@ import { StudentBadges } from './status-badges';
 import type { RecordListData, RecordRow } from '~/lib/record-list';
 import type { ColumnDef, FilterDef } from './types';
 
-/** The filters and sorts the three student lists share (their loaders' ListScreen). */
-export const studentScreenBase = {
-  formType: 'student',
-  filters: ['branchId', 'courseId', 'active', 'admission'],
-  sorts: ['title', 'registrationNo', 'admissionDate', 'createdAt'],
-  lookups: ['branches', 'courses'],
-} as const;
-
 function studentColumns(hideBranch: boolean): ColumnDef<RecordRow>[] {
   return [
     { id: 'name', header: 'Name', cell: (row) => row.title, sort: 'title', viewLink: true, card: 'title' },

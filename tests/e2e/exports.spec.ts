@@ -1,0 +1,65 @@
+import type { Download, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { demo, expect, loginAs, test } from './fixtures';
+
+/**
+ * Lists leave the app as files: the registered students with the screen's own filter, as CSV and
+ * as Excel, read back; a branch admin's export holds their branch alone.
+ */
+
+test.describe.configure({ timeout: 60_000 });
+
+async function download(page: Page, name: string): Promise<Download> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name, exact: true }).click()]);
+  return file;
+}
+
+/** The count the list's heading gives: "42 students". */
+async function listed(page: Page) {
+  const text = await page.getByText(/^(North Campus · )?\d+ students?$/).innerText();
+  return Number(/(\d+) students?$/.exec(text)![1]);
+}
+
+test('the registered students export as CSV and Excel: the list’s filter, every page, each field by its label', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/students/registered?active=true&limit=10');
+  const count = await listed(page);
+  expect(count).toBeGreaterThan(10);
+
+  const csv = await download(page, 'Export CSV');
+  expect(csv.suggestedFilename()).toMatch(/^students-\d{4}-\d\d-\d\d\.csv$/);
+  const text = await readFile((await csv.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^Registration No,Roll No,Center Name,Student Name,Selected Course,/);
+  // Every active registered student, not the ten of the page.
+  expect(lines).toHaveLength(count + 1);
+
+  const workbook = await download(page, 'Excel');
+  expect(workbook.suggestedFilename()).toMatch(/^students-\d{4}-\d\d-\d\d\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(new Uint8Array(await readFile((await workbook.path())!)).buffer);
+  const sheet = book.getWorksheet('Students')!;
+  expect(sheet.rowCount).toBe(count + 1);
+  const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(headings[3]).toBe('Student Name');
+  const column = (heading: string) => sheet.getColumn(headings.indexOf(heading) + 1).values.slice(2);
+  expect(new Set(column('Active'))).toEqual(new Set(['Yes']));
+  expect(new Set(column('Registered'))).toEqual(new Set(['Yes']));
+  // Admission dates are dates Excel can sort, shown day first.
+  const admitted = sheet.getColumn(headings.indexOf('Admission Date') + 1);
+  expect(admitted.values.slice(2).every((value) => value instanceof Date)).toBe(true);
+  expect(sheet.getRow(2).getCell(headings.indexOf('Admission Date') + 1).numFmt).toBe('dd/mm/yyyy');
+});
+
+test('a branch admin’s export holds their own branch alone', async ({ page }) => {
+  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
+  await page.goto('/admin/students/registered');
+  const count = await listed(page);
+  const csv = await download(page, 'Export CSV');
+  const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+  expect(lines).toHaveLength(count + 1);
+  const center = lines[0]!.split(',').indexOf('Center Name');
+  expect(new Set(lines.slice(1).map((line) => line.split(',')[center]))).toEqual(new Set(['North Campus']));
+});
