@@ -17,7 +17,8 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase();
   db = testDatabase.database.db;
   await seedDemoInstitute(db, testClock(), { scale: 0.1 });
-});
+  // A tenth of the demo institute: seconds on a quiet machine, past the 30 s of a hook on a busy one.
+}, 60_000);
 afterAll(() => testDatabase?.cleanup());
 
 const snapshot = () => projectionSnapshot(db);

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { containing } from '../db/like';
+import { inPages, type ExportTable } from '../export/columns';
+import { roleLabel } from '../../common/roles';
 import { permissions, records, userPermissions, users } from '../db/schema';
 import type { ParsedUserListQuery as UserListQuery, UserList, UserView } from '../../common/contracts/users';
 
@@ -75,7 +77,7 @@ export async function findUser(db: Executor, id: string, branchId: string | null
   return row ? toView(row) : null;
 }
 
-function sortOrder(query: UserListQuery): SQL[] {
+function sortOrder(query: Pick<UserListQuery, 'sortBy' | 'order'>): SQL[] {
   const direction = query.order === 'asc' ? asc : desc;
   const key = {
     name: sql`lower(${users.name})`,
@@ -89,16 +91,20 @@ function sortOrder(query: UserListQuery): SQL[] {
   return [primary, direction(users.id)];
 }
 
-export async function listUsers(db: Executor, query: UserListQuery, branchId: string | null): Promise<UserList> {
-  const scope = branchId === null ? undefined : eq(users.branchId, branchId);
+function userFilters(query: Omit<UserListQuery, 'page' | 'limit'>, branchId: string | null) {
   const search = query.search?.trim().toLowerCase();
   const pattern = search ? containing(search) : undefined;
-  const filters = and(
-    scope,
+  return and(
+    branchId === null ? undefined : eq(users.branchId, branchId),
     pattern ? or(sql`lower(${users.name}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`) : undefined,
     query.role ? sql`lower(${users.role}) = ${query.role.trim().toLowerCase()}` : undefined,
     query.status ? eq(users.status, query.status) : undefined,
   );
+}
+
+export async function listUsers(db: Executor, query: UserListQuery, branchId: string | null): Promise<UserList> {
+  const scope = branchId === null ? undefined : eq(users.branchId, branchId);
+  const filters = userFilters(query, branchId);
 
   const rows = await selectUsers(db)
     .where(filters)
@@ -128,5 +134,33 @@ export async function listUsers(db: Executor, query: UserListQuery, branchId: st
       inactive: Number(stats?.inactive ?? 0),
       withPermissions: Number(stats?.withPermissions ?? 0),
     },
+  };
+}
+
+/** Every user the list's filters match, as a file's rows; never a password or a token. */
+export function usersExport(db: Executor, query: Omit<UserListQuery, 'page' | 'limit'>, branchId: string | null): ExportTable<UserView> {
+  return {
+    fileName: (today) => `users-${today}`,
+    sheet: 'Users',
+    columns: [
+      { header: 'Name', value: (user) => user.name, width: 24 },
+      { header: 'Email', value: (user) => user.email, width: 30 },
+      { header: 'Phone', value: (user) => user.phone, width: 14 },
+      { header: 'Role', value: (user) => roleLabel(user.role), width: 16 },
+      { header: 'Branch', value: (user) => user.branchName, width: 20 },
+      { header: 'Status', value: (user) => (user.status === 'active' ? 'Active' : 'Inactive') },
+      { header: 'Permissions', value: (user) => user.permissions.map((permission) => permission.name).join(', '), width: 40 },
+      { header: 'Last sign-in', kind: 'moment', value: (user) => user.lastLogin, width: 18 },
+      { header: 'Added on', kind: 'moment', value: (user) => user.createdAt, width: 18 },
+    ],
+    rows: inPages(async (offset, limit) =>
+      (
+        await selectUsers(db)
+          .where(userFilters(query, branchId))
+          .orderBy(...sortOrder(query))
+          .limit(limit)
+          .offset(offset)
+      ).map(toView),
+    ),
   };
 }

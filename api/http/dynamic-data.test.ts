@@ -1112,7 +1112,9 @@ describe('the demo institute', () => {
     } finally {
       await testDatabase.cleanup();
     }
-  });
+    // A tenth of the demo institute with its invoices and its site: seconds on a quiet machine,
+    // past the default 15 s on a busy one.
+  }, 60_000);
 });
 
 describe('GET /dynamic-data/choices', () => {

@@ -1,9 +1,11 @@
 import { userContract, type UserView } from '../../common/contracts/users';
+import { indianDay } from '../../common/india-time';
 import { branchScope } from '../domain/auth/branch-scope';
-import { findUser, listUsers } from '../domain/user-queries';
+import { findUser, listUsers, usersExport } from '../domain/user-queries';
 import { changeUserStatus, createBranchUser, createUser, deleteUser, isBranch, setUserPermissions, updateUser } from '../domain/users';
 import type { Executor } from '../db/client';
-import { defineEndpoint } from './endpoint';
+import { exportFile } from '../export/export-file';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
 import { notFound } from '../domain/errors';
 import { branchUserManagers, permissionManagers, userManagers } from '../../common/user-permissions';
 
@@ -28,6 +30,14 @@ const list = defineEndpoint({
   access: access.read,
   async handle({ db, query, actor }) {
     return { message: 'Users', data: await listUsers(db, query, branchScope(actor)) };
+  },
+});
+
+const exportUsers = defineFileEndpoint({
+  ...userContract.export,
+  access: access.read,
+  async handle({ db, query: { format, ...query }, actor, deps }) {
+    return exportFile(format, usersExport(db, query, branchScope(actor)), indianDay(deps.clock.now()));
   },
 });
 
@@ -110,6 +120,7 @@ const branchCreate = defineEndpoint({
 
 export const userEndpoints = [
   list,
+  exportUsers,
   branchUsers,
   show,
   addUserEndpoint(userContract.create),

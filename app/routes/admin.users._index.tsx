@@ -28,6 +28,7 @@ export default function AllUsersPage() {
       title="All Users"
       description="Every account of the institute: add staff, change their details, activate or deactivate, and remove them."
       roleOptions={ROLE_OPTIONS}
+      exportPath="/resources/users-export"
     />
   );
 }

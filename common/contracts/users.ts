@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { pageFields, pagingQuery } from './paging';
 
 export const userStatuses = ['active', 'inactive'] as const;
@@ -145,6 +146,14 @@ export const userContract = {
     query: listQuery,
     response: userList,
     example: { query: { search: 'north', role: 'branch_admin', status: 'active', page: '1', limit: '20', sortBy: 'name', order: 'asc' } },
+  }),
+  export: defineContract({
+    method: 'get',
+    path: '/users/export',
+    summary: 'Every user the search and filters match, as CSV or Excel; a branch’s own staff get their branch’s',
+    tag: 'users',
+    produces: exportTypes,
+    query: listQuery.omit({ page: true, limit: true }).extend(exportQuery),
   }),
   branchUsers: defineContract({
     method: 'get',

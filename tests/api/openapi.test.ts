@@ -212,6 +212,7 @@ const steps: Step[] = [
   { operation: 'POST /permissions/sync', as: 'admin' },
 
   { operation: 'GET /users', as: 'admin' },
+  { operation: 'GET /users/export', as: 'admin', query: () => ({ format: 'xlsx' }) },
   { operation: 'GET /users/branch/:branchId', as: 'admin', params: (made) => ({ branchId: made.branchId }) },
   { operation: 'POST /users', as: 'admin', keep: (data, made) => void (made.userId = data._id as string) },
   { operation: 'GET /users/:id', as: 'admin', params: (made) => ({ id: made.userId }) },

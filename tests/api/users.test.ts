@@ -283,6 +283,37 @@ describe('GET /users', () => {
     expect(stats).toEqual({ all: all!.all, active: all!.active, inactive: all!.all - all!.active, withPermissions: all!.granted });
   });
 
+  it('exports the users the filters match, in the list’s order, with their permissions by name and never a password', async () => {
+    const csv = await call('GET', `/users/export?search=${marker}&sortBy=name&order=asc`, { token: viewer });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="users-\d{4}-\d\d-\d\d\.csv"$/);
+    const lines = (csv.body as string).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Phone,Role,Branch,Status,Permissions,Last sign-in,Added on');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+      'Zlist Anand',
+      'Zlist Bela',
+      'Zlist Chitra',
+      'Zlist Dev',
+      'Zlist Esha',
+    ]);
+    expect(lines[4]).toContain(',"DASHBOARD_VIEW, STUDENT_ADD",');
+    expect(lines[1]).toMatch(/^Zlist Anand,anand\.zlist@example\.com,[^,]*,[^,]+,North Campus,Active,,,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(csv.body).not.toMatch(/argon2|password/i);
+
+    const inactive = await call('GET', `/users/export?search=${marker}&status=inactive&format=xlsx`, { token: viewer });
+    expect(inactive.headers.get('Content-Type')).toContain('spreadsheetml');
+    const northViewer = await signedIn({ role: 'branch_admin', branchId: north, permissions: ['USER_VIEW'] });
+    const own = await call('GET', `/users/export?search=${marker}&sortBy=name&order=asc`, { token: northViewer.token });
+    expect(
+      (own.body as string)
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual(['Zlist Anand', 'Zlist Bela']);
+    expect((await call('GET', '/users/export', { token: (await signedIn()).token })).status).toBe(403);
+  });
+
   it('shows a branch’s own staff only the users of their branch', async () => {
     const northViewer = await signedIn({ role: 'branch_admin', branchId: north, permissions: ['USER_VIEW'] });
     const response = await list('sortBy=name&order=asc', northViewer.token);

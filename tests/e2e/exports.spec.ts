@@ -63,3 +63,15 @@ test('a branch admin’s export holds their own branch alone', async ({ page }) 
   const center = lines[0]!.split(',').indexOf('Center Name');
   expect(new Set(lines.slice(1).map((line) => line.split(',')[center]))).toEqual(new Set(['North Campus']));
 });
+
+test('All Users exports the accounts its filters show', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/users?status=active&role=branch_admin');
+  const csv = await download(page, 'Export CSV');
+  expect(csv.suggestedFilename()).toMatch(/^users-\d{4}-\d\d-\d\d\.csv$/);
+  const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Name,Email,Phone,Role,Branch,Status,Permissions,Last sign-in,Added on');
+  const emails = lines.slice(1).map((line) => line.split(',')[1]);
+  expect(emails).toEqual(expect.arrayContaining([demo.northAdmin.email, demo.southAdmin.email]));
+  expect(emails).not.toContain(demo.admin.email);
+});

@@ -21,6 +21,7 @@ import {
 } from './user-management-model';
 import { UserTable } from './user-table';
 import { Pagination } from '~/components/list/pagination';
+import { ExportLinks } from '~/components/list/export-links';
 
 /** What the screen's loader reads. */
 export interface UserManagementData {
@@ -44,6 +45,8 @@ export interface UserManagementProps {
   description: string;
   /** The role filter's choices, All first. */
   roleOptions: readonly FilterOption[];
+  /** Where the list's export is made, when the screen offers one; the filters go along. */
+  exportPath?: string;
 }
 
 /**
@@ -97,10 +100,13 @@ export function UserManagement(props: UserManagementProps) {
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{description}</p>
         </div>
-        <Button onClick={() => openDialog(null)}>
-          <UserPlusIcon aria-hidden="true" />
-          Add User
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {props.exportPath ? <ExportLinks href={`${props.exportPath}${userListSearch(query, 1)}`} noun="users" /> : null}
+          <Button onClick={() => openDialog(null)}>
+            <UserPlusIcon aria-hidden="true" />
+            Add User
+          </Button>
+        </div>
       </div>
 
       <Card className="gap-0 py-0">
