@@ -283,6 +283,45 @@ describe('PUT /exams/{id}/results/marks', () => {
   });
 });
 
+describe('GET /exams/{id}/results/export', () => {
+  it('gives the sitting as a sheet: a row a student, a column a subject, then the outcome; refused as the sheet is', async () => {
+    const examId = await exam();
+    const one = await student(north);
+    const two = await student(north);
+    await student(south);
+    await save(examId, [
+      { studentId: one, subject: 'acc', value: 72.5, baseVersion: 0 },
+      { studentId: one, subject: 'gst returns', value: 'AB', baseVersion: 0 },
+      { studentId: two, subject: 'acc', value: 80, baseVersion: 0 },
+      { studentId: two, subject: 'gst returns', value: 45, baseVersion: 0 },
+    ]);
+    const listed = await sheet(examId, north);
+
+    const csv = await call('GET', `/exams/${examId}/results/export?branchId=${north}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="results-ex-\d+-north-campus-\d{4}-\d\d-\d\d\.csv"$/);
+    const [header, ...rows] = (csv.body as string).trimEnd().split('\r\n');
+    expect(header).toBe(
+      'Roll No,Registration No,Name,Accounting Basics (100),GST Returns (50),Total,Maximum,Percentage,Grade,Result,Failed in',
+    );
+    // North's two students only, in the sheet's order.
+    expect(rows).toHaveLength(2);
+    const byName = new Map(listed.students.map((s) => [s.studentId, s.name]));
+    expect(rows.map((row) => row.split(',')[2])).toEqual(listed.students.map((s) => byName.get(s.studentId)));
+    expect(rows).toContainEqual(expect.stringMatching(/,72\.5,AB,72\.5,150,48\.33,F,Fail,GST Returns$/));
+    expect(rows).toContainEqual(expect.stringMatching(/,80,45,125,150,83\.33,[^,]+,Pass,$/));
+
+    const workbook = await call('GET', `/exams/${examId}/results/export?branchId=${north}&format=xlsx`);
+    expect(workbook.headers.get('Content-Type')).toContain('spreadsheetml');
+
+    expect((await call('GET', `/exams/${examId}/results/export?branchId=${south}`, undefined, tokens.northStaff)).status).toBe(
+      (await call('GET', `/exams/${examId}/results?branchId=${south}`, undefined, tokens.northStaff)).status,
+    );
+    expect((await call('GET', `/exams/${examId}/results/export`, undefined, tokens.examViewer)).status).toBe(403);
+    expect((await call('GET', `/exams/${course}/results/export`)).status).toBe(404);
+  });
+});
+
 describe('POST /exams/{id}/results/publish', () => {
   it('refuses while marks are missing, then publishes and locks the sitting', async () => {
     const examId = await exam();

@@ -4,7 +4,10 @@ import { studentResults } from '../domain/exam-results/queries';
 import { reviseResult, resultsHistory } from '../domain/exam-results/revisions';
 import { changeSitting, sittingCandidates, sittingRoster } from '../domain/exam-results/roster';
 import { formPermissionNames } from './form-access';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
+import { exportFile } from '../export/export-file';
+import { sheetExport } from '../domain/exam-results/sheet-export';
+import { indianDay } from '../../common/india-time';
 import { ifMatchVersion, versionTag } from './if-match';
 
 /** Whoever enters results, in both naming sets. */
@@ -17,6 +20,15 @@ const sheet = defineEndpoint({
     const data = await examSheet(db, actor, params.id, query.branchId);
     c.header('ETag', versionTag(data.sitting.version));
     return { message: examResultMessages.sheet, data };
+  },
+});
+
+const exportSheet = defineFileEndpoint({
+  ...examResultContract.export,
+  access,
+  async handle({ db, actor, params, query: { format, branchId }, deps }) {
+    const sheet = await examSheet(db, actor, params.id, branchId);
+    return exportFile(format, sheetExport(sheet), indianDay(deps.clock.now()));
   },
 });
 
@@ -101,4 +113,16 @@ const history = defineEndpoint({
   },
 });
 
-export const examResultEndpoints = [sheet, saveMarks, publish, ofStudent, roster, candidates, addStudent, excuseStudent, revise, history];
+export const examResultEndpoints = [
+  sheet,
+  exportSheet,
+  saveMarks,
+  publish,
+  ofStudent,
+  roster,
+  candidates,
+  addStudent,
+  excuseStudent,
+  revise,
+  history,
+];

@@ -17,6 +17,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { PencilIcon } from '~/components/ui/icons';
 import { FormError } from '~/components/ui/field-error';
+import { ExportLinks } from '~/components/list/export-links';
 import { requireAdminRoute } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
 import { loadExamSheet, publishExamResults, saveMarks } from '~/services/exam-results.server';
@@ -138,6 +139,13 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
                 History
               </Link>
             </Button>
+            {gridShown ? (
+              <ExportLinks
+                href={`/resources/exam-results-export?${new URLSearchParams({ exam: sheet.exam._id, branch: sheet.branch?._id ?? '' })}`}
+                noun="results"
+                size="sm"
+              />
+            ) : null}
             {gridShown && !published ? (
               <PublishButton
                 sheet={sheet}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ABSENT } from '../exam-results';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 
 /**
  * An exam's results as the API speaks them. An exam is sat once per branch (a sitting): its
@@ -265,6 +266,17 @@ export const examResultContract = {
     response: examSheet,
     refuses: [404],
     etag: true,
+  }),
+  export: defineContract({
+    method: 'get',
+    path: '/exams/:id/results/export',
+    summary:
+      'An exam’s sitting in one branch as CSV or Excel: each student’s roll and registration numbers, marks by subject, total, percentage, grade and result',
+    tag,
+    params: examParams,
+    query: examSheetQuery.extend(exportQuery),
+    produces: exportTypes,
+    refuses: [404],
   }),
   saveMarks: defineContract({
     method: 'put',

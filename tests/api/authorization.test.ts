@@ -293,6 +293,7 @@ const walk: Record<string, WalkEntry> = {
   'DELETE /students/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.studentId }) },
   'GET /results': { branch: 'list', query: () => ({ limit: '100' }) },
   'GET /exams/:id/results': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
+  'GET /exams/:id/results/export': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.examId }) },
   'PUT /exams/:id/results/marks': {
     branch: 'by-id',
     params: (fx) => ({ id: fx.branchA.examId }),

@@ -287,6 +287,7 @@ const steps: Step[] = [
   { operation: 'PUT /branches/:id', as: 'admin', params: (made) => ({ id: made.topBranchId }) },
   { operation: 'GET /results', as: 'admin' },
   { operation: 'GET /exams/:id/results', as: 'admin', params: (made) => ({ id: made.examId }) },
+  { operation: 'GET /exams/:id/results/export', as: 'admin', params: (made) => ({ id: made.examId }), query: () => ({ format: 'xlsx' }) },
   {
     operation: 'PUT /exams/:id/results/marks',
     as: 'admin',

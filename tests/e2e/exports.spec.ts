@@ -1,6 +1,7 @@
 import type { Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
+import { examWithStudents } from './exams';
 import { demo, expect, loginAs, test } from './fixtures';
 
 /**
@@ -74,4 +75,23 @@ test('All Users exports the accounts its filters show', async ({ page }) => {
   const emails = lines.slice(1).map((line) => line.split(',')[1]);
   expect(emails).toEqual(expect.arrayContaining([demo.northAdmin.email, demo.southAdmin.email]));
   expect(emails).not.toContain(demo.admin.email);
+});
+
+test('an exam’s sitting exports as a sheet of its students, a column a subject', async ({ page, request }) => {
+  const { exam, examName, names } = await examWithStudents(request);
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/admin/exam/result-entry/${exam}`);
+  await expect(page.getByRole('heading', { level: 1, name: examName })).toBeVisible();
+  const csv = await download(page, 'Export CSV');
+  expect(csv.suggestedFilename()).toMatch(/^results-.+\.csv$/);
+  const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'Roll No,Registration No,Name,Accounting Basics (100),GST Returns (50),Total,Maximum,Percentage,Grade,Result,Failed in',
+  );
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[2])
+      .sort(),
+  ).toEqual([...names].sort());
 });
