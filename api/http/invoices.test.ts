@@ -284,7 +284,10 @@ describe('the list', () => {
     expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="invoices-\d{4}-\d\d-\d\d\.csv"$/);
     // UTF-8 with its byte-order mark, which spreadsheets need to read Devanagari and ₹.
     expect([...csv.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = (csv.body as string).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (csv.body as string)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Number,Kind,Status,Billed to,Branch,Date,Due date,Total,Paid,Due');
     // Every invoice the list holds, and nothing else: the list's own filter, every page.
     expect(lines).toHaveLength(rows.total + 1);
