@@ -134,8 +134,12 @@ for (const width of [1280, 1366]) {
       await expect(page).toHaveURL(/\/admin\/courses\/[^/?]+$/);
       await page.goBack();
       await expect(page.getByRole('heading', { name: 'Courses', level: 1 })).toBeVisible();
-      await bodyRows(page).first().focus();
-      await expect(bodyRows(page).first()).toBeFocused();
+      // Coming back, the page can still be settling when its heading shows, and what it renders
+      // then can take the focus from the row: the row is focused again until it keeps it.
+      await expect(async () => {
+        await bodyRows(page).first().focus();
+        await expect(bodyRows(page).first()).toBeFocused({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/admin\/courses\/[^/?]+$/);
     });
