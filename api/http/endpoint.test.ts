@@ -55,6 +55,26 @@ const claimTicket = defineEndpoint({
   },
 });
 
+/** Work done before the transaction, as an upload's confirmation reads and decodes its file. */
+let preparations = 0;
+const stampThing = defineEndpoint({
+  method: 'post',
+  path: '/test/stamped-things',
+  summary: 'Records a thing prepared outside the transaction',
+  tag: 'test',
+  access: { kind: 'public' },
+  body: z.object({ name: z.string().min(1) }),
+  async prepare({ body }) {
+    preparations++;
+    return body.name.toUpperCase();
+  },
+  async handle({ prepared, tx, meta }) {
+    const id = newId(meta.occurredAt.getTime());
+    await append(tx, { type: 'thing', id }, 'no_stream', [{ type: 'ThingRecorded', data: { name: prepared } }], meta);
+    return { status: 201, message: 'Thing recorded', data: { id, name: prepared } };
+  },
+});
+
 /** Fails as a request does when the database connection is cut under it. */
 const loseConnection = defineEndpoint({
   method: 'get',
@@ -79,7 +99,7 @@ let testApi: TestApi;
 const clock = testClock();
 
 beforeAll(async () => {
-  testApi = await createTestApi({ clock, endpoints: [recordThing, registerName, claimTicket, loseConnection] });
+  testApi = await createTestApi({ clock, endpoints: [recordThing, registerName, claimTicket, stampThing, loseConnection] });
 });
 afterAll(() => testApi?.cleanup());
 beforeEach(() => truncateAll(testApi.database.db));
@@ -107,6 +127,22 @@ describe('Idempotency-Key', () => {
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
     expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await thingsRecorded()).toBe(1);
+  });
+
+  it('answers a retry before preparing its work again, and refuses the key for another request before preparing too', async () => {
+    preparations = 0;
+    const stamp = (name: string) =>
+      request(testApi.api, 'POST', '/api/v1/test/stamped-things', { body: { name }, headers: { 'Idempotency-Key': 'key-1' } });
+    const first = await stamp('chair');
+    const retry = await stamp('chair');
+    const other = await stamp('table');
+
+    expect(first.body).toMatchObject({ success: true, data: { name: 'CHAIR' } });
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(other.status).toBe(422);
+    expect(preparations).toBe(1);
     expect(await thingsRecorded()).toBe(1);
   });
 

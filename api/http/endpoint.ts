@@ -217,18 +217,28 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
         requestId: c.get('requestId'),
         occurredAt: deps.clock.now(),
       });
+      const command = changesState(endpoint);
+      const key = command && !endpoint.answersWithSecrets ? c.req.header('Idempotency-Key') : undefined;
+      const requestHash = createHash('sha256').update(`${endpoint.method} ${c.req.path}\n`).update(bytes).digest('hex');
+      const actorId = meta().actorId ?? null;
+      const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
+      // A retry whose first answer is kept is answered before `prepare`, whose work (reading and
+      // decoding an upload) the replay would throw away.
+      if (idempotency && endpoint.prepare) {
+        const [previous] = await answerOfKey(deps.database.db, { key: idempotency.key });
+        if (previous) {
+          c.header('Idempotent-Replayed', 'true');
+          return respond(c, replayOf(previous, requestHash));
+        }
+      }
       const prepared = endpoint.prepare
         ? await endpoint.prepare({ body, query, params, actor, deps, c, db: deps.database.db, meta: meta() })
         : undefined;
       const input = { body, query, params, actor, deps, c, prepared };
 
-      if (!changesState(endpoint)) {
+      if (!command) {
         return respond(c, await endpoint.handle({ ...input, db: deps.database.db, meta: meta() }));
       }
-      const key = endpoint.answersWithSecrets ? undefined : c.req.header('Idempotency-Key');
-      const requestHash = createHash('sha256').update(`${endpoint.method} ${c.req.path}\n`).update(bytes).digest('hex');
-      const actorId = meta().actorId ?? null;
-      const idempotency = key ? { key: scopedKey(key, actorId), actorId, requestHash } : null;
       const stored = await runCommand(deps, idempotency, async (tx) => {
         const reply = await endpoint.handle({ ...input, db: tx, tx, meta: meta() });
         // Files answer reads; a change answers JSON, which a replay can repeat.
@@ -280,6 +290,12 @@ const keepAnswer = compiledQuery('idempotency_keep', {}, (db) =>
     .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
 );
 
+/** The answer kept for a key, to be sent again; a key already used for another request is refused. */
+function replayOf(previous: typeof idempotencyKeys.$inferSelect, requestHash: string): Reply {
+  if (previous.requestHash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
+  return { ...(previous.body as Reply), status: previous.status as Reply['status'] };
+}
+
 /**
  * Runs a mutation in one transaction together with its idempotency record, so a retry with the
  * same key sees either nothing or the complete first answer. Writers that lost a race on a
@@ -303,12 +319,7 @@ async function runCommand(
           // the first succeeded (a refund "already refunded", an admission short of money).
           const claimed = await claimKey(tx, { ...idempotency, createdAt: deps.clock.now() });
           const [previous] = claimed.length ? [] : await answerOfKey(tx, { key });
-          if (previous) {
-            if (previous.requestHash !== requestHash) {
-              throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
-            }
-            return { reply: { ...(previous.body as Reply), status: previous.status as Reply['status'] }, replayed: true };
-          }
+          if (previous) return { reply: replayOf(previous, requestHash), replayed: true };
         }
         const reply = await work(tx);
         if (idempotency) {
