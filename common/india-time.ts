@@ -19,9 +19,14 @@ export function parseBound(value: string, bound: 'from' | 'to'): Date | null {
   return DATE_ONLY.test(value) && bound === 'to' ? new Date(date.getTime() + DAY_MS) : date;
 }
 
+/** An instant's wall-clock time in India, as a zoneless date and time (a spreadsheet's) holds it: its UTC fields are India's. */
+export function indiaWallClock(at: Date | string): Date {
+  return new Date(new Date(at).getTime() + OFFSET_MS);
+}
+
 /** The calendar day (YYYY-MM-DD) in India at an instant. */
 export function indianDay(at: Date): string {
-  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+  return indiaWallClock(at).toISOString().slice(0, 10);
 }
 
 /** YYYY-MM-DD as dd/mm/yyyy, the way India writes a date; anything else as it is. */

@@ -1,4 +1,4 @@
-import { indianDay } from '../../common/india-time';
+import { indiaWallClock, indianDay } from '../../common/india-time';
 import { decimalRupees } from '../../common/money';
 
 /**
@@ -26,14 +26,6 @@ export interface ExportTable<Row> {
   sheet: string;
   columns: readonly ExportColumn<Row>[];
   rows: AsyncIterable<readonly Row[]>;
-}
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** An instant's wall-clock time in India, as the date and time a spreadsheet shows (which knows no zones). */
-export function indiaWallClock(value: Date | string): Date {
-  const at = typeof value === 'string' ? new Date(value) : value;
-  return new Date(at.getTime() + IST_OFFSET_MS);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { indiaWallClock, type CellKind, type CellValue, type ExportTable } from './columns';
+import { indiaWallClock } from '../../common/india-time';
+import type { CellKind, CellValue, ExportTable } from './columns';
 
 /**
  * Excel's own formats, so a cell stays a number or a date to sort and sum: rupees and counts in
