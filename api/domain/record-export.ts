@@ -1,10 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import { activeFields, isChecked, optionLabel, optionsSourceOf, optionValue } from '../../common/forms/fields';
 import type { FormFieldConfig } from '../../common/forms/types';
 import type { Executor } from '../db/client';
-import { courseCategories, records } from '../db/schema';
+import { courseCategories } from '../db/schema';
 import { inPages, type CellValue, type ExportColumn, type ExportTable } from '../export/columns';
-import { recordRows, type RecordListQuery, type RecordRow } from './record-queries';
+import { listChoices, recordRows, type RecordListQuery, type RecordRow } from './record-queries';
 import { unstoredFields } from './records';
 
 /** Field types whose values are lists or files: a cell cannot hold them, the record's own page shows them. */
@@ -12,15 +11,19 @@ const notInCells = new Set<FormFieldConfig['type']>(['file', 'subCourseList', 'e
 
 const sheetNames: Record<string, string> = { student: 'Students', course: 'Courses', branch: 'Branches', examResult: 'Exams' };
 
-/** The names of the branches, courses and course categories a select field holds the id of. */
-async function namesOf(db: Executor, fields: readonly FormFieldConfig[]) {
+/**
+ * The names of the branches, courses and course categories a select field holds the id of: the
+ * choices the form offers the caller, and every category, a retired one included.
+ */
+async function namesOf(db: Executor, fields: readonly FormFieldConfig[], scope: string | null) {
   const sources = new Set(fields.map(optionsSourceOf));
   const names = new Map<string, string>();
-  const formTypes = [sources.has('branches') && 'branch', sources.has('courses') && 'course'].filter((type): type is string => !!type);
-  if (formTypes.length) {
-    for (const row of await db.select({ id: records.id, title: records.title }).from(records).where(inArray(records.formType, formTypes))) {
-      names.set(row.id, row.title);
-    }
+  for (const [source, formType] of [
+    ['branches', 'branch'],
+    ['courses', 'course'],
+  ] as const) {
+    if (!sources.has(source)) continue;
+    for (const choice of await listChoices(db, formType, scope)) names.set(choice._id, choice.title);
   }
   if (sources.has('courseCategories')) {
     for (const row of await db.select({ id: courseCategories.id, name: courseCategories.name }).from(courseCategories)) {
@@ -83,7 +86,7 @@ export async function recordsExport(
   fields: readonly FormFieldConfig[],
 ): Promise<ExportTable<RecordRow>> {
   const shown = activeFields(fields).filter((field) => !notInCells.has(field.type) && !unstoredFields.has(field.name));
-  const names = await namesOf(db, shown);
+  const names = await namesOf(db, shown, scope);
   const numbered: ExportColumn<RecordRow>[] =
     query.formType === 'student'
       ? [
