@@ -3,6 +3,7 @@ import { KNOWN_ROLES } from '../../common/roles';
 import { readUserListQuery } from '~/components/super-admin/user-management-model';
 import { requireAdmin } from '~/services/auth.server';
 import { exportResponse } from '~/services/export.server';
+import { userApiQuery } from '~/services/user-management.server';
 
 /** The users of the All Users screen's search and filters as the API's CSV or Excel file, every one of them, newest first as listed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -11,12 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return exportResponse(request, auth, {
     screen: '/admin/users',
     path: '/users/export',
-    filters: {
-      search: query.search || undefined,
-      role: query.role === 'all' ? undefined : query.role,
-      status: query.status === 'all' ? undefined : query.status,
-      sortBy: 'createdAt',
-      order: 'desc',
-    },
+    filters: userApiQuery(query),
   });
 }

@@ -24,8 +24,7 @@ export interface ApiRequest {
   origin?: string;
 }
 
-/** A file the API answered: its bytes, type and the name a browser saves it under. */
-/** A file the API answered, its bytes still coming: an export is made as it is sent. */
+/** A file the API answered, its bytes still coming (an export is made as it is sent), its type and the name a browser saves it under. */
 export interface ApiFile {
   body: ReadableStream<Uint8Array>;
   type: string;

@@ -4,6 +4,7 @@ import {
   userActionSchema,
   userListSearch,
   userMessages as messages,
+  type UserListQuery,
   type UserFormReply,
 } from '~/components/super-admin/user-management-model';
 import { failureMessage } from './api.server';
@@ -57,17 +58,20 @@ export const userScreenAction =
   async ({ request, context }: ActionFunctionArgs) =>
     runUserAction({ request, ...(await guard(request, context)) }, screen);
 
-async function loadUserScreen({ request, api, headers, user }: Signed & { user: SessionUser }, screen: UserScreen) {
-  const query = readUserListQuery(new URL(request.url), screen.filterRoles);
-  const listQuery = {
+/** What the users API is asked for a screen's search and filters: newest first, as the screens list them. */
+export function userApiQuery(query: Pick<UserListQuery, 'search' | 'role' | 'status'>) {
+  return {
     search: query.search || undefined,
     role: query.role === 'all' ? undefined : query.role,
     status: query.status === 'all' ? undefined : query.status,
-    page: query.page,
-    limit: query.limit,
     sortBy: 'createdAt',
     order: 'desc',
   } as const;
+}
+
+async function loadUserScreen({ request, api, headers, user }: Signed & { user: SessionUser }, screen: UserScreen) {
+  const query = readUserListQuery(new URL(request.url), screen.filterRoles);
+  const listQuery = { ...userApiQuery(query), page: query.page, limit: query.limit };
   // A screen of one branch needs the branches first, to know which one it shows.
   const [branches, everyone] = await Promise.all([listBranchOptions(api), screen.oneBranch ? null : listUsers(api, listQuery)]);
   const options = branches.ok ? branches.data : [];
