@@ -142,6 +142,7 @@ describe('Idempotency-Key', () => {
     expect(retry.body).toEqual(first.body);
     expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
     expect(other.status).toBe(422);
+    expect(other.headers.get('Idempotent-Replayed')).toBeNull();
     expect(preparations).toBe(1);
     expect(await thingsRecorded()).toBe(1);
   });

@@ -227,8 +227,10 @@ export function mountEndpoints(app: Hono<ApiEnv>, deps: ApiDeps, endpoints: Endp
       if (idempotency && endpoint.prepare) {
         const [previous] = await answerOfKey(deps.database.db, { key: idempotency.key });
         if (previous) {
+          // Judged before the header is set: a key used for another request is refused, not replayed.
+          const replay = replayOf(previous, requestHash);
           c.header('Idempotent-Replayed', 'true');
-          return respond(c, replayOf(previous, requestHash));
+          return respond(c, replay);
         }
       }
       const prepared = endpoint.prepare
