@@ -110,11 +110,58 @@ export const pageActions: readonly PageAction[] = [
   }),
 ];
 
+type Caller = { role: string; permissions: readonly string[] };
+
+function mayOpen(path: string, user: Caller) {
+  const route = adminRoutes.find((entry) => entry.path === path);
+  if (!route) throw new Error(`No registry entry for ${path}`);
+  return canOpen(route, user);
+}
+
 /** The page actions one user may take, in list order. */
-export function pageActionsFor(user: { role: string; permissions: readonly string[] }): PageAction[] {
-  return pageActions.filter((action) => {
-    const route = adminRoutes.find((entry) => entry.path === action.path);
-    if (!route) throw new Error(`No registry entry for ${action.path}`);
-    return canOpen(route, user) && (!action.permissions || canOpen({ permissions: action.permissions }, user));
-  });
+export function pageActionsFor(user: Caller): PageAction[] {
+  return pageActions.filter(
+    (action) => mayOpen(action.path, user) && (!action.permissions || canOpen({ permissions: action.permissions }, user)),
+  );
+}
+
+/** A list the palette exports whole, as an Excel workbook: the file its screen's Excel link makes unfiltered. */
+export interface ExportAction {
+  id: `export:${string}`;
+  label: string;
+  /** The registry page whose list it is: whoever may open it may export it. */
+  path: string;
+  href: string;
+  icon: IconName;
+  keywords: readonly string[];
+}
+
+const records = (path: string) => `/resources/records-export?list=${encodeURIComponent(path)}&format=xlsx`;
+
+const exports: ReadonlyArray<[path: string, what: string, href: string]> = [
+  ['/admin/students/registered', 'registered students', records('/admin/students/registered')],
+  ['/admin/students/passout', 'pass-out students', records('/admin/students/passout')],
+  ['/admin/new-students', 'new students', records('/admin/new-students')],
+  ['/admin/students/admissions', 'the admission register', records('/admin/students/admissions')],
+  ['/admin/courses', 'courses', records('/admin/courses')],
+  ['/admin/branches', 'branches', records('/admin/branches')],
+  ['/admin/exam/list', 'exams', records('/admin/exam/list')],
+  ['/admin/invoices', 'invoices', '/resources/invoices-export?format=xlsx'],
+  ['/admin/payments', 'payments', '/resources/payments-export?format=xlsx'],
+  ['/admin/wallet/transactions', 'wallet transactions', '/resources/wallet-transactions-export?format=xlsx'],
+  ['/admin/users', 'all users', '/resources/users-export?format=xlsx'],
+];
+
+export const exportActions: readonly ExportAction[] = exports.map(([path, what, href]) => ({
+  id: `export:${path}`,
+  label: `Export ${what} to Excel`,
+  path,
+  href,
+  icon: adminRoutes.find((route) => route.path === path)?.icon ?? 'Download',
+  keywords: ['export', 'download', 'excel', 'spreadsheet', 'xlsx', what],
+}));
+
+/** The exports one user may take: of the lists whose screens they may open. */
+export function exportActionsFor(user: Caller): ExportAction[] {
+  return exportActions.filter((action) => mayOpen(action.path, user));
 }

@@ -95,3 +95,20 @@ test('an exam’s sitting exports as a sheet of its students, a column a subject
       .sort(),
   ).toEqual([...names].sort());
 });
+
+test('the palette exports a whole list to Excel and leaves the user where they were', async ({ page }) => {
+  await loginAs(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin');
+  // The palette's code loads after the page: the shortcut is pressed until it opens.
+  await expect(async () => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(page.getByRole('dialog').getByRole('combobox')).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('dialog').getByRole('combobox').fill('export courses');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('option', { name: 'Export courses to Excel' }).click()]);
+  expect(file.suggestedFilename()).toMatch(/^courses-\d{4}-\d\d-\d\d\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(new Uint8Array(await readFile((await file.path())!)).buffer);
+  expect(book.getWorksheet('Courses')!.getRow(1).getCell(1).value).toBe('Course Name');
+  await expect(page).toHaveURL(/\/admin$/);
+});

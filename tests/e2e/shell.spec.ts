@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { pageActionsFor } from '../../app/lib/palette-actions';
+import { exportActionsFor, pageActionsFor } from '../../app/lib/palette-actions';
 import { adminRoutes, canOpen, openableRoutes, sidebarFor } from '../../app/lib/route-registry';
 import { codeChunk, demo, expect, holdBack, hydrated, loginAs, palette, test, toast } from './fixtures';
 
@@ -135,6 +135,11 @@ for (const { name, account: accountOf } of accounts) {
       expect(actions.filter((id) => id.startsWith('action:/')).sort()).toEqual(granted.map((action) => action.id).sort());
       expect(actions.filter((id) => !id.startsWith('action:/')).sort()).toEqual(SHELL_ACTIONS);
       for (const action of granted) {
+        await expect(palette(page).locator(`[data-palette-id="${action.id}"]`)).toHaveText(action.label);
+      }
+      const exports = exportActionsFor(user);
+      expect((await paletteIds(page, 'export:')).sort()).toEqual(exports.map((action) => action.id).sort());
+      for (const action of exports) {
         await expect(palette(page).locator(`[data-palette-id="${action.id}"]`)).toHaveText(action.label);
       }
     });

@@ -5,7 +5,7 @@ import { PanelLeftIcon, RefreshCwIcon } from '~/components/ui/icons';
 import { useSidebar } from '~/components/ui/sidebar';
 import { adminRecentKey } from '~/hooks/use-recent';
 import { useSharedPaletteItems } from '~/hooks/use-shared-palette-items';
-import { pageActionsFor } from '~/lib/palette-actions';
+import { exportActionsFor, pageActionsFor } from '~/lib/palette-actions';
 import { customFormLinks, openableRoutes, type CustomFormLink } from '~/lib/route-registry';
 import { routeIcons } from './route-icons';
 import { useAdminShell } from './shell-context';
@@ -65,6 +65,15 @@ export function AdminPaletteDialog(palette: PaletteDialogProps) {
         icon: routeIcons[action.icon],
         keywords: action.keywords,
         href: `${action.path}${action.search ?? ''}`,
+      })),
+      // A file to save, not a page: the browser fetches it and stays where it is.
+      ...exportActionsFor(user).map((action) => ({
+        id: action.id,
+        label: action.label,
+        group: 'Actions',
+        icon: routeIcons[action.icon],
+        keywords: action.keywords,
+        onSelect: () => window.location.assign(action.href),
       })),
       {
         id: 'action:refresh-permissions',
