@@ -7,10 +7,6 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export default defineConfig({
   testDir: './tests/e2e',
-  // The accessibility walk, the shell (sidebar, palette, keyboard) and the lists' layout check
-  // what the browser shows, which is the same on either database: they run once, on the embedded
-  // one, and the run on a PostgreSQL server (DATABASE_URL) leaves them out to keep CI short.
-  testIgnore: process.env.DATABASE_URL ? ['**/accessibility.spec.ts', '**/shell.spec.ts', '**/list-layout.spec.ts'] : [],
   outputDir: './test-results',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
