@@ -81,6 +81,7 @@ test('a draft is edited, saved with its new total, issued, and then has no edit 
 
   // Opened afresh, without the toast of its saving.
   await page.goto(invoicePage);
+  await hydrated(page);
   await page.getByRole('link', { name: 'Edit draft' }).click();
   await expect(page).toHaveURL(`${invoicePage}/edit`);
   await expect(page.getByRole('heading', { name: 'Edit draft invoice', level: 1 })).toBeVisible();
