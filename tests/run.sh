@@ -30,13 +30,7 @@ step() {
   else
     failed=1
     summary+=("$name: FAILED (exit $status) after $time")
-    # What names a failure in the output of tsc, ESLint, Prettier, Vitest and Playwright (not the
-    # browser suite's server), without colours.
-    while IFS= read -r line; do summary+=("    $line"); done < <(
-      sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" | grep -v '^server:' |
-        grep -E 'error TS|^\s*[0-9]+:[0-9]+\s+error|\[warn\]|^\s*(FAIL|×)|✘|^\s+[0-9]+\) \[|Error: |Timed out|did not' |
-        awk '!seen[$0]++' | head -n 25
-    )
+    while IFS= read -r line; do summary+=("    $line"); done < <(bash tests/failures.sh "$logs/$name.log")
   fi
 }
 
