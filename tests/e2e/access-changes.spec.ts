@@ -28,8 +28,7 @@ test('a branch admin adds a staff member and grants a permission, and the audit 
     'DASHBOARD_VIEW',
   ]);
 
-  await loginAs(page, manager.email, manager.password);
-  await page.goto('/admin/users/branch-management');
+  await loginAs(page, manager.email, manager.password, { to: '/admin/users/branch-management' });
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
   await dialog.getByLabel('Name').fill(staff.name);
@@ -82,8 +81,7 @@ test('a branch admin adds a staff member and grants a permission, and the audit 
 });
 
 test('an institute admin follows who made a change and finds an old change by its permission', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/users/access-changes?permission=WALLET_MANAGE_ALL');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/users/access-changes?permission=WALLET_MANAGE_ALL' });
   // The seed granted the institute admin every permission.
   const seeded = changeRow(page, 'Institute Admin', 'Permissions changed');
   await expect(seeded).toHaveCount(1);
@@ -93,7 +91,6 @@ test('an institute admin follows who made a change and finds an old change by it
 });
 
 test('a member of staff without a user or permission right is refused the audit', async ({ page }) => {
-  await loginAs(page, demo.northStaff.email, demo.northStaff.password);
-  await page.goto('/admin/users/access-changes');
+  await loginAs(page, demo.northStaff.email, demo.northStaff.password, { to: '/admin/users/access-changes' });
   await expect(page).toHaveURL(/\/admin\/access-denied/);
 });

@@ -77,7 +77,7 @@ for (const [role, account] of roles) {
 
 test('the super admin’s panel has no serious accessibility violation', async ({ page }) => {
   test.setTimeout(150_000);
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login' });
   const found: string[] = [];
   for (const path of [
     '/admin/super-admin',
@@ -109,7 +109,7 @@ test('the skip link names a target on every kind of page, so it works before any
     await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     await expect(page.locator('main#main')).toHaveCount(1);
   }
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login' });
   await expect(page).toHaveURL(/\/admin\/super-admin\//);
   await expect(page.locator('main#main')).toHaveCount(1);
 });

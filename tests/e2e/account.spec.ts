@@ -101,8 +101,7 @@ test('the palette opens Change Password', async ({ page }) => {
 });
 
 test('has no serious or critical accessibility violation, refused or not', async ({ page }) => {
-  await loginAs(page, demo.northStaff.email, demo.northStaff.password);
-  await page.goto(screen);
+  await loginAs(page, demo.northStaff.email, demo.northStaff.password, { to: screen });
   await expect(page.getByRole('heading', { name: 'Change Password', level: 1 })).toBeVisible();
   expect(await seriousViolations(page, 'change password')).toEqual([]);
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -115,8 +114,7 @@ test.describe('without JavaScript', () => {
 
   test('the form posts, refuses and changes the password', async ({ page, request }) => {
     const person = await newAdmin(request);
-    await loginAs(page, person.email, person.password);
-    await page.goto(screen);
+    await loginAs(page, person.email, person.password, { to: screen });
     await fillPasswords(page, { current: 'not-my-password', next: 'NoScript@789' });
     await expect(page.getByText('Current password is incorrect')).toBeVisible();
     await expect(page.getByLabel('Current password')).toHaveValue('');

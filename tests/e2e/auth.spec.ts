@@ -219,8 +219,7 @@ test.describe('guards', () => {
   });
 
   test('an admin opening the super-admin panel is asked to sign in as super admin', async ({ page }) => {
-    await loginAs(page, demo.southStaff.email, demo.southStaff.password);
-    await page.goto('/admin/super-admin');
+    await loginAs(page, demo.southStaff.email, demo.southStaff.password, { to: '/admin/super-admin' });
     await expect(page).toHaveURL(/\/admin\/super\/login\?redirectTo=%2Fadmin%2Fsuper-admin(%2F[\w-]+)?$/);
     await expect(page.getByRole('heading', { name: 'Super Admin Login' })).toBeVisible();
   });

@@ -41,8 +41,7 @@ test('a certificate format is designed with the mouse, saved, kept, refused when
 }) => {
   test.setTimeout(90_000);
   const name = unique('Completion');
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/certificates/formats');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/certificates/formats' });
   await expect(page.getByRole('heading', { level: 1, name: 'Certificate Formats' })).toBeVisible();
   expect(await seriousViolations(page, 'certificate formats')).toEqual([]);
   await hydrated(page);
@@ -143,8 +142,7 @@ test('a signature uploaded in the designer is kept with the format and printed b
   const made = await createFormat(request, 'certificate', unique('Signed'), [
     { id: 'sign', type: 'signature', x: 200, y: 160, width: 50, height: 20 },
   ]);
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/certificates/formats/${made._id}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/certificates/formats/${made._id}` });
   await expect(page.getByRole('heading', { level: 1, name: made.content.name })).toBeVisible();
   await hydrated(page);
   await page.getByRole('searchbox', { name: 'Student' }).fill('a');
@@ -171,8 +169,7 @@ test('a signature uploaded in the designer is kept with the format and printed b
 });
 
 test('a new ID card format starts as a finished card, front and back, and the demo institute has one to issue from', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/certificates/idcard-formats');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/certificates/idcard-formats' });
   await expect(page.getByRole('link', { name: 'Student ID card' })).toBeVisible();
   await page.getByRole('link', { name: 'New ID card format' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New ID card format' });
@@ -189,8 +186,7 @@ test('a new ID card format starts as a finished card, front and back, and the de
 test('the designer is used with the keyboard alone', async ({ page, request }) => {
   test.setTimeout(60_000);
   const made = await createFormat(request, 'idcard', unique('Card'));
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/certificates/idcard-formats/${made._id}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/certificates/idcard-formats/${made._id}` });
   await expect(page.getByRole('heading', { level: 1, name: made.content.name })).toBeVisible();
   await hydrated(page);
 
@@ -235,8 +231,7 @@ test('whoever only opens certificate formats reads them, with nothing to create,
   const made = await createFormat(request, 'certificate', unique('Merit'));
   const account = await addAdminWith(request, 'Format Reader', ['CERTIFICATE_FORMATS']);
 
-  await loginAs(page, account.email, account.password);
-  await page.goto('/admin/certificates/formats');
+  await loginAs(page, account.email, account.password, { to: '/admin/certificates/formats' });
   await expect(page.getByRole('link', { name: made.content.name })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New certificate format' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Archive/ })).toHaveCount(0);

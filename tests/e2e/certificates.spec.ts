@@ -65,8 +65,7 @@ test('a certificate is issued to a student, downloaded, verified, reissued, revo
   // A student late in the list, so the other cases' students are not this one.
   const students = await eligible(request, 'certificate');
   const student = students[students.length - 1]!;
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(generated);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: generated });
   await expect(page.getByRole('heading', { level: 1, name: 'Generated Certificates' })).toBeVisible();
   await hydrated(page);
 
@@ -133,8 +132,7 @@ test('ID cards are issued to a whole course as a job that is found again, then p
   for (const student of students) counts.set(student.courseId!, (counts.get(student.courseId!) ?? 0) + 1);
   const [courseId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
   const waiting = await eligible(request, 'idcard', { courseId });
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(generated);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: generated });
   await hydrated(page);
 
   await page.getByRole('link', { name: 'Issue for a course' }).click();
@@ -209,8 +207,7 @@ test('whoever only opens issued documents downloads them, with nothing to issue,
   const { number } = ((await made.json()) as { data: IssuedDocumentView }).data;
   const account = await addAdminWith(request, 'Document Reader', ['CERTIFICATE_GENERATED']);
 
-  await loginAs(page, account.email, account.password);
-  await page.goto(`${generated}?search=${encodeURIComponent(number)}`);
+  await loginAs(page, account.email, account.password, { to: `${generated}?search=${encodeURIComponent(number)}` });
   await expect(row(page, number).getByRole('link', { name: `PDF of ${number}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Revoke ${number}` })).toHaveCount(0);
   await expect(page.getByRole('link', { name: `Reissue ${number}` })).toHaveCount(0);
@@ -230,8 +227,7 @@ test.describe('without JavaScript', () => {
     const format = await createFormat(request, 'certificate');
     const students = await eligible(request, 'certificate');
     const student = students[Math.floor(students.length / 2)]!;
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`${generated}?issue=certificate`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `${generated}?issue=certificate` });
     const form = page.getByRole('region', { name: 'Issue to a student' });
     await form.getByLabel('Student').fill(student.registrationNo!);
     await form.getByRole('button', { name: 'Find' }).click();
@@ -246,8 +242,9 @@ test.describe('without JavaScript', () => {
 
   test('the student in the address is the one picked, whatever the search beside it finds', async ({ page, request }) => {
     const [student] = await eligible(request, 'idcard');
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`${generated}?${new URLSearchParams({ issue: 'idcard', q: 'no one is called this', student: student!._id })}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, {
+      to: `${generated}?${new URLSearchParams({ issue: 'idcard', q: 'no one is called this', student: student!._id })}`,
+    });
     const form = page.getByRole('region', { name: 'Issue to a student' });
     await expect(form.getByTestId('issue-student')).toContainText(student!.name);
     await expect(form.getByRole('button', { name: 'Issue ID card' })).toBeVisible();

@@ -175,8 +175,7 @@ test.describe('as the admin', () => {
 });
 
 test('a branch user without the permission is refused', async ({ page }) => {
-  await loginAs(page, demo.northStaff.email, demo.northStaff.password);
-  await page.goto(screen);
+  await loginAs(page, demo.northStaff.email, demo.northStaff.password, { to: screen });
   await expect(page).toHaveURL(/\/admin\/access-denied$/);
   const response = await page.request.get('/api/v1/course/categories', { headers: await apiHeaders(page.request, demo.northStaff) });
   expect(response.status()).toBe(403);
@@ -187,8 +186,7 @@ test.describe('without JavaScript', () => {
 
   test('adds a category from the page and toggles it with plain forms', async ({ page }) => {
     const name = unique('Plain');
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(screen);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: screen });
     await page.getByRole('link', { name: 'Add category' }).first().click();
     const add = page.getByRole('region', { name: 'Add course category' });
     await add.getByLabel('Name').fill(name);

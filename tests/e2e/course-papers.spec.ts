@@ -223,8 +223,7 @@ test.describe('as the admin', () => {
 });
 
 test('a branch admin reads the papers but is offered no change', async ({ page }) => {
-  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
-  await page.goto(screen);
+  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password, { to: screen });
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add paper' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
@@ -257,8 +256,7 @@ test('a branch’s course editor changes its paper the institute gave a question
     questionPaper: key,
   });
 
-  await loginAs(page, editor.email, editor.password);
-  await page.goto(`${screen}?course=${course.id}`);
+  await loginAs(page, editor.email, editor.password, { to: `${screen}?course=${course.id}` });
   await hydrated(page);
   await expect(rows(page).first()).toContainText('Attached');
   await page.getByRole('link', { name: 'Edit BR-1 Branch Theory' }).click();
@@ -277,8 +275,7 @@ test.describe('without JavaScript', () => {
 
   test('adds a paper with its question paper from the page, the file sent with the form', async ({ page, request }) => {
     const course = await addCourse(request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`${screen}?course=${course.id}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `${screen}?course=${course.id}` });
     await page.getByRole('link', { name: 'Add paper' }).first().click();
     const add = page.getByRole('region', { name: 'Add course paper' });
     await fillPaper(add, { code: 'PL-1', name: 'Plain Paper', marks: '60', passing: '24' });

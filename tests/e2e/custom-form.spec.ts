@@ -39,7 +39,7 @@ test('a super admin creates a custom form; an admin adds, lists, edits and delet
   const formType = `visitor-log-${suffix}`;
 
   // The super admin names the form: an empty custom form, opened in the editor.
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login' });
   await page.getByRole('button', { name: 'Add New Form' }).click();
   const create = page.getByRole('dialog', { name: 'Add New Form' });
   await expect(create.getByRole('button', { name: 'Create' })).toBeDisabled();
@@ -137,8 +137,7 @@ test('a super admin creates a custom form; an admin adds, lists, edits and delet
 });
 
 test('a form type nobody configured is not available, and Retry asks again', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/forms/no-such-form');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/forms/no-such-form' });
   await expect(page.getByRole('heading', { name: 'Form Not Available' })).toBeVisible();
   await expect(
     page.getByText('Form configuration not found. Please contact super admin to set up this form.', { exact: true }),

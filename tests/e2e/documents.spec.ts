@@ -144,8 +144,7 @@ test.describe('Exam documents', () => {
 
   test('the whole sitting’s marksheets are made by a job the page follows, then download as one PDF', async ({ page, request }) => {
     const { exam, names } = await publishedSitting(request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/exam/student-marksheet/${exam}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/student-marksheet/${exam}` });
     await hydrated(page);
     await page.getByRole('button', { name: 'Download all marksheets (3)' }).click();
     await expect(page).toHaveURL((url) => url.searchParams.has('job'));
@@ -168,8 +167,7 @@ test.describe('Exam documents', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
-      await loginAs(page, demo.admin.email, demo.admin.password);
-      await page.goto(`/admin/exam/student-marksheet/${exam}`);
+      await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/student-marksheet/${exam}` });
       await page.getByRole('button', { name: 'Download all marksheets (3)' }).click();
       await expect(page).toHaveURL((url) => url.searchParams.has('job'));
       const link = page.getByRole('link', { name: 'Download the PDF (3 marksheets)' });

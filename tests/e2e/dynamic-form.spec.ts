@@ -31,8 +31,7 @@ async function fillRequiredStudentFields(page: Page, name: string) {
 }
 
 test('an empty submit shows the validation messages of every required field', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/students/add');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/students/add' });
   await page.getByRole('button', { name: 'Add', exact: true }).click();
 
   await expect(page.getByText('Please fill all required fields correctly').first()).toBeVisible();
@@ -61,8 +60,7 @@ test.describe('in an English (US) browser', () => {
 
   test('the admission date is typed day first, and the toast opens the new student among the new students', async ({ page }) => {
     const name = unique('Tanvi Joshi');
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/students/add');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/students/add' });
     const admissionDate = page.getByLabel('Admission Date');
     // The browser's own date field would be month first here; the page's script makes it day first.
     await expect(admissionDate).toHaveAttribute('placeholder', 'dd/mm/yyyy');
@@ -85,8 +83,7 @@ test.describe('in an English (US) browser', () => {
   test('an exam subject’s date is shown and typed day first, and kept as the day typed', async ({ page, request }) => {
     const { id } = await addHalfYearlyExam(request, [{ subjectName: 'Accounting Basics', examDate: '2026-12-05' }]);
 
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/exam/create?isEditMode=true&_id=${id}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/create?isEditMode=true&_id=${id}` });
     const examDate = page.getByLabel('Exam Date, row 1');
     await expect(examDate).toHaveValue('05/12/2026');
     await examDate.fill('');
@@ -103,8 +100,7 @@ test.describe('in an English (US) browser', () => {
 });
 
 test('a submit waits for the upload, and the button says so', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/students/add');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/students/add' });
   await fillRequiredStudentFields(page, unique('Meera Iyer'));
 
   // Hold the PUT to storage until the submit has been tried.
@@ -126,16 +122,14 @@ test('a submit waits for the upload, and the button says so', async ({ page }) =
 });
 
 test('a branch admin adds students to their own branch only', async ({ page }) => {
-  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
-  await page.goto('/admin/students/add');
+  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password, { to: '/admin/students/add' });
   const center = page.getByLabel('Center Name');
   await expect(center.locator('option')).toHaveText(['North Campus']);
   await expect(page.getByText('Students are added to your own branch.')).toBeVisible();
 });
 
 test('choosing a course fills the exam’s subject rows', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/exam/create');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/exam/create' });
   await expect(page.getByRole('heading', { level: 1, name: 'Create Exam' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'File Uploads' })).toHaveCount(0);
 
@@ -159,8 +153,7 @@ test('choosing a course fills the exam’s subject rows', async ({ page }) => {
 });
 
 test('a branch added through the Branch form is listed among the branches', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/branches/add');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/branches/add' });
   const name = unique('West Campus');
   await page.getByLabel('Branch Name').fill(name);
   await page.getByLabel('Course Name').fill('Diploma in Computer Applications');
@@ -189,8 +182,7 @@ test('an updated course returns to the courses list', async ({ page, request }) 
   const name = unique('Graphic Design');
   const id = await addRecord(request, 'course', { courseName: name, category: category._id, isActive: true });
 
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/courses/add?isEditMode=true&_id=${id}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/courses/add?isEditMode=true&_id=${id}` });
   await expect(page.getByRole('heading', { name: 'Edit Course', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Course Name')).toHaveValue(name);
   await page.getByLabel('Course Name').fill(`${name} Advanced`);
@@ -205,8 +197,7 @@ test('an updated course returns to the courses list', async ({ page, request }) 
 test('an updated exam returns to the exam list', async ({ page, request }) => {
   const { id, examId } = await addHalfYearlyExam(request, [{ subjectName: 'Accounting Basics' }]);
 
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/exam/create?isEditMode=true&_id=${id}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/create?isEditMode=true&_id=${id}` });
   await expect(page.getByRole('heading', { name: 'Edit Exam', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Exam Name')).toHaveValue('Half Yearly');
   await page.getByLabel('Exam Name').fill('Annual');
@@ -246,8 +237,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400 .*\/admin\/courses\/add/] });
 
   test('a course is added with its image, uploaded by the server', async ({ page, request }) => {
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/courses/add');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/courses/add' });
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByText('Course Name is required', { exact: true })).toBeVisible();
     await expect(page.getByText('Category is required', { exact: true })).toBeVisible();

@@ -23,8 +23,7 @@ async function listed(page: Page) {
 }
 
 test('the registered students export as CSV and Excel: the list’s filter, every page, each field by its label', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/students/registered?active=true&limit=10');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/students/registered?active=true&limit=10' });
   const count = await listed(page);
   expect(count).toBeGreaterThan(10);
 
@@ -55,8 +54,7 @@ test('the registered students export as CSV and Excel: the list’s filter, ever
 });
 
 test('a branch admin’s export holds their own branch alone', async ({ page }) => {
-  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
-  await page.goto('/admin/students/registered');
+  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password, { to: '/admin/students/registered' });
   const count = await listed(page);
   const csv = await download(page, 'Export CSV');
   const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
@@ -66,8 +64,7 @@ test('a branch admin’s export holds their own branch alone', async ({ page }) 
 });
 
 test('All Users exports the accounts its filters show', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/users?status=active&role=branch_admin');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/users?status=active&role=branch_admin' });
   const csv = await download(page, 'Export CSV');
   expect(csv.suggestedFilename()).toMatch(/^users-\d{4}-\d\d-\d\d\.csv$/);
   const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
@@ -79,8 +76,7 @@ test('All Users exports the accounts its filters show', async ({ page }) => {
 
 test('an exam’s sitting exports as a sheet of its students, a column a subject', async ({ page, request }) => {
   const { exam, examName, names } = await examWithStudents(request);
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/exam/result-entry/${exam}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/result-entry/${exam}` });
   await expect(page.getByRole('heading', { level: 1, name: examName })).toBeVisible();
   const csv = await download(page, 'Export CSV');
   expect(csv.suggestedFilename()).toMatch(/^results-.+\.csv$/);
@@ -97,8 +93,7 @@ test('an exam’s sitting exports as a sheet of its students, a column a subject
 });
 
 test('the palette exports a whole list to Excel and leaves the user where they were', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin' });
   // The palette's code loads after the page: the shortcut is pressed until it opens.
   await expect(async () => {
     await page.keyboard.press('ControlOrMeta+k');

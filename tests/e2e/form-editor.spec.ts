@@ -82,8 +82,7 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
   const restore = await keepStudentConfiguration(request);
   let restored = false;
   try {
-    await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
-    await page.goto(EDITOR);
+    await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login', to: EDITOR });
     await expect(page.getByRole('heading', { name: 'Student Form', level: 1 })).toBeVisible();
     await expect(sidebarTools(page).getByText('22 of 22 fields enabled')).toBeVisible();
 
@@ -239,8 +238,7 @@ test('a super admin reshapes the student form; an admin adds a student with a ph
 test('Move buttons and Reset change the form, Discard changes puts everything back, and leaving with unsaved changes asks first', async ({
   page,
 }) => {
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
-  await page.goto(EDITOR);
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login', to: EDITOR });
   await expect(page.getByRole('switch', { name: 'Enable City' })).toBeChecked();
   const before = await order(page);
 
@@ -271,8 +269,7 @@ test('Move buttons and Reset change the form, Discard changes puts everything ba
 });
 
 test('Add New Field asks for a name and a label and refuses a name the form has', async ({ page }) => {
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
-  await page.goto(EDITOR);
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login', to: EDITOR });
   await expect(page.getByRole('switch', { name: 'Enable City' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Add New Field' }).click();
@@ -303,8 +300,7 @@ test('Add New Field asks for a name and a label and refuses a name the form has'
 });
 
 test('an option list shows its first 10 options and counts the rest', async ({ page }) => {
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
-  await page.goto(EDITOR);
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login', to: EDITOR });
   const options = (label: string) => page.getByRole('list', { name: `Options of ${label}` }).getByRole('listitem');
   // The 36 states and union territories.
   await expect(options('State')).toHaveText([...indianStates.slice(0, 10), '+26 more']);
@@ -313,9 +309,8 @@ test('an option list shows its first 10 options and counts the rest', async ({ p
 
 test.describe('the sidebar on a wide screen and on a phone', () => {
   test('holds the progress, Reset and Save; on a phone in the menu overlay', async ({ page }) => {
-    await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(EDITOR);
+    await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login', to: EDITOR });
     const sidebar = page.getByRole('complementary');
     await expect(sidebar.getByRole('region', { name: 'Form configuration' })).toBeVisible();
     await expect(sidebarTools(page).getByRole('button', { name: 'Reset' })).toBeEnabled();
@@ -343,8 +338,7 @@ test.describe('without JavaScript', () => {
   test('the plain form saves the checkboxes and the positions', async ({ page, request }) => {
     const restore = await keepStudentConfiguration(request);
     try {
-      await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
-      await page.goto(EDITOR);
+      await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login', to: EDITOR });
       await expect(page.getByRole('switch')).toHaveCount(0);
       await page.getByRole('checkbox', { name: 'Enable Signature' }).uncheck();
       // Less checking, never more: other specs fill in the student form meanwhile.
@@ -370,7 +364,7 @@ test.describe('an unknown form type', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('is a page that leads back to the panel', async ({ page }) => {
-    await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+    await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login' });
     const response = await page.goto('/admin/super-admin/forms/no-such-form');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Form not found' })).toBeVisible();

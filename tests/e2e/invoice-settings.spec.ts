@@ -38,8 +38,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('the billing profile is opened from the invoices, refuses an invalid GSTIN, and saves a new legal name', async ({ page, request }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/invoices');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/invoices' });
   await page.getByRole('link', { name: 'Billing settings', exact: true }).click();
   await expect(page).toHaveURL(SETTINGS);
   await expect(page.getByRole('heading', { name: 'Billing settings', level: 1 })).toBeVisible();
@@ -81,8 +80,7 @@ test('the billing profile is opened from the invoices, refuses an invalid GSTIN,
 });
 
 test('a GST rate in force from a day is added and listed as open', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(SETTINGS);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: SETTINGS });
   await hydrated(page);
 
   await rates(page)
@@ -104,8 +102,7 @@ test('a GST rate in force from a day is added and listed as open', async ({ page
 });
 
 test('the screen has no serious or critical accessibility violation', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(SETTINGS);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: SETTINGS });
   await expect(page.getByRole('heading', { name: 'Billing settings', level: 1 })).toBeVisible();
   expect(await seriousViolations(page, SETTINGS)).toEqual([]);
 });
@@ -113,8 +110,7 @@ test('the screen has no serious or critical accessibility violation', async ({ p
 test('a branch’s staff see the profile they bill with, and change nothing', async ({ page, request }) => {
   const person = { name: 'North Biller', email: `north.biller.${Date.now()}@institute.demo`, password: 'Biller@123' };
   await addNorthAdmin(request, person, ['INVOICE_VIEW_BRANCH', 'INVOICE_CREATE_BRANCH']);
-  await loginAs(page, person.email, person.password);
-  await page.goto('/admin/invoices');
+  await loginAs(page, person.email, person.password, { to: '/admin/invoices' });
   await page.getByRole('link', { name: 'Billing settings', exact: true }).click();
   await expect(profile(page)).toContainText('Only the institute’s staff change billing settings');
   await expect(profile(page)).toContainText(DEMO_GSTIN);
@@ -135,8 +131,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400 .*\/admin\/invoices\/settings/] });
 
   test('the forms answer from the server: an invalid GSTIN and a rate the API already holds are refused', async ({ page, request }) => {
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(SETTINGS);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: SETTINGS });
     await profile(page).getByLabel('GSTIN', { exact: true }).fill('07ABC');
     await profile(page).getByRole('button', { name: 'Save billing profile' }).click();
     await expect(profile(page).getByText(GSTIN_INVALID)).toBeVisible();

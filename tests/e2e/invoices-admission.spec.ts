@@ -46,8 +46,7 @@ test('a student admitted while the setting is off has no invoices on their detai
     studentEmail: `${name.toLowerCase().replace(/\s+/g, '.')}@example.in`,
     phoneNumber: '9876543210',
   });
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/new-students?view=${encodeURIComponent(id)}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/new-students?view=${encodeURIComponent(id)}` });
   const fees = page.getByRole('dialog', { name }).getByRole('region', { name: 'Fees' });
   await expect(fees).toContainText('No invoices yet');
 });
@@ -55,8 +54,7 @@ test('a student admitted while the setting is off has no invoices on their detai
 test('with the setting on, a student admitted into a course with fees shows its invoice on their details', async ({ page, request }) => {
   await feesAtAdmission(request, true);
   const name = unique('Ishita Rao');
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/students/add');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/students/add' });
   await hydrated(page);
   await page.getByLabel('Center Name').selectOption({ label: 'North Campus' });
   await page.getByLabel('Student Name').fill(name);

@@ -62,8 +62,7 @@ async function changeMeanwhile(request: APIRequestContext, draft: { _id: string;
 }
 
 test('a draft is edited, saved with its new total, issued, and then has no edit form', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/invoices/student/create');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/invoices/student/create' });
   await hydrated(page);
   await page.getByRole('searchbox', { name: 'Student' }).fill('Aarav Sharma');
   await page
@@ -121,8 +120,7 @@ test('a draft is edited, saved with its new total, issued, and then has no edit 
 
 test('a draft is saved and issued at once from its edit screen', async ({ page }) => {
   const draft = await draftFor(page.request);
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/invoices/${draft._id}/edit`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/invoices/${draft._id}/edit` });
   await hydrated(page);
   await line(page, 1).getByLabel('Quantity').fill('3');
   await page.getByRole('button', { name: 'Save and issue' }).click();
@@ -156,8 +154,7 @@ test.describe('a refused save', () => {
 
   test('a draft changed by someone else meanwhile is not overwritten', async ({ page }) => {
     const draft = await draftFor(page.request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/invoices/${draft._id}/edit`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/invoices/${draft._id}/edit` });
     await hydrated(page);
 
     await changeMeanwhile(page.request, draft);
@@ -174,8 +171,7 @@ test('a draft of a kind the user may not bill has no Edit draft, and its edit ad
   const person = { name: 'Branch Biller', email: `branch.biller.${Date.now()}@institute.demo`, password: 'Biller@123' };
   await addNorthAdmin(page.request, person, ['INVOICE_VIEW_BRANCH', 'INVOICE_CREATE_BRANCH']);
   const draft = await draftFor(page.request, demo.northAdmin);
-  await loginAs(page, person.email, person.password);
-  await page.goto(`/admin/invoices/${draft._id}`);
+  await loginAs(page, person.email, person.password, { to: `/admin/invoices/${draft._id}` });
   await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit draft' })).toHaveCount(0);
   await page.goto(`/admin/invoices/${draft._id}/edit`);
@@ -190,8 +186,7 @@ test.describe('a deleted draft', () => {
     // Dated after every other draft, so it heads the list of drafts, newest first.
     const draft = await draftFor(page.request, demo.admin, 300);
     const rowLink = page.locator(`a[href="/admin/invoices/${draft._id}"]`);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/invoices?status=draft');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/invoices?status=draft' });
     await expect(rowLink.first()).toBeVisible();
 
     await page.goto(`/admin/invoices/${draft._id}`);
@@ -218,8 +213,7 @@ test.describe('a deleted draft', () => {
     const draft = await draftFor(page.request);
     const issued = await page.request.post(`/api/v1/invoices/${draft._id}/issue`, { headers: await apiHeaders(page.request) });
     expect(issued.ok(), await issued.text()).toBe(true);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/invoices/${draft._id}?delete=1`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/invoices/${draft._id}?delete=1` });
     await expect(status(page)).toHaveText('Issued');
     await expect(page.getByRole('link', { name: 'Delete draft' })).toHaveCount(0);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -231,8 +225,7 @@ test.describe('without JavaScript', () => {
 
   test('a draft is changed and saved with plain forms', async ({ page }) => {
     const draft = await draftFor(page.request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/invoices/${draft._id}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/invoices/${draft._id}` });
     await page.getByRole('link', { name: 'Edit draft' }).click();
     await expect(page.getByRole('heading', { name: 'Edit draft invoice', level: 1 })).toBeVisible();
     await expect(line(page, 1).getByLabel('Description')).toHaveValue('Exam fee');
@@ -253,8 +246,7 @@ test.describe('without JavaScript', () => {
 
     test('a draft changed by someone else is not overwritten, even when the form has come back from the server since', async ({ page }) => {
       const draft = await draftFor(page.request);
-      await loginAs(page, demo.admin.email, demo.admin.password);
-      await page.goto(`/admin/invoices/${draft._id}/edit`);
+      await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/invoices/${draft._id}/edit` });
       await changeMeanwhile(page.request, draft);
 
       // Adding a line without JavaScript is a round trip: the form comes back from a page loaded after the change.
@@ -276,8 +268,7 @@ test.describe('without JavaScript', () => {
 
     test('is deleted with plain forms', async ({ page }) => {
       const draft = await draftFor(page.request);
-      await loginAs(page, demo.admin.email, demo.admin.password);
-      await page.goto(`/admin/invoices/${draft._id}`);
+      await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/invoices/${draft._id}` });
       await page.getByRole('link', { name: 'Delete draft' }).click();
       await page.getByRole('region', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete draft' }).click();
       await expect(page).toHaveURL('/admin/invoices');

@@ -37,8 +37,7 @@ async function issuedInvoice(request: APIRequestContext, search: string) {
 let paidInvoice = '';
 
 test('a student invoice of two lines is issued, paid in two parts, and its receipt downloads', async ({ page }) => {
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/invoices');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/invoices' });
   await page.getByRole('link', { name: 'Student invoice', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Create Student Invoice', level: 1 })).toBeVisible();
   await hydrated(page);
@@ -107,8 +106,7 @@ test('a student invoice of two lines is issued, paid in two parts, and its recei
 
 test('an issued invoice is cancelled with a reason', async ({ page }) => {
   const invoice = await issuedInvoice(page.request, 'Aarav Gupta');
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`/admin/invoices/${invoice._id}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/invoices/${invoice._id}` });
   await expect(page.getByRole('heading', { name: invoice.number, level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Cancel invoice' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Cancel ${invoice.number}?` });
@@ -169,8 +167,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a branch invoice is found, filled and saved as a draft with plain forms', async ({ page }) => {
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/invoices/branch/create');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/invoices/branch/create' });
     await page.getByRole('searchbox', { name: 'Branch' }).fill('North');
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('link', { name: /^North Campus/ }).click();

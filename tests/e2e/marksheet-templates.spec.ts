@@ -14,8 +14,7 @@ test('a marksheet template is made with its grading scale checked, previewed wit
 }) => {
   test.setTimeout(60_000);
   const name = unique('Board');
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/exam/templates');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/exam/templates' });
   await expect(page.getByRole('heading', { level: 1, name: 'Marksheet Templates' })).toBeVisible();
   expect(await seriousViolations(page, 'marksheet templates')).toEqual([]);
   await page.getByRole('link', { name: 'New template' }).click();

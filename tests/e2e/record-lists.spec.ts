@@ -263,8 +263,7 @@ test.describe('Registered Students', () => {
 
 test.describe('a branch admin', () => {
   test('sees only their own branch’s students, without a branch column or filter', async ({ page }) => {
-    await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
-    await page.goto(`${registered}?limit=100`);
+    await loginAs(page, demo.northAdmin.email, demo.northAdmin.password, { to: `${registered}?limit=100` });
     await expect(page.getByText(/^North Campus · \d+ students$/)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Branch' })).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveCount(0);
@@ -293,8 +292,7 @@ test.describe('a branch admin', () => {
 
 test('a wide list scrolls inside its table, not the page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/students/registered');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/students/registered' });
   await baseExpect(page.getByRole('table')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   baseExpect(overflow, 'the page is as wide as the window').toBe(0);
@@ -303,8 +301,7 @@ test('a wide list scrolls inside its table, not the page', async ({ page }) => {
 
 test('on a phone each student is a card: name, registration number and labelled values, with its menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto(`${registered}?${seededOnly}`);
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: `${registered}?${seededOnly}` });
   const first = rows(page).first();
   await expect(first).toBeVisible();
   // The column headers give way to the labels inside each card.

@@ -12,8 +12,7 @@ test.describe('Result Entry', () => {
     request,
   }) => {
     const { examId, examName, names } = await examWithStudents(request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/exam/result-entry');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/exam/result-entry' });
     await page.getByRole('searchbox').fill(examId);
     // Other tests' exams are named Term End too: the list is narrowed to this one first.
     await expect(page).toHaveURL((url) => url.searchParams.get('search') === examId);
@@ -86,8 +85,7 @@ test.describe('Result Entry', () => {
 
   test('a mark someone else changed meanwhile is shown beside the one typed, and the user chooses', async ({ page, browser, request }) => {
     const { exam, names } = await examWithStudents(request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/exam/result-entry/${exam}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/result-entry/${exam}` });
     const other = await browser.newPage();
     await loginAs(other, demo.admin.email, demo.admin.password);
     await other.goto(`/admin/exam/result-entry/${exam}`);
@@ -112,8 +110,7 @@ test.describe('Who sits an exam, and revisions', () => {
     request,
   }) => {
     const { exam, names, students, headers } = await examWithStudents(request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/exam/result-entry/${exam}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/result-entry/${exam}` });
     await page.getByRole('link', { name: 'Students', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: /^Who sits/ })).toBeVisible();
     expect(await seriousViolations(page, 'exam students')).toEqual([]);
@@ -172,8 +169,7 @@ test.describe('Result Entry without JavaScript', () => {
 
   test('Save marks sends the changed cells', async ({ page, request }) => {
     const { exam, names } = await examWithStudents(request);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto(`/admin/exam/result-entry/${exam}`);
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: `/admin/exam/result-entry/${exam}` });
     await cell(page, 'Accounting Basics', names[0]!).fill('71');
     await cell(page, 'GST Returns', names[1]!).fill('ab');
     await page.getByRole('button', { name: 'Save marks' }).click();

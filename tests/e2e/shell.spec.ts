@@ -297,7 +297,7 @@ test('the palette offers users only to those who manage them: the super admin, t
   await page.keyboard.press('Escape');
 
   await page.context().clearCookies();
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login' });
   await hydrated(page);
   await openPalette(page);
   await page.keyboard.type('north.staff');

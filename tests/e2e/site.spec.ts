@@ -368,9 +368,7 @@ test.describe('the settings pages', () => {
     await publish(request, await apiHeaders(request), 'header', { ...defaultSiteContent.header, instituteName: unique('Start') });
     const first = unique('Shree Academy');
     const second = unique('Shree College');
-    await loginAs(page, demo.admin.email, demo.admin.password);
-
-    await page.goto('/admin/settings');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/settings' });
     expect(await seriousViolations(page, 'settings overview')).toEqual([]);
     await page.getByRole('list', { name: 'Settings pages' }).getByRole('link', { name: 'Header' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Header' })).toBeVisible();
@@ -450,8 +448,7 @@ test.describe('the settings pages', () => {
   test('a banner is added with its image, published and seen on the home page', async ({ page, request }) => {
     await publish(request, await apiHeaders(request), 'banners', { slides: [] });
     const title = unique('Admissions open');
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/settings/banners');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/settings/banners' });
     await hydrated(page);
     await page.getByRole('button', { name: 'Add a slide' }).click();
     await page.getByLabel(/^Image/).setInputFiles({
@@ -493,8 +490,7 @@ test.describe('the settings pages', () => {
     });
     const heroTitle = unique('Learn a skill');
     const section = (name: string) => page.getByRole('listitem', { name, exact: true });
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/settings/body');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/settings/body' });
     await expect(page.getByRole('heading', { level: 1, name: 'Body' })).toBeVisible();
     await hydrated(page);
     expect(await seriousViolations(page, 'body settings')).toEqual([]);
@@ -558,8 +554,7 @@ test.describe('the settings pages', () => {
   });
 
   test('the theme warns of poor contrast as it is typed, and refuses a colour that is not one', async ({ page }) => {
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/settings/theme');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/settings/theme' });
     await hydrated(page);
     expect(await seriousViolations(page, 'theme settings')).toEqual([]);
     await page.getByLabel('Primary', { exact: true }).fill('#ffff00');
@@ -577,8 +572,7 @@ test.describe('the settings pages', () => {
     await publish(request, await apiHeaders(request), 'gallery', { albums: [] });
     const title = unique('Annual day');
     const captions = ['The campus at dawn', 'The new lab', 'Prize giving'] as const;
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/settings/gallery');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/settings/gallery' });
     await hydrated(page);
 
     await page.getByRole('button', { name: 'Add an album' }).click();
@@ -666,8 +660,7 @@ test.describe('the settings pages', () => {
       await context.close();
     }
 
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/settings/footer');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/settings/footer' });
     await hydrated(page);
     await expect(page.getByRole('button', { name: 'Reorder Column 1 link 2' })).toBeVisible();
     expect(await seriousViolations(page, 'footer settings')).toEqual([]);
@@ -684,8 +677,7 @@ test.describe('the settings pages', () => {
 
   test('each page opens to its own permission only', async ({ page, request }) => {
     const account = await addAdminWith(request, 'Gallery Keeper', ['SETTINGS_GALLERY']);
-    await loginAs(page, account.email, account.password);
-    await page.goto('/admin/settings');
+    await loginAs(page, account.email, account.password, { to: '/admin/settings' });
     const pages = page.getByRole('list', { name: 'Settings pages' });
     await expect(pages.getByRole('link')).toHaveText(['Gallery', 'Downloads']);
     await page.goto('/admin/settings/header');

@@ -26,7 +26,7 @@ function newPerson(first: string) {
 }
 
 async function signInAsSuperAdmin(page: Page) {
-  await loginAs(page, demo.superadmin.email, demo.superadmin.password, '/admin/super/login');
+  await loginAs(page, demo.superadmin.email, demo.superadmin.password, { loginPath: '/admin/super/login' });
   await expect(page).toHaveURL(/\/admin\/super-admin\/users$/);
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
 }
@@ -97,7 +97,7 @@ async function createUserOnApi(request: APIRequestContext, person: { name: strin
 async function signInElsewhere(browser: Browser, baseURL: string, person: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, person.email, person.password, '/admin/login');
+  await loginAs(page, person.email, person.password);
   return { context, page };
 }
 

@@ -36,8 +36,7 @@ async function deactivateAndDelete(page: Page, row: Locator, name: string) {
 test('an institute admin adds, edits, deactivates and deletes a branch user, and cannot touch those above them', async ({ page }) => {
   const tag = Date.now().toString(36);
   const person = { name: `Kavya ${tag}`, email: `kavya.${tag}@institute.demo` };
-  await loginAs(page, demo.admin.email, demo.admin.password);
-  await page.goto('/admin/users');
+  await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/users' });
   await expect(page.getByRole('heading', { name: 'All Users', level: 1 })).toBeVisible();
 
   // The super admin ranks above an institute admin: their row can be seen, not changed.
@@ -105,8 +104,7 @@ test('the palette’s New user account opens All Users with its Add User dialog'
 });
 
 test('a branch admin without the permission is refused All Users', async ({ page }) => {
-  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
-  await page.goto('/admin/users');
+  await loginAs(page, demo.northAdmin.email, demo.northAdmin.password, { to: '/admin/users' });
   await expect(page).toHaveURL(/\/admin\/access-denied/);
 });
 
@@ -114,8 +112,7 @@ test.describe('Branch Users', () => {
   test('a branch admin manages their own branch’s staff, and sees no other branch', async ({ page }) => {
     const tag = Date.now().toString(36);
     const person = { name: `Rohan ${tag}`, email: `rohan.${tag}@institute.demo` };
-    await loginAs(page, demo.northAdmin.email, demo.northAdmin.password);
-    await page.goto('/admin/users/branch-management');
+    await loginAs(page, demo.northAdmin.email, demo.northAdmin.password, { to: '/admin/users/branch-management' });
     await expect(page.getByRole('heading', { name: 'Branch Users', level: 1 })).toBeVisible();
     // One branch, theirs: nothing to pick, and nobody of another branch in the list.
     await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveCount(0);
@@ -142,8 +139,7 @@ test.describe('Branch Users', () => {
   test('institute staff pick a branch, whose staff the list shows and new staff join', async ({ page }) => {
     const tag = Date.now().toString(36);
     const person = { name: `Leela ${tag}`, email: `leela.${tag}@institute.demo` };
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/users/branch-management');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/users/branch-management' });
     // With scripts running, a choice of branch applies at once.
     await hydrated(page);
     const branch = page.getByRole('combobox', { name: 'Branch' });
@@ -180,8 +176,7 @@ test.describe('Permission Management in the admin area', () => {
     expect(created.status(), await created.text()).toBe(201);
     expect((await request.post('/api/v1/users', { headers, data: { ...staff, role: 'branch_user' } })).status()).toBe(201);
 
-    await loginAs(page, manager.email, manager.password);
-    await page.goto('/admin/users/permission-management');
+    await loginAs(page, manager.email, manager.password, { to: '/admin/users/permission-management' });
     await expect(page.getByRole('heading', { name: 'Permission Management', level: 1 })).toBeVisible();
     const users = page.getByRole('list', { name: 'Users' });
     // Themselves and those ranked at or above them are not theirs to change.

@@ -52,8 +52,7 @@ async function setWalletEnabled(request: APIRequestContext, token: string, branc
 
 test.describe('Add Balance', () => {
   test('an admin tops up North Campus, then sees it in the transactions and on the dashboard', async ({ page }) => {
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/wallet/add-balance');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/wallet/add-balance' });
     await expect(page.getByRole('heading', { name: 'Add Balance', level: 1 })).toBeVisible();
 
     // Nothing chosen, nothing to add: the form says what is wrong and adds nothing.
@@ -101,8 +100,7 @@ test.describe('Add Balance', () => {
     test.use({ javaScriptEnabled: false });
 
     test('confirms on a second page, then adds the money', async ({ page }) => {
-      await loginAs(page, demo.admin.email, demo.admin.password);
-      await page.goto('/admin/wallet/add-balance');
+      await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/wallet/add-balance' });
       await page.getByRole('combobox', { name: 'Branch' }).selectOption({ label: 'South Campus' });
       await page.getByLabel('Amount').fill('1,000');
       await page.getByLabel('Payment reference').fill('NEFT-E2E-0002');
@@ -120,8 +118,7 @@ test.describe('Add Balance', () => {
 
 test.describe('Transactions', () => {
   test('exports the filtered ledger as CSV: a header row, then every matching entry', async ({ page }) => {
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/wallet/transactions');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/wallet/transactions' });
     // A filter applies as soon as it is chosen, as on every other list (once the page runs its
     // script: a choice made before that waits for the form's Apply button).
     await expect(async () => {
@@ -150,8 +147,7 @@ test.describe('Transactions', () => {
   });
 
   test('filters, sorts and pages through the URL', async ({ page }) => {
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/wallet/transactions?limit=10&sortBy=amount&order=asc');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/wallet/transactions?limit=10&sortBy=amount&order=asc' });
     await expect(page.getByText(/^Showing 1–\d+ of \d+ transactions?$/)).toBeVisible();
     // Typing searches after a pause; there is no button to press.
     await expect(page.getByRole('button', { name: 'Apply filters' })).toHaveCount(0);
@@ -177,8 +173,7 @@ test.describe('Operation Pricing', () => {
 
   test('adds a price, edits it, switches it off and on, and deletes it after confirming', async ({ page }) => {
     test.setTimeout(60_000);
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/wallet/operation-pricing');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/wallet/operation-pricing' });
     await expect(page.getByRole('row').filter({ hasText: 'ADD_STUDENT' })).toContainText('₹50.00');
 
     await page.getByRole('link', { name: 'Add price' }).first().click();
@@ -248,8 +243,7 @@ test.describe('Correcting a balance', () => {
   test('a manager corrects a balance by hand, with a reason, never below zero', async ({ page, request }) => {
     const adminToken = await apiToken(request, demo.admin);
     const south = await branchWallet(request, adminToken, 'South Campus');
-    await loginAs(page, demo.admin.email, demo.admin.password);
-    await page.goto('/admin/wallet/transactions');
+    await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/wallet/transactions' });
     await page.getByRole('link', { name: 'Correct a balance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Correct a balance' });
     await dialog.getByLabel('Branch').selectOption({ label: 'South Campus' });
@@ -368,8 +362,7 @@ test.describe('The charge of an admission', () => {
     const price = await addStudentPrice(request, adminToken);
     try {
       // The administrator prices an admission above North Campus's balance.
-      await loginAs(page, demo.admin.email, demo.admin.password);
-      await page.goto('/admin/wallet/operation-pricing');
+      await loginAs(page, demo.admin.email, demo.admin.password, { to: '/admin/wallet/operation-pricing' });
       await page.getByRole('link', { name: 'Edit Add Student' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit operation price' });
       await dialog.getByLabel('Price').fill('10,00,000');
