@@ -1,5 +1,4 @@
-import { accessChangeKinds, type AccessChangeKind, type AccessChangeView } from '../../common/contracts/access-changes';
-import { roleLabel } from '../../common/roles';
+import { accessChangeKinds, type AccessChangeListQuery, type AccessChangeView } from '../../common/contracts/access-changes';
 import { choiceParam, dayParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
 
 /** The access changes screen's address: the changed user, who changed, what kind, which permission, when. */
@@ -18,15 +17,6 @@ export const parseAccessChangeQuery = listQueryParser({
   },
 });
 
-export const accessChangeKindLabels: Record<AccessChangeKind, string> = {
-  created: 'Account created',
-  role: 'Role changed',
-  branch: 'Branch changed',
-  permissions: 'Permissions changed',
-  status: 'Status changed',
-  deleted: 'Account deleted',
-};
-
 /** A change as the list shows it: the kit names every row's `title`. */
 export type AccessChangeRow = AccessChangeView & { _id: string; title: string; version: number };
 
@@ -34,18 +24,18 @@ export function toAccessChangeRow(change: AccessChangeView): AccessChangeRow {
   return { ...change, _id: change.id, title: change.user.name, version: 1 };
 }
 
-const statusLabel = (status: string | null) => (status === 'active' ? 'Active' : status === 'inactive' ? 'Inactive' : (status ?? '—'));
+type AccessChangeScreenQuery = ReturnType<typeof parseAccessChangeQuery>;
 
-/** What a role, branch or status change went from and to, in the screens' words. */
-export function changeSides(change: AccessChangeView): { from: string; to: string } | null {
-  switch (change.kind) {
-    case 'role':
-      return { from: roleLabel(change.from ?? ''), to: roleLabel(change.to ?? '') };
-    case 'branch':
-      return { from: change.from ?? 'No branch', to: change.to ?? 'No branch' };
-    case 'status':
-      return { from: statusLabel(change.from), to: statusLabel(change.to) };
-    default:
-      return null;
-  }
+/** The API's filters for what the screen's address asks, without its page. */
+export function accessChangeApiQuery(query: AccessChangeScreenQuery): Omit<AccessChangeListQuery, 'page' | 'limit'> {
+  return {
+    search: query.search || undefined,
+    kind: query.kind || undefined,
+    permission: query.permission || undefined,
+    userId: query.user || undefined,
+    byId: query.by || undefined,
+    from: query.from || undefined,
+    to: query.to || undefined,
+    order: query.order,
+  };
 }

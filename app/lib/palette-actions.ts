@@ -150,6 +150,7 @@ const exports: ReadonlyArray<[path: string, what: string, href: string]> = [
   ['/admin/payments', 'payments', '/resources/payments-export?format=xlsx'],
   ['/admin/wallet/transactions', 'wallet transactions', '/resources/wallet-transactions-export?format=xlsx'],
   ['/admin/users', 'all users', '/resources/users-export?format=xlsx'],
+  ['/admin/users/access-changes', 'access changes', '/resources/access-changes-export?format=xlsx'],
 ];
 
 export const exportActions: readonly ExportAction[] = exports.map(([path, what, href]) => ({

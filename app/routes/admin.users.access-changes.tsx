@@ -1,14 +1,14 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ExportLinks } from '~/components/list/export-links';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column, Filter } from '~/components/list/types';
 import { Badge } from '~/components/ui/badge';
 import { ClipboardListIcon, XIcon } from '~/components/ui/icons';
 import {
+  accessChangeApiQuery,
   accessChangeDefaults,
-  accessChangeKindLabels,
-  changeSides,
   parseAccessChangeQuery,
   toAccessChangeRow,
   type AccessChangeRow,
@@ -20,6 +20,7 @@ import { listAccessChanges } from '~/services/access-changes.server';
 import { listLoader, loadListPage } from '~/services/list.server';
 import { listPermissions } from '~/services/permissions.server';
 import { formatDateTime } from '~/utils/format';
+import { accessChangeKindLabels, changeSides } from '../../common/access-change-words';
 import { accessChangeKinds } from '../../common/contracts/access-changes';
 import { catalogueReaders } from '../../common/user-permissions';
 import { roleLabel } from '../../common/roles';
@@ -34,19 +35,8 @@ export const loader = listLoader(async (request, auth) => {
     loadListPage(request, auth, {
       query,
       defaults: accessChangeDefaults,
-      fetch: async ({ search, kind, permission, user, by, from, to, order, page, limit }) => {
-        const answer = await listAccessChanges(auth.api, {
-          search: search || undefined,
-          kind: kind || undefined,
-          permission: permission || undefined,
-          userId: user || undefined,
-          byId: by || undefined,
-          from: from || undefined,
-          to: to || undefined,
-          order,
-          page,
-          limit,
-        });
+      fetch: async (screen) => {
+        const answer = await listAccessChanges(auth.api, { ...accessChangeApiQuery(screen), page: screen.page, limit: screen.limit });
         if (!answer.ok) return answer;
         const { changes, total, totalPages } = answer.data;
         return { ...answer, data: { rows: changes.map(toAccessChangeRow), total, totalPages } };
@@ -172,6 +162,7 @@ function NarrowedTo({ label, name, param }: { label: string; name: string; param
 
 export default function AccessChanges() {
   const list = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const columns = useColumns();
   const { query, rows } = list;
   const userName = rows.find((row) => row.user.id === query.user)?.user.name ?? 'this user';
@@ -211,6 +202,7 @@ export default function AccessChanges() {
         </span>
       }
       noun={{ one: 'change', other: 'changes' }}
+      headerActions={<ExportLinks href={`/resources/access-changes-export${search}`} noun="access changes" />}
       data={list}
       columns={columns}
       filters={filters}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayBound } from './day-bounds';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { pageFields, pagingQuery } from './paging';
 
 /** What a change did to a user's access. */
@@ -49,5 +50,13 @@ export const accessChangeContract = {
     query: accessChangeListQuery,
     response: accessChangeList,
     example: { query: { kind: 'permissions', from: '2026-01-01', to: '2026-12-31', page: '1', limit: '20', order: 'desc' } },
+  }),
+  export: defineContract({
+    method: 'get',
+    path: '/access-changes/export',
+    summary: 'Every change the filters match, as CSV or Excel; a branch’s own staff get their branch’s users’ changes',
+    tag: 'users',
+    produces: exportTypes,
+    query: accessChangeListQuery.omit({ page: true, limit: true }).extend(exportQuery),
   }),
 };

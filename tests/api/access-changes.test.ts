@@ -166,6 +166,57 @@ describe('GET /access-changes', () => {
   });
 });
 
+describe('GET /access-changes/export', () => {
+  const csvLines = (body: unknown) =>
+    (body as string)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  it('exports the changes the filters match, in the list’s order and the screen’s words', async () => {
+    const csv = await call('GET', `/access-changes/export?${new URLSearchParams({ userId: asha })}`, { token: root.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="access-changes-\d{4}-\d\d-\d\d\.csv"$/);
+    const [header, ...rows] = csvLines(csv.body);
+    expect(header).toBe('When,User,User email,Change,From,To,Permissions granted,Permissions removed,Changed by,Changed by email');
+    // Each row from its second column: the first is the moment, in India's time.
+    const moment = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/;
+    expect(rows.every((row) => moment.test(row))).toBe(true);
+    const rootEmail = (await changes(root.token, { userId: asha })).changes[0]!.by!.email;
+    expect(rows.map((row) => row.replace(moment, '').replace(rootEmail, '<root>'))).toEqual([
+      'Asha Rao,asha.audit@example.com,Status changed,Active,Inactive,,,Root Admin,<root>',
+      'Asha Rao,asha.audit@example.com,Permissions changed,,,WALLET_VIEW,EXAM_LIST,Root Admin,<root>',
+      'Asha Rao,asha.audit@example.com,Branch changed,No branch,North Campus,,,Root Admin,<root>',
+      'Asha Rao,asha.audit@example.com,Role changed,User,Branch Admin,,,Root Admin,<root>',
+      'Asha Rao,asha.audit@example.com,Permissions changed,,,"EXAM_LIST, STUDENT_ADD",,Root Admin,<root>',
+      'Asha Rao,asha.audit@example.com,Account created,,User,,,Root Admin,<root>',
+    ]);
+
+    const permissionsOnly = await call(
+      'GET',
+      `/access-changes/export?${new URLSearchParams({ userId: asha, kind: 'permissions', order: 'asc', format: 'xlsx' })}`,
+      {
+        token: root.token,
+      },
+    );
+    expect(permissionsOnly.status).toBe(200);
+    expect(permissionsOnly.headers.get('Content-Type')).toContain('spreadsheetml');
+  });
+
+  it('gives a branch’s own user managers their branch’s users’ changes only, and nobody else anything', async () => {
+    const northAdmin = await signedIn({ role: 'branch_admin', branchId: north, permissions: ['BRANCH_USER_VIEW'] });
+    const own = await call('GET', '/access-changes/export', { token: northAdmin.token });
+    expect(own.status).toBe(200);
+    const seen = await changes(northAdmin.token, { limit: '100' });
+    expect(csvLines(own.body)).toHaveLength(1 + seen.total);
+    const hers = await call('GET', `/access-changes/export?${new URLSearchParams({ userId: asha })}`, { token: northAdmin.token });
+    expect(csvLines(hers.body)).toHaveLength(1 + (await changes(northAdmin.token, { userId: asha })).total);
+    const clerk = await signedIn({ role: 'user', permissions: ['STUDENT_ADD'] });
+    expect((await call('GET', '/access-changes/export', { token: clerk.token })).status).toBe(403);
+    expect((await call('GET', '/access-changes/export')).status).toBe(401);
+  });
+});
+
 describe('the read tables', () => {
   it('are what a rebuild makes of the log', async () => {
     const before = await projectionSnapshot(accounts.db);

@@ -159,6 +159,7 @@ const walk: Record<string, WalkEntry> = {
   'GET /users': { branch: 'list', query: () => ({ limit: '100' }) },
   'GET /users/export': { branch: 'list' },
   'GET /access-changes': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /access-changes/export': { branch: 'list' },
   'GET /users/branch/:branchId': { branch: 'by-id', params: (fx) => ({ branchId: fx.branchA.branchId }) },
   'GET /users/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.userId }) },
   'POST /users': { branch: 'create' },

@@ -222,6 +222,7 @@ const steps: Step[] = [
   { operation: 'DELETE /users/:id', as: 'admin', params: (made) => ({ id: made.userId }) },
   { operation: 'POST /users/branch/create', as: 'admin', body: (made, example) => ({ ...example, branchId: made.branchId }) },
   { operation: 'GET /access-changes', as: 'admin' },
+  { operation: 'GET /access-changes/export', as: 'admin', query: () => ({ format: 'xlsx' }) },
   {
     operation: 'POST /users/register',
     as: 'admin',
