@@ -69,10 +69,9 @@ export async function loginAs(
   const signedIn = await page.request.post(loginPath, { form: { email, password, csrf: csrf! }, maxRedirects: 0 });
   const landing = signedIn.headers()['location'];
   expect(signedIn.status(), `signing in as ${email} leads on (${signedIn.status()})`).toBe(302);
-  if (to === undefined) return void (await page.goto(landing!));
-  // The greeting toast waits for the landing page; fetched here, it stays off the test's page.
-  await page.request.get(landing!);
-  await page.goto(to);
+  // The greeting toast waits for the landing page; fetched here, it stays off the test's own page.
+  if (to !== undefined) await page.request.get(landing!);
+  await page.goto(to ?? landing!);
 }
 
 export const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });

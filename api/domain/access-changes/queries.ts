@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { containing } from '../../db/like';
@@ -35,9 +35,9 @@ function changeFilters(query: Filters, branchId: string | null) {
   return { where, searched: pattern !== undefined };
 }
 
-/** The changes the filters match, in the list's order, a page of them. */
-function changeRows(db: Executor, query: Filters, branchId: string | null, offset: number, limit: number) {
-  const direction = query.order === 'asc' ? asc : desc;
+/** The changes `where` matches, by time in `order`, a page of them. */
+function changeRows(db: Executor, where: SQL | undefined, order: Filters['order'], offset: number, limit: number) {
+  const direction = order === 'asc' ? asc : desc;
   return db
     .select({
       position: accessChanges.position,
@@ -59,7 +59,7 @@ function changeRows(db: Executor, query: Filters, branchId: string | null, offse
     .from(accessChanges)
     .innerJoin(changed, eq(changed.userId, accessChanges.userId))
     .leftJoin(by, eq(by.userId, accessChanges.actorId))
-    .where(changeFilters(query, branchId).where)
+    .where(where)
     .orderBy(direction(accessChanges.position), asc(accessChanges.kind))
     .limit(limit)
     .offset(offset);
@@ -108,7 +108,7 @@ export async function listAccessChanges(db: Executor, query: Query, branchId: st
   // user it holds, and keeps deleted users, so the join drops no row.
   const counting = db.select({ n: count() }).from(accessChanges).$dynamic();
   const [rows, [matching]] = await Promise.all([
-    changeRows(db, query, branchId, (query.page - 1) * query.limit, query.limit),
+    changeRows(db, where, query.order, (query.page - 1) * query.limit, query.limit),
     (searched ? counting.innerJoin(changed, eq(changed.userId, accessChanges.userId)) : counting).where(where),
   ]);
   const total = Number(matching?.n ?? 0);
@@ -125,6 +125,7 @@ const permissionNames = (list: AccessChangeView['granted']) => list.map((permiss
 
 /** Every change the list's filters match, in its order, as a file's rows, in the screen's words. */
 export function accessChangesExport(db: Executor, query: Filters, branchId: string | null): ExportTable<AccessChangeView> {
+  const { where } = changeFilters(query, branchId);
   return {
     fileName: (today) => `access-changes-${today}`,
     sheet: 'Access changes',
@@ -140,7 +141,7 @@ export function accessChangesExport(db: Executor, query: Filters, branchId: stri
       { header: 'Changed by', value: (change) => change.by?.name ?? 'System', width: 24 },
       { header: 'Changed by email', value: (change) => change.by?.email ?? '', width: 30 },
     ],
-    rows: inPages(async (offset, limit) => changeViews(db, await changeRows(db, query, branchId, offset, limit))),
+    rows: inPages(async (offset, limit) => changeViews(db, await changeRows(db, where, query.order, offset, limit))),
   };
 }
 
