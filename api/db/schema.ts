@@ -614,6 +614,60 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * A file of rows to be imported as records of one form (students, courses, branches): where it
+ * is kept, its headings and how many rows it has, read once when it arrives. The work state of
+ * its dry runs and imports, which are jobs; the records they make are events.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: text('id').primaryKey(),
+    formType: text('form_type').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    /** The headings of the file's first row, in its order. */
+    columns: jsonb('columns').notNull(),
+    rowCount: integer('row_count').notNull(),
+    /** Each heading's field: suggested on arrival, then the one last run with. */
+    mapping: jsonb('mapping').notNull(),
+    requestedBy: text('requested_by'),
+    branchId: text('branch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('imports_requested_created_idx').on(t.requestedBy, t.createdAt)],
+);
+
+/** What a dry run or an import did with each row of its file, by the row's number in the file (headings are row 1). */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    jobId: text('job_id').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    /** created (or would be, in a dry run), skipped (already there) or failed. */
+    outcome: text('outcome').notNull(),
+    recordId: text('record_id'),
+    messages: jsonb('messages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.rowNumber] }), index('import_rows_job_outcome_idx').on(t.jobId, t.outcome, t.rowNumber)],
+);
+
+/**
+ * The key of each imported row, by form: a row whose key is here made a record already, so
+ * importing the file again makes nothing twice. Kept by the records' events; a deleted record
+ * frees its key.
+ */
+export const recordImportKeys = pgTable(
+  'record_import_keys',
+  {
+    formType: text('form_type').notNull(),
+    key: text('key').notNull(),
+    recordId: text('record_id').notNull(),
+    jobId: text('job_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formType, t.key] }), index('record_import_keys_record_idx').on(t.recordId)],
+);
+
 /** An issued invoice with something still due: the dashboard's figure and the partial index under it say it alike. */
 export const owing = (t: { stage: AnyPgColumn; paid: AnyPgColumn; total: AnyPgColumn }) =>
   sql`${t.stage} = 'issued' and ${t.paid} < ${t.total}`;
