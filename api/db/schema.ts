@@ -604,13 +604,16 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
     uniqueIndex('jobs_unfinished_subject_key')
       .on(t.kind, t.subject)
       .where(sql`${t.state} in ('queued', 'running')`),
     index('jobs_waiting_idx')
       .on(t.createdAt)
       .where(sql`${t.state} in ('queued', 'running')`),
+    // The Jobs panel: a caller's own jobs, newest first; an institute administrator's, everyone's.
+    index('jobs_requested_created_idx').on(t.requestedBy, t.createdAt),
+    index('jobs_created_idx').on(t.createdAt),
   ],
 );
 
