@@ -632,6 +632,8 @@ export const imports = pgTable(
     /** The headings of the file's first row, in its order. */
     columns: jsonb('columns').notNull(),
     rowCount: integer('row_count').notNull(),
+    /** The first rows as text, shown while the columns are mapped. */
+    sample: jsonb('sample').notNull(),
     /** Each heading's field: suggested on arrival, then the one last run with. */
     mapping: jsonb('mapping').notNull(),
     requestedBy: text('requested_by'),
