@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { testClock } from '../../tests/support/test-database';
+import { indianDay } from '../../common/india-time';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { courseCategoryMessages } from '../domain/course-categories/decide';
@@ -275,6 +277,54 @@ describe('GET /course/categories', () => {
     const response = await call('GET', `/course/categories?${query}`);
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors)).toEqual([field]);
+  });
+});
+
+describe('GET /course/categories/export', () => {
+  const csvLines = (body: unknown) =>
+    (body as string)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  it('exports the categories the search and status match, in the list’s order and the screen’s words, as CSV or Excel', async () => {
+    const marker = `Export ${++serial}`;
+    const drawing = await addCategory(`${marker} Drawing`);
+    await addCategory(`${marker} Music`);
+    const yoga = await addCategory(`${marker} yoga`);
+    await addCourse(drawing._id);
+    await addCourse(drawing._id);
+    expect((await call('PUT', `/course/categories/${yoga._id}/status`, { status: 'inactive' })).status).toBe(200);
+    const today = indianDay(clock.now());
+
+    const csv = await call('GET', `/course/categories/export?${new URLSearchParams({ search: marker, sortBy: 'name', order: 'desc' })}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Type')).toContain('text/csv');
+    expect(csv.headers.get('Content-Disposition')).toBe(`attachment; filename="course-categories-${today}.csv"`);
+    expect(csvLines(csv.body)).toEqual([
+      'Name,Status,Courses,Created',
+      `${marker} yoga,Inactive,0,${today}`,
+      `${marker} Music,Active,0,${today}`,
+      `${marker} Drawing,Active,2,${today}`,
+    ]);
+    const inactive = await call('GET', `/course/categories/export?${new URLSearchParams({ search: marker, status: 'inactive' })}`);
+    expect(csvLines(inactive.body).slice(1)).toEqual([`${marker} yoga,Inactive,0,${today}`]);
+
+    const workbook = await call('GET', `/course/categories/export?${new URLSearchParams({ search: marker, format: 'xlsx' })}`);
+    expect(workbook.headers.get('Content-Type')).toContain('spreadsheetml');
+    expect(workbook.headers.get('Content-Disposition')).toBe(`attachment; filename="course-categories-${today}.xlsx"`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(workbook.bytes).buffer);
+    const sheet = book.getWorksheet('Course categories')!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(2).values).toEqual([undefined, `${marker} Drawing`, 'Active', 2, new Date(`${today}T00:00:00Z`)]);
+  });
+
+  it('is open to either permission, and to neither refused', async () => {
+    expect((await call('GET', '/course/categories/export', undefined, {}, tokens.opener)).status).toBe(200);
+    expect((await call('GET', '/course/categories/export', undefined, {}, tokens.nobody)).status).toBe(403);
+    expect((await accounts.call('GET', '/course/categories/export')).status).toBe(401);
+    expect((await call('GET', '/course/categories/export?format=pdf')).status).toBe(400);
   });
 });
 

@@ -1,4 +1,5 @@
 import { courseCategoryContract } from '../../common/contracts/course-categories';
+import { indianDay } from '../../common/india-time';
 import type { Context } from 'hono';
 import type { Executor } from '../db/client';
 import {
@@ -8,10 +9,11 @@ import {
   renameCourseCategory,
 } from '../domain/course-categories/commands';
 import { courseCategoryMessages } from '../domain/course-categories/decide';
-import { findCourseCategory, listCourseCategories } from '../domain/course-categories/queries';
+import { courseCategoriesExport, findCourseCategory, listCourseCategories } from '../domain/course-categories/queries';
 import { notFound } from '../domain/errors';
+import { exportFile } from '../export/export-file';
 import type { ApiEnv } from './context';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
 
 /** Manage course categories: both naming sets of the product. */
@@ -35,6 +37,14 @@ const list = defineEndpoint({
   access,
   async handle({ db, query }) {
     return { message: courseCategoryMessages.list, data: await listCourseCategories(db, query) };
+  },
+});
+
+const exportCategories = defineFileEndpoint({
+  ...courseCategoryContract.export,
+  access,
+  async handle({ db, query: { format, ...query }, deps }) {
+    return exportFile(format, courseCategoriesExport(db, query), indianDay(deps.clock.now()));
   },
 });
 
@@ -75,4 +85,4 @@ const remove = defineEndpoint({
   },
 });
 
-export const courseCategoryEndpoints = [list, create, rename, setStatus, remove];
+export const courseCategoryEndpoints = [list, exportCategories, create, rename, setStatus, remove];

@@ -5,12 +5,13 @@ import { CategoryActions } from '~/components/course-categories/category-actions
 import { CategoryForm, categoryFormSchema } from '~/components/course-categories/category-form';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeleteDialog } from '~/components/list/delete-dialog';
+import { ExportLinks } from '~/components/list/export-links';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column } from '~/components/list/types';
 import { ActiveBadge } from '~/components/record-list/status-badges';
 import { TagsIcon } from '~/components/ui/icons';
 import { UrlDialog } from '~/components/wallet/url-dialog';
-import { categoryDefaults, parseCategoryQuery, type CategoryRow, type CategorySort } from '~/lib/course-categories';
+import { categoryApiQuery, categoryDefaults, parseCategoryQuery, type CategoryRow, type CategorySort } from '~/lib/course-categories';
 import { withParams } from '~/lib/list-query';
 import { requireAdminRoute } from '~/services/auth.server';
 import {
@@ -23,6 +24,7 @@ import { readForm } from '~/services/forms.server';
 import { deleteRow, listLoader, loadListPage } from '~/services/list.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { formatDate } from '~/utils/format';
+import { courseCategoryStatus, courseCategoryStatusLabels } from '../../common/contracts/course-categories';
 
 const title = 'Course Categories';
 
@@ -33,15 +35,8 @@ export const loader = listLoader(async (request, auth) => {
   return loadListPage(request, auth, {
     query,
     defaults: categoryDefaults,
-    fetch: async ({ search, status, sort, order, page, limit }) => {
-      const answer = await listCourseCategories(auth.api, {
-        search: search || undefined,
-        status: status || undefined,
-        sortBy: sort,
-        order,
-        page,
-        limit,
-      });
+    fetch: async (screen) => {
+      const answer = await listCourseCategories(auth.api, { ...categoryApiQuery(screen), page: screen.page, limit: screen.limit });
       if (!answer.ok) return answer;
       const { categories, total, totalPages } = answer.data;
       return { ...answer, data: { rows: categories.map((row): CategoryRow => ({ ...row, title: row.name })), total, totalPages } };
@@ -99,10 +94,7 @@ const statusFilter = {
   name: 'status',
   label: 'Status',
   anyLabel: 'Any status',
-  options: [
-    { value: 'active', label: 'Active' },
-    { value: 'inactive', label: 'Inactive' },
-  ],
+  options: courseCategoryStatus.options.map((status) => ({ value: status, label: courseCategoryStatusLabels[status] })),
 } as const;
 
 export default function CourseCategories() {
@@ -125,6 +117,7 @@ export default function CourseCategories() {
       columns={columns}
       filters={[statusFilter]}
       searchPlaceholder="Category name…"
+      headerActions={<ExportLinks href={`/resources/course-categories-export${search}`} noun="course categories" />}
       actions={(row) => (
         <CategoryActions row={row} renameTo={withParams(search, { rename: row._id, add: null })} onDelete={() => setDeleting(row)} />
       )}

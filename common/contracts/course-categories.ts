@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { pageFields, pagingQuery } from './paging';
 
 /**
@@ -16,6 +17,9 @@ export const courseCategoryNameMessages = {
 };
 
 export const courseCategoryStatus = z.enum(['active', 'inactive']);
+
+/** A status as the screen and its export say it. */
+export const courseCategoryStatusLabels: Record<z.infer<typeof courseCategoryStatus>, string> = { active: 'Active', inactive: 'Inactive' };
 
 export const courseCategorySortFields = ['name', 'status', 'createdAt', 'updatedAt'] as const;
 
@@ -69,6 +73,14 @@ export const courseCategoryContract = {
     query: courseCategoryListQuery,
     response: courseCategoryList,
     example: { query: { search: 'comp', status: 'active', page: '1', limit: '20', sortBy: 'name', order: 'asc' } },
+  }),
+  export: defineContract({
+    method: 'get',
+    path: '/course/categories/export',
+    summary: 'Every course category the search and status match, in the list’s order, as CSV or Excel',
+    tag,
+    produces: exportTypes,
+    query: courseCategoryListQuery.omit({ page: true, limit: true }).extend(exportQuery),
   }),
   create: defineContract({
     method: 'post',

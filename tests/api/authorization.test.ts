@@ -244,6 +244,7 @@ const walk: Record<string, WalkEntry> = {
   'PUT /dynamic-forms/:id': { branch: 'none' },
   'GET /course/categories/all': { branch: 'none' },
   'GET /course/categories': { branch: 'none' },
+  'GET /course/categories/export': { branch: 'none' },
   'POST /course/categories': { branch: 'none' },
   'PUT /course/categories/:id': { branch: 'none' },
   'PUT /course/categories/:id/status': { branch: 'none' },

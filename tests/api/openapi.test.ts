@@ -236,6 +236,7 @@ const steps: Step[] = [
 
   { operation: 'POST /course/categories', as: 'admin', keep: (data, made) => void (made.categoryId = data._id as string) },
   { operation: 'GET /course/categories', as: 'admin' },
+  { operation: 'GET /course/categories/export', as: 'admin', query: () => ({ format: 'xlsx' }) },
   { operation: 'GET /course/categories/all', as: 'admin' },
   { operation: 'PUT /course/categories/:id', as: 'admin', params: (made) => ({ id: made.categoryId }) },
   {

@@ -1,12 +1,15 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type {
-  CourseCategoryList,
-  CourseCategoryListQuery,
-  CourseCategoryStatus,
-  CourseCategoryView,
+import {
+  courseCategoryStatusLabels,
+  type CourseCategoryList,
+  type CourseCategoryListQuery,
+  type CourseCategoryStatus,
+  type CourseCategoryView,
 } from '../../../common/contracts/course-categories';
+import { indianDay } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
 import { courseCategories, records } from '../../db/schema';
+import { inPages, type ExportTable } from '../../export/columns';
 
 /** The course form keeps its category's id in this field (see common/forms/fields.ts). */
 const courseCategoryOf = sql<string>`${records.fields}->>'category'`;
@@ -58,7 +61,9 @@ export async function findCourseCategory(db: Executor, id: string): Promise<Cour
   return view ?? null;
 }
 
-function sortOrder(query: CourseCategoryListQuery): SQL[] {
+type Filters = Omit<CourseCategoryListQuery, 'page' | 'limit'>;
+
+function sortOrder(query: Filters): SQL[] {
   const direction = query.order === 'asc' ? asc : desc;
   const key = {
     name: sql`lower(${courseCategories.name})`,
@@ -69,27 +74,54 @@ function sortOrder(query: CourseCategoryListQuery): SQL[] {
   return [direction(key), direction(courseCategories.id)];
 }
 
-export async function listCourseCategories(db: Executor, query: CourseCategoryListQuery): Promise<CourseCategoryList> {
+function categoryFilter(query: Filters) {
   // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
-  const filter = and(
+  return and(
     query.search ? sql`strpos(lower(${courseCategories.name}), ${query.search.toLowerCase()}) > 0` : undefined,
     query.status ? eq(courseCategories.status, query.status) : undefined,
   );
+}
+
+/** The categories the filters match, in the list's order, a page of them, each with its courses counted. */
+async function categoryPage(db: Executor, query: Filters, offset: number, limit: number): Promise<CourseCategoryView[]> {
   const rows = await db
     .select()
     .from(courseCategories)
-    .where(filter)
+    .where(categoryFilter(query))
     .orderBy(...sortOrder(query))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [matching] = await db.select({ n: count() }).from(courseCategories).where(filter);
+    .limit(limit)
+    .offset(offset);
+  return toViews(db, rows);
+}
+
+export async function listCourseCategories(db: Executor, query: CourseCategoryListQuery): Promise<CourseCategoryList> {
+  const [categories, [matching]] = await Promise.all([
+    categoryPage(db, query, (query.page - 1) * query.limit, query.limit),
+    db.select({ n: count() }).from(courseCategories).where(categoryFilter(query)),
+  ]);
   const total = Number(matching?.n ?? 0);
   return {
-    categories: await toViews(db, rows),
+    categories,
     total,
     page: query.page,
     limit: query.limit,
     totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+/** Every category the list's filters match, in its order, as a file's rows, in the screen's words. */
+export function courseCategoriesExport(db: Executor, query: Filters): ExportTable<CourseCategoryView> {
+  return {
+    fileName: (today) => `course-categories-${today}`,
+    sheet: 'Course categories',
+    columns: [
+      { header: 'Name', value: (category) => category.name, width: 30 },
+      { header: 'Status', value: (category) => courseCategoryStatusLabels[category.status] },
+      { header: 'Courses', kind: 'count', value: (category) => category.courseCount },
+      // India's day, as the screen shows it: one made just after midnight is that day's, not the day before in UTC.
+      { header: 'Created', kind: 'date', value: (category) => indianDay(new Date(category.createdAt)) },
+    ],
+    rows: inPages((offset, limit) => categoryPage(db, query, offset, limit)),
   };
 }
 
