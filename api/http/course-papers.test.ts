@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
 import { testClock } from '../../tests/support/test-database';
@@ -228,6 +229,76 @@ describe('GET /course/papers', () => {
     const response = await call('GET', '/course/papers?sortBy=marks');
     expect(response.status).toBe(400);
     expect(response.body.errors.sortBy[0]).toMatch(/^Sort by one of position, code/);
+  });
+});
+
+describe('GET /course/papers/export', () => {
+  const csvLines = (body: unknown) =>
+    (body as string)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  it('exports the papers the course, search and type match, in the list’s order and the screen’s words, as CSV or Excel', async () => {
+    const course = `Export course ${++serial}`;
+    const courseId = await addCourse(course);
+    await addPaper(courseId, { code: 'B-2', name: 'Accounting', kind: 'theory', questionPaperMarks: 100, passingMarks: 40 });
+    await addPaper(courseId, {
+      code: 'A-1',
+      name: 'Tally Practical',
+      kind: 'practical',
+      questionPaperMarks: 50,
+      passingMarks: 20,
+      questionPaper: await uploadPdf(),
+    });
+    await addPaper(courseId, { code: 'C-3', name: 'Taxation', kind: 'theory', questionPaperMarks: 75, passingMarks: 30 });
+
+    const csv = await call('GET', `/course/papers/export?courseId=${courseId}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Type')).toContain('text/csv');
+    expect(csv.headers.get('Content-Disposition')).toBe('attachment; filename="course-papers-2026-04-01.csv"');
+    expect(csvLines(csv.body)).toEqual([
+      'Code,Name,Course,Type,Marks,Passing,Question paper',
+      `B-2,Accounting,${course},Theory,100,40,None`,
+      `A-1,Tally Practical,${course},Practical,50,20,Attached`,
+      `C-3,Taxation,${course},Theory,75,30,None`,
+    ]);
+    const searched = await call('GET', `/course/papers/export?courseId=${courseId}&search=ta&kind=theory&sortBy=code&order=desc`);
+    expect(csvLines(searched.body).map((line) => line.split(',')[0])).toEqual(['Code', 'C-3']);
+
+    const workbook = await call('GET', `/course/papers/export?courseId=${courseId}&sortBy=questionPaperMarks&format=xlsx`);
+    expect(workbook.headers.get('Content-Type')).toContain('spreadsheetml');
+    expect(workbook.headers.get('Content-Disposition')).toBe('attachment; filename="course-papers-2026-04-01.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(workbook.bytes).buffer);
+    const sheet = book.getWorksheet('Course papers')!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'A-1', 'Tally Practical', course, 'Practical', 50, 20, 'Attached']);
+  });
+
+  it('gives a branch’s staff the papers of the courses they may read, and nobody else anything', async () => {
+    const { db } = accounts;
+    const [north, south] = [await addBranch(db, `North ${++serial}`, `N${serial}`), await addBranch(db, `South ${serial}`, `S${serial}`)];
+    const northCourse = await addCourse(`North export course ${serial}`, north);
+    const southCourse = await addCourse(`South export course ${serial}`, south);
+    const northPaper = await addPaper(northCourse);
+    const southPaper = await addPaper(southCourse);
+    const northStaff = await branchStaff(north, ['COURSE_VIEW_BRANCH']);
+
+    const codes = async (token: string, query = '') =>
+      csvLines((await call('GET', `/course/papers/export?${query}`, undefined, {}, token)).body)
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+    const listed = (await call('GET', '/course/papers?limit=100', undefined, {}, northStaff)).body.data.total as number;
+    const own = await codes(northStaff);
+    expect(own).toHaveLength(listed);
+    expect(own).toContain(northPaper.code);
+    expect(own).not.toContain(southPaper.code);
+    expect(await codes(northStaff, `courseId=${southCourse}`)).toEqual([]);
+    expect(await codes(tokens.editor, `courseId=${southCourse}`)).toEqual([southPaper.code]);
+
+    expect((await call('GET', '/course/papers/export', undefined, {}, tokens.nobody)).status).toBe(403);
+    expect((await accounts.call('GET', '/course/papers/export')).status).toBe(401);
   });
 });
 

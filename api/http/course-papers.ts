@@ -1,13 +1,15 @@
 import type { Context } from 'hono';
 import { coursePaperContract } from '../../common/contracts/course-papers';
 import { coursePaperAdders, coursePaperEditors, coursePaperReaders } from '../../common/course-paper-permissions';
+import { indianDay } from '../../common/india-time';
 import type { Executor } from '../db/client';
 import { addCoursePaper, changeCoursePaper, removeCoursePaper } from '../domain/course-papers/commands';
 import { coursePaperMessages } from '../domain/course-papers/decide';
-import { findCoursePaper, listCoursePapers, type Caller } from '../domain/course-papers/queries';
+import { coursePapersExport, findCoursePaper, listCoursePapers, type Caller } from '../domain/course-papers/queries';
 import { notFound } from '../domain/errors';
+import { exportFile } from '../export/export-file';
 import type { ApiEnv } from './context';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, defineFileEndpoint } from './endpoint';
 import { ifMatchVersion, versionTag } from './if-match';
 
 const readAccess = { kind: 'permission', anyOf: coursePaperReaders } as const;
@@ -27,6 +29,14 @@ const list = defineEndpoint({
   access: readAccess,
   async handle({ db, actor, query }) {
     return { message: coursePaperMessages.list, data: await listCoursePapers(db, query, actor) };
+  },
+});
+
+const exportPapers = defineFileEndpoint({
+  ...coursePaperContract.export,
+  access: readAccess,
+  async handle({ db, actor, query: { format, ...query }, deps }) {
+    return exportFile(format, coursePapersExport(db, query, actor), indianDay(deps.clock.now()));
   },
 });
 
@@ -65,4 +75,5 @@ const remove = defineEndpoint({
   },
 });
 
-export const coursePaperEndpoints = [list, show, add, change, remove];
+// The export's fixed path comes before /course/papers/:id, which would otherwise take "export" for an id.
+export const coursePaperEndpoints = [list, exportPapers, show, add, change, remove];

@@ -1,5 +1,5 @@
-import { coursePaperKinds, type CoursePaperKind, type CoursePaperView } from '../../common/contracts/course-papers';
-import { choiceParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
+import { coursePaperKindLabels, coursePaperKinds, type CoursePaperView } from '../../common/contracts/course-papers';
+import { apiListQuery, choiceParam, listQueryParser, textParam, type QueryDefaults } from './list-query';
 
 /** The course papers screen's address: the course, search, type, sort, order and page. */
 export const paperSorts = ['position', 'code', 'name', 'kind', 'questionPaperMarks', 'createdAt'] as const;
@@ -9,6 +9,12 @@ export const parsePaperQuery = listQueryParser({
   sorts: paperSorts,
   filters: { course: textParam(100), kind: choiceParam(coursePaperKinds) },
 });
+type PaperQuery = ReturnType<typeof parsePaperQuery>;
+
+/** The API's filters for what the screen's address asks, without its page: the list's and the export's. */
+export function paperApiQuery({ course, search, kind, sort, order }: PaperQuery) {
+  return apiListQuery({ courseId: course, search, kind, sort, order });
+}
 
 /** A paper as the list shows it (the kit names every row's `title`); `changeable` when this user may edit or delete it. */
 export type PaperRow = CoursePaperView & { title: string; changeable: boolean };
@@ -18,7 +24,5 @@ export const paperMessages = {
   readOnly: 'You can read this paper but not change it',
 };
 
-export const paperKindLabels = { theory: 'Theory', practical: 'Practical' } as const satisfies Record<CoursePaperKind, string>;
-
 /** The paper types as a select offers them, in the contract's order. */
-export const paperKindOptions = coursePaperKinds.map((kind) => ({ value: kind, label: paperKindLabels[kind] }));
+export const paperKindOptions = coursePaperKinds.map((kind) => ({ value: kind, label: coursePaperKindLabels[kind] }));

@@ -145,6 +145,7 @@ const exports: ReadonlyArray<[path: string, what: string, href: string]> = [
   ['/admin/students/admissions', 'the admission register', records('/admin/students/admissions')],
   ['/admin/courses', 'courses', records('/admin/courses')],
   ['/admin/course/categories', 'course categories', '/resources/course-categories-export?format=xlsx'],
+  ['/admin/course/papers', 'course papers', '/resources/course-papers-export?format=xlsx'],
   ['/admin/branches', 'branches', records('/admin/branches')],
   ['/admin/exam/list', 'exams', records('/admin/exam/list')],
   ['/admin/invoices', 'invoices', '/resources/invoices-export?format=xlsx'],

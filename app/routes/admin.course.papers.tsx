@@ -6,6 +6,7 @@ import { PaperForm, paperFormSchema } from '~/components/course-papers/paper-for
 import { storedFileHref } from '~/components/dynamic-form/upload-actors';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DeleteDialog } from '~/components/list/delete-dialog';
+import { ExportLinks } from '~/components/list/export-links';
 import { RowButtons, RowDeleteButton, RowEditLink } from '~/components/list/row-buttons';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column } from '~/components/list/types';
@@ -14,8 +15,8 @@ import { FilesIcon } from '~/components/ui/icons';
 import { UrlDialog } from '~/components/wallet/url-dialog';
 import { paperRights } from '~/lib/course-paper-rights';
 import {
+  paperApiQuery,
   paperDefaults,
-  paperKindLabels,
   paperKindOptions,
   paperMessages,
   parsePaperQuery,
@@ -31,7 +32,7 @@ import { validateCsrf } from '~/services/csrf.server';
 import { deleteRow, listLoader, loadListPage } from '~/services/list.server';
 import { readPost, storePostedFiles } from '~/services/posted-files.server';
 import { redirectWithToast } from '~/services/toast.server';
-import { questionPaperUpload, type CoursePaperView } from '../../common/contracts/course-papers';
+import { coursePaperKindLabels, questionPaperUpload, type CoursePaperView } from '../../common/contracts/course-papers';
 import { fileNameOfKey } from '../../common/uploads/keys';
 
 const title = 'Course Papers';
@@ -53,16 +54,8 @@ export const loader = listLoader(async (request, auth) => {
     loadListPage(request, auth, {
       query,
       defaults: paperDefaults,
-      fetch: async ({ course, search, kind, sort, order, page, limit }) => {
-        const answer = await listCoursePapers(auth.api, {
-          courseId: course || undefined,
-          search: search || undefined,
-          kind: kind || undefined,
-          sortBy: sort,
-          order,
-          page,
-          limit,
-        });
+      fetch: async (screen) => {
+        const answer = await listCoursePapers(auth.api, { ...paperApiQuery(screen), page: screen.page, limit: screen.limit });
         if (!answer.ok) return answer;
         const { papers, total, totalPages } = answer.data;
         return {
@@ -166,7 +159,7 @@ export default function CoursePapers() {
       hidden: Boolean(course),
       className: 'max-w-56 truncate',
     },
-    { id: 'kind', header: 'Type', cell: (row) => <Badge variant="outline">{paperKindLabels[row.kind]}</Badge>, sort: 'kind' },
+    { id: 'kind', header: 'Type', cell: (row) => <Badge variant="outline">{coursePaperKindLabels[row.kind]}</Badge>, sort: 'kind' },
     {
       id: 'marks',
       header: 'Marks',
@@ -219,6 +212,7 @@ export default function CoursePapers() {
       filters={[courseFilter, kindFilter]}
       scope="course"
       searchPlaceholder="Code or name…"
+      headerActions={<ExportLinks href={`/resources/course-papers-export${search}`} noun="course papers" />}
       actions={
         list.rights.edit
           ? (row) =>

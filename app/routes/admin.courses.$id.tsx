@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import * as React from 'react';
+import { coursePaperKindLabels } from '../../common/contracts/course-papers';
 import { dynamicDataContract } from '../../common/contracts/dynamic-data';
 import { formOptionContract } from '../../common/contracts/form-options';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
@@ -19,7 +20,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { FilesIcon, UsersIcon } from '~/components/ui/icons';
 import { callEndpoint } from '~/services/api.server';
 import { listCoursePapers } from '~/services/course-papers.server';
-import { paperKindLabels } from '~/lib/course-papers';
 import { requireAdminRoute } from '~/services/auth.server';
 import { deleteRecordAction, loadRecordDetail, recordAbilities } from '~/services/record-list.server';
 import { adminRoutes, canOpen } from '~/lib/route-registry';
@@ -157,7 +157,7 @@ export default function CourseView() {
                       </Badge>
                       <span className="min-w-0 flex-1 truncate">{paper.name}</span>
                       <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                        {paperKindLabels[paper.kind]} · pass {paper.passingMarks} of {paper.questionPaperMarks}
+                        {coursePaperKindLabels[paper.kind]} · pass {paper.passingMarks} of {paper.questionPaperMarks}
                       </span>
                     </li>
                   ))}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { pageFields, pagingQuery } from './paging';
 
 /**
@@ -30,6 +31,9 @@ export const coursePaperFieldMessages = {
 
 export const coursePaperKinds = ['theory', 'practical'] as const;
 export const coursePaperKind = z.enum(coursePaperKinds, { message: coursePaperFieldMessages.kind });
+
+/** A paper's type as the screens and the export say it. */
+export const coursePaperKindLabels = { theory: 'Theory', practical: 'Practical' } as const satisfies Record<CoursePaperKind, string>;
 
 export const coursePaperCode = z
   .string({ required_error: coursePaperFieldMessages.codeRequired, invalid_type_error: 'Paper code must be text' })
@@ -170,6 +174,15 @@ export const coursePaperContract = {
     query: coursePaperListQuery,
     response: coursePaperList,
     example: { query: { search: 'comp', kind: 'theory', page: '1', limit: '20', sortBy: 'position', order: 'asc' } },
+  }),
+  export: defineContract({
+    method: 'get',
+    path: '/course/papers/export',
+    summary:
+      'Every course paper the course, search and type match, in the list’s order, as CSV or Excel; a branch’s staff get the papers of the courses they may read',
+    tag,
+    produces: exportTypes,
+    query: coursePaperListQuery.omit({ page: true, limit: true }).extend(exportQuery),
   }),
   show: defineContract({
     method: 'get',

@@ -251,6 +251,7 @@ const walk: Record<string, WalkEntry> = {
   'DELETE /course/categories/:id': { branch: 'none' },
   // A paper is read and changed as its course is: a course of branch A is not branch B's.
   'GET /course/papers': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /course/papers/export': { branch: 'list' },
   'GET /course/papers/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.paperId }) },
   'POST /course/papers': {
     branch: 'by-id',

@@ -264,6 +264,7 @@ const steps: Step[] = [
     keep: (data, made) => void (made.paperId = data._id as string),
   },
   { operation: 'GET /course/papers', as: 'admin' },
+  { operation: 'GET /course/papers/export', as: 'admin', query: () => ({ format: 'xlsx' }) },
   { operation: 'GET /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
   { operation: 'PUT /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },
   { operation: 'DELETE /course/papers/:id', as: 'admin', params: (made) => ({ id: made.paperId }) },

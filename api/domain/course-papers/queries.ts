@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
-import type { CoursePaperKind, CoursePaperList, CoursePaperListQuery, CoursePaperView } from '../../../common/contracts/course-papers';
+import {
+  coursePaperKindLabels,
+  type CoursePaperKind,
+  type CoursePaperList,
+  type CoursePaperListQuery,
+  type CoursePaperView,
+} from '../../../common/contracts/course-papers';
 import type { Executor } from '../../db/client';
 import { coursePapers, records, uploads } from '../../db/schema';
+import { inPages, type ExportTable } from '../../export/columns';
 import type { Actor } from '../auth/actor';
 import { branchScope } from '../auth/branch-scope';
 import { reachOf, readableBy, type RecordReach } from '../record-queries';
@@ -109,7 +116,9 @@ export async function findCoursePaper(
   return { paper: toView(caller, row), course: row.courseId === null ? 'none' : row.reach };
 }
 
-function sortOrder(query: CoursePaperListQuery): SQL[] {
+type Filters = Omit<CoursePaperListQuery, 'page' | 'limit'>;
+
+function sortOrder(query: Filters): SQL[] {
   const direction = query.order === 'asc' ? asc : desc;
   const key = {
     position: coursePapers.position,
@@ -125,33 +134,65 @@ function sortOrder(query: CoursePaperListQuery): SQL[] {
   return [...byCourse, direction(key), direction(coursePapers.id)];
 }
 
-export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, caller: Caller): Promise<CoursePaperList> {
-  const scope = branchScope(caller);
+function paperFilter(query: Filters) {
   // strpos rather than LIKE: a search for "%" or "_" finds those characters, with no escaping.
   const search = query.search?.toLowerCase();
-  const filter = and(
+  return and(
     query.courseId ? eq(coursePapers.courseId, query.courseId) : undefined,
     search ? sql`(strpos(lower(${coursePapers.code}), ${search}) > 0 or strpos(lower(${coursePapers.name}), ${search}) > 0)` : undefined,
     query.kind ? eq(coursePapers.kind, query.kind) : undefined,
   );
-  const [rows, [matching]] = await Promise.all([
+}
+
+/** The papers the filters match of the courses the caller may read, in the list's order, a page of them. */
+async function paperPage(db: Executor, query: Filters, caller: Caller, offset: number, limit: number): Promise<CoursePaperView[]> {
+  const scope = branchScope(caller);
+  const rows = await db
+    .select(paperColumns(scope))
+    .from(coursePapers)
+    .innerJoin(records, ofCourse(scope))
+    .leftJoin(uploads, uploadOfQuestionPaper)
+    .where(paperFilter(query))
+    .orderBy(...sortOrder(query))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => toView(caller, row));
+}
+
+export async function listCoursePapers(db: Executor, query: CoursePaperListQuery, caller: Caller): Promise<CoursePaperList> {
+  const [papers, [matching]] = await Promise.all([
+    paperPage(db, query, caller, (query.page - 1) * query.limit, query.limit),
     db
-      .select(paperColumns(scope))
+      .select({ n: count() })
       .from(coursePapers)
-      .innerJoin(records, ofCourse(scope))
-      .leftJoin(uploads, uploadOfQuestionPaper)
-      .where(filter)
-      .orderBy(...sortOrder(query))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(coursePapers).innerJoin(records, ofCourse(scope)).where(filter),
+      .innerJoin(records, ofCourse(branchScope(caller)))
+      .where(paperFilter(query)),
   ]);
   const total = Number(matching?.n ?? 0);
   return {
-    papers: rows.map((row) => toView(caller, row)),
+    papers,
     total,
     page: query.page,
     limit: query.limit,
     totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+/** Every paper the list's filters match, of the courses the caller may read, in its order, as a file's rows, in the screen's words. */
+export function coursePapersExport(db: Executor, query: Filters, caller: Caller): ExportTable<CoursePaperView> {
+  return {
+    fileName: (today) => `course-papers-${today}`,
+    sheet: 'Course papers',
+    columns: [
+      { header: 'Code', value: (paper) => paper.code, width: 14 },
+      { header: 'Name', value: (paper) => paper.name, width: 32 },
+      { header: 'Course', value: (paper) => paper.courseName, width: 32 },
+      { header: 'Type', value: (paper) => coursePaperKindLabels[paper.kind] },
+      { header: 'Marks', kind: 'count', value: (paper) => paper.questionPaperMarks },
+      { header: 'Passing', kind: 'count', value: (paper) => paper.passingMarks },
+      // Whether there is one, as the screen says it: a file cannot travel in a cell.
+      { header: 'Question paper', value: (paper) => (paper.questionPaper ? 'Attached' : 'None'), width: 16 },
+    ],
+    rows: inPages((offset, limit) => paperPage(db, query, caller, offset, limit)),
   };
 }
