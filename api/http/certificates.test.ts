@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addBranch,
@@ -326,6 +327,59 @@ describe('reading', () => {
     expect(later.idcard).toEqual({ thisMonth: 0, total: 2 });
     expect(later.recent.length).toBeGreaterThan(0);
     expect(later.recent.every((one: IssuedDocumentView) => one.branchId === ids.north)).toBe(true);
+  });
+
+  it('exports what the filters match, in the list’s order and the screen’s words, as CSV or Excel', async () => {
+    const csvLines = (body: unknown) =>
+      (body as string)
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+    const revoked = await call('GET', '/certificates/export?status=revoked', undefined, tokens.reader);
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get('Content-Type')).toContain('text/csv');
+    expect(revoked.headers.get('Content-Disposition')).toBe('attachment; filename="generated-certificates-2026-07-01.csv"');
+    const [priyas] = (await call('GET', '/certificates?status=revoked', undefined, tokens.reader)).body.data
+      .documents as IssuedDocumentView[];
+    expect(csvLines(revoked.body)).toEqual([
+      'Number,Student,Registration no.,Kind,Course,Branch,Format,Status,Superseded by,Issued,Issued by,Revoked on,Reason',
+      `CERT/2026-27/00004,Priya Nair,${priyas!.registrationNo},Certificate,Python Programming,South Campus,Course completion,Revoked,,2026-07-01,${priyas!.issuedBy},2026-07-01,Misspelt name`,
+    ]);
+    const meenas = await call('GET', '/certificates/export?search=meena&sortBy=number&order=asc', undefined, tokens.reader);
+    expect(csvLines(meenas.body).map((line) => line.split(',').slice(7, 9).join(','))).toEqual([
+      'Status,Superseded by',
+      'Superseded,CERT/2026-27/00006',
+      'Issued,',
+    ]);
+
+    const cards = await call('GET', '/certificates/export?kind=idcard&sortBy=number&order=asc&format=xlsx', undefined, tokens.reader);
+    expect(cards.headers.get('Content-Type')).toContain('spreadsheetml');
+    expect(cards.headers.get('Content-Disposition')).toBe('attachment; filename="generated-certificates-2026-07-01.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(cards.bytes).buffer);
+    const sheet = workbook.getWorksheet('Generated certificates')!;
+    expect(sheet.rowCount).toBe(3);
+    expect([1, 2, 4, 7, 10].map((column) => sheet.getRow(2).getCell(column).value)).toEqual([
+      'ID/2026-27/00001',
+      'Asha Rao',
+      'ID card',
+      'Student card',
+      new Date('2026-07-01T00:00:00Z'),
+    ]);
+    expect(sheet.getRow(3).getCell(1).value).toBe('ID/2026-27/00002');
+  });
+
+  it('exports to a branch’s staff their branch’s documents whatever they ask, and to nobody else anything', async () => {
+    const lines = async (query: string, token: string) =>
+      ((await call('GET', `/certificates/export?${query}`, undefined, token)).body as string).trimEnd().split('\r\n').slice(1);
+    const north = (await call('GET', '/certificates?limit=100', undefined, tokens.northIssuer)).body.data.total as number;
+    const own = await lines('', tokens.northIssuer);
+    expect(own).toHaveLength(north);
+    expect(own.every((line) => line.split(',')[5] === 'North Campus')).toBe(true);
+    expect(await lines(`branchId=${ids.south}`, tokens.northIssuer)).toEqual([]);
+    expect(await lines(`branchId=${ids.south}`, tokens.reader)).toHaveLength(2);
+    expect((await call('GET', '/certificates/export', undefined, tokens.nobody)).status).toBe(403);
+    expect((await accounts.call('GET', '/certificates/export')).status).toBe(401);
   });
 
   it('offers the students of a course with whether they completed it and what they hold', async () => {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { certificateContract, certificateMessages } from '../../common/contracts/certificates';
 import { jobMessages } from '../../common/contracts/jobs';
+import { indianDay } from '../../common/india-time';
 import type { Executor } from '../db/client';
 import { branchScope } from '../domain/auth/branch-scope';
 import { bulkJobView, startBulkIssue } from '../domain/certificates/bulk-issue';
@@ -8,12 +9,14 @@ import { issueDocument, issuerOf, reissueDocument, revokeDocument } from '../dom
 import { documentsPdf, idCardSheetsPdf } from '../domain/certificates/print';
 import {
   documentOverview,
+  documentsExport,
   eligibleStudents,
   issuedByJob,
   listDocuments,
   printableDocuments,
   readableDocument,
 } from '../domain/certificates/queries';
+import { exportFile } from '../export/export-file';
 import { jobViewOf } from '../jobs/queue';
 import type { ApiEnv } from './context';
 import { defineEndpoint, defineFileEndpoint } from './endpoint';
@@ -37,6 +40,14 @@ const list = defineEndpoint({
   access: readers,
   async handle({ db, actor, query }) {
     return { message: 'Issued documents', data: await listDocuments(db, branchScope(actor), query) };
+  },
+});
+
+const exportDocuments = defineFileEndpoint({
+  ...certificateContract.export,
+  access: readers,
+  async handle({ db, actor, query: { format, ...query }, deps }) {
+    return exportFile(format, documentsExport(db, branchScope(actor), query), indianDay(deps.clock.now()));
   },
 });
 
@@ -146,5 +157,19 @@ const idCardSheet = defineFileEndpoint({
   },
 });
 
-// The fixed paths come before /certificates/:id, which would otherwise take "overview" or "students" for an id.
-export const certificateEndpoints = [list, overview, students, bulkJob, get, issue, revoke, reissue, bulk, pdf, selectionPdf, idCardSheet];
+// The fixed paths come before /certificates/:id, which would otherwise take "export", "overview" or "students" for an id.
+export const certificateEndpoints = [
+  list,
+  exportDocuments,
+  overview,
+  students,
+  bulkJob,
+  get,
+  issue,
+  revoke,
+  reissue,
+  bulk,
+  pdf,
+  selectionPdf,
+  idCardSheet,
+];

@@ -148,6 +148,7 @@ const exports: ReadonlyArray<[path: string, what: string, href: string]> = [
   ['/admin/course/papers', 'course papers', '/resources/course-papers-export?format=xlsx'],
   ['/admin/branches', 'branches', records('/admin/branches')],
   ['/admin/exam/list', 'exams', records('/admin/exam/list')],
+  ['/admin/certificates/generated', 'generated certificates and ID cards', '/resources/certificates-export?format=xlsx'],
   ['/admin/invoices', 'invoices', '/resources/invoices-export?format=xlsx'],
   ['/admin/payments', 'payments', '/resources/payments-export?format=xlsx'],
   ['/admin/wallet/transactions', 'wallet transactions', '/resources/wallet-transactions-export?format=xlsx'],

@@ -15,6 +15,7 @@ import { BulkForm, BulkJobStatus, IssueForm, KindTabs, StudentSearch } from '~/c
 import { IssuedStatusBadge } from '~/components/certificates/status-badge';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ConfirmForm, ReasonForm } from '~/components/action-forms';
+import { ExportLinks } from '~/components/list/export-links';
 import { ResourceList } from '~/components/list/resource-list';
 import type { Column, Filter } from '~/components/list/types';
 import { Button } from '~/components/ui/button';
@@ -310,20 +311,23 @@ export default function GeneratedCertificates() {
       )}
       notice={list.job ? <BulkJobStatus job={list.job} watchHref={withParams(search, { job: list.job._id })} /> : null}
       headerActions={
-        issues ? (
-          <>
-            <Button asChild variant="outline">
-              <Link to={withParams(search, { bulk: list.query.kind || 'certificate', job: null })} preventScrollReset>
-                <UsersIcon aria-hidden="true" /> Issue for a course
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={withParams(search, { issue: list.query.kind || 'certificate' })} preventScrollReset>
-                <PlusIcon aria-hidden="true" /> Issue
-              </Link>
-            </Button>
-          </>
-        ) : undefined
+        <>
+          <ExportLinks href={`/resources/certificates-export${withoutDialogs(search)}`} noun="certificates and ID cards" />
+          {issues ? (
+            <>
+              <Button asChild variant="outline">
+                <Link to={withParams(search, { bulk: list.query.kind || 'certificate', job: null })} preventScrollReset>
+                  <UsersIcon aria-hidden="true" /> Issue for a course
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to={withParams(search, { issue: list.query.kind || 'certificate' })} preventScrollReset>
+                  <PlusIcon aria-hidden="true" /> Issue
+                </Link>
+              </Button>
+            </>
+          ) : null}
+        </>
       }
     >
       {selecting ? (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatKinds, type FormatKind } from '../certificate-layout';
 import { documentKindLabels } from './documents';
 import { defineContract } from './endpoint';
+import { exportQuery, exportTypes } from './export';
 import { jobParams, jobView } from './jobs';
 import { pageFields, pagingQuery } from './paging';
 
@@ -229,6 +230,15 @@ export const certificateContract = {
     query: issuedDocumentListQuery,
     response: issuedDocumentList,
     example: { query: { kind: 'certificate', status: 'issued', page: '1', limit: '20' } },
+  }),
+  export: defineContract({
+    method: 'get',
+    path: '/certificates/export',
+    summary:
+      'Every issued certificate and ID card the filters match, in the list’s order, as CSV or Excel; branch staff get their branch’s',
+    tag,
+    produces: exportTypes,
+    query: issuedDocumentListQuery.omit({ page: true, limit: true }).extend(exportQuery),
   }),
   overview: defineContract({
     method: 'get',

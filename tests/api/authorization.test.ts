@@ -369,6 +369,7 @@ const walk: Record<string, WalkEntry> = {
   'GET /certificate-formats/:id/sample': { branch: 'none', params: () => ({ id: 'walk' }) },
   'GET /certificate-formats/:id/preview': { branch: 'none', params: () => ({ id: 'walk' }) },
   'GET /certificates': { branch: 'list', query: () => ({ limit: '100' }) },
+  'GET /certificates/export': { branch: 'list' },
   'GET /certificates/overview': { branch: 'list' },
   'GET /certificates/students': { branch: 'list', query: () => ({ kind: 'idcard', limit: '100' }) },
   'GET /certificates/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.certificateId }) },

@@ -420,6 +420,7 @@ const steps: Step[] = [
     query: () => ({ kind: 'idcard' }),
     keep: (data, made) => void (made.idcardId = (data.documents as Example[])[0]!._id as string),
   },
+  { operation: 'GET /certificates/export', as: 'admin', query: () => ({ format: 'xlsx' }) },
   { operation: 'GET /certificates/overview', as: 'admin' },
   { operation: 'GET /certificates/students', as: 'admin' },
   { operation: 'POST /certificates/pdf', as: 'admin', body: (made) => ({ ids: [made.issuedId, made.reissuedId] }) },

@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   CERTIFICATE_RECENT_COUNT,
   certificateMessages,
+  issuedKindLabels,
+  issuedStatusLabels,
   type CertificateOverview,
   type EligibleStudentList,
   type EligibleStudentsQuery,
@@ -14,10 +16,11 @@ import {
   type IssuedStatus,
 } from '../../../common/contracts/certificates';
 import type { CertificateVerification } from '../../../common/contracts/documents';
-import { startOf } from '../../../common/india-time';
+import { indianDay, startOf } from '../../../common/india-time';
 import type { Executor } from '../../db/client';
 import { containing } from '../../db/like';
 import { issuedCertificates, records, users } from '../../db/schema';
+import { inPages, type ExportTable } from '../../export/columns';
 import { missing } from '../errors';
 import { readBillingSettings, sellerOf } from '../invoices/billing';
 import { maskedCode } from '../invoices/verification';
@@ -85,8 +88,10 @@ export async function currentDocument(db: Executor, { kind, studentId, courseId 
 
 const pageOf = (total: number, page: number, limit: number) => ({ total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) });
 
-export async function listDocuments(db: Executor, scope: string | null, query: IssuedDocumentListQuery): Promise<IssuedDocumentList> {
-  const filter = and(
+type Filters = Omit<IssuedDocumentListQuery, 'page' | 'limit'>;
+
+function documentFilter(scope: string | null, query: Filters) {
+  return and(
     inScope(scope),
     query.search ? like(issuedCertificates.searchText, containing(query.search.toLowerCase())) : undefined,
     query.kind ? eq(issuedCertificates.kind, query.kind) : undefined,
@@ -96,6 +101,10 @@ export async function listDocuments(db: Executor, scope: string | null, query: I
     query.studentId ? eq(issuedCertificates.studentId, query.studentId) : undefined,
     query.status ? eq(issuedCertificates.status, query.status) : undefined,
   );
+}
+
+/** The documents the filters match in the caller's reach, in the list's order, a page of them. */
+async function documentPage(db: Executor, scope: string | null, query: Filters, offset: number, limit: number) {
   const direction = query.order === 'asc' ? asc : desc;
   const key = {
     issuedAt: issuedCertificates.issuedAt,
@@ -104,15 +113,47 @@ export async function listDocuments(db: Executor, scope: string | null, query: I
     studentName: sql`lower(${issuedCertificates.studentName})`,
     courseName: sql`lower(${issuedCertificates.courseName})`,
   }[query.sortBy];
-  const [rows, [counted]] = await Promise.all([
-    withIssuer(db)
-      .where(filter)
-      .orderBy(direction(key), direction(issuedCertificates.issuedAt), direction(issuedCertificates.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(issuedCertificates).where(filter),
+  const rows = await withIssuer(db)
+    .where(documentFilter(scope, query))
+    .orderBy(direction(key), direction(issuedCertificates.issuedAt), direction(issuedCertificates.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ row, issuedBy }) => viewOf(row, issuedBy));
+}
+
+export async function listDocuments(db: Executor, scope: string | null, query: IssuedDocumentListQuery): Promise<IssuedDocumentList> {
+  const [documents, [counted]] = await Promise.all([
+    documentPage(db, scope, query, (query.page - 1) * query.limit, query.limit),
+    db.select({ total: count() }).from(issuedCertificates).where(documentFilter(scope, query)),
   ]);
-  return { documents: rows.map(({ row, issuedBy }) => viewOf(row, issuedBy)), ...pageOf(counted?.total ?? 0, query.page, query.limit) };
+  return { documents, ...pageOf(counted?.total ?? 0, query.page, query.limit) };
+}
+
+/** An instant as the day it was in India, as the screen shows it. */
+const dayOf = (at: string | null) => (at ? indianDay(new Date(at)) : null);
+
+/** Every document the list's filters match in the caller's reach, in its order, as a file's rows, in the screen's words. */
+export function documentsExport(db: Executor, scope: string | null, query: Filters): ExportTable<IssuedDocumentView> {
+  return {
+    fileName: (today) => `generated-certificates-${today}`,
+    sheet: 'Generated certificates',
+    columns: [
+      { header: 'Number', value: (document) => document.number, width: 20 },
+      { header: 'Student', value: (document) => document.studentName, width: 28 },
+      { header: 'Registration no.', value: (document) => document.registrationNo, width: 18 },
+      { header: 'Kind', value: (document) => issuedKindLabels[document.kind], width: 14 },
+      { header: 'Course', value: (document) => document.courseName, width: 28 },
+      { header: 'Branch', value: (document) => document.branchName, width: 20 },
+      { header: 'Format', value: (document) => document.formatName, width: 24 },
+      { header: 'Status', value: (document) => issuedStatusLabels[document.status] },
+      { header: 'Superseded by', value: (document) => document.supersededBy?.number, width: 20 },
+      { header: 'Issued', kind: 'date', value: (document) => dayOf(document.issuedAt) },
+      { header: 'Issued by', value: (document) => document.issuedBy, width: 24 },
+      { header: 'Revoked on', kind: 'date', value: (document) => dayOf(document.revokedAt) },
+      { header: 'Reason', value: (document) => document.revokedReason, width: 32 },
+    ],
+    rows: inPages((offset, limit) => documentPage(db, scope, query, offset, limit)),
+  };
 }
 
 /** The counts of each kind issued this month (India time) and ever, and the latest issues, in the caller's reach. */
