@@ -66,7 +66,7 @@ async function main() {
   const storage = await createObjectStorage(env, systemClock);
   logger.info({ storage: storage.kind }, 'file storage ready');
   const api = createApi({ database, logger, clock: systemClock, auth, storage, trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL });
-  const jobs = createJobRunner({ database, clock: systemClock, logger, kinds: jobKinds({ database, storage }) });
+  const jobs = createJobRunner({ database, clock: systemClock, logger, kinds: jobKinds({ database, storage, logger }) });
   jobs.start();
   const fetchApi = env.API_ANSWER_LOG ? loggingAnswers(api.fetch, env.API_ANSWER_LOG) : api.fetch;
   const apiListener = getRequestListener(fetchApi);

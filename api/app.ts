@@ -26,6 +26,7 @@ import { walletEndpoints } from './http/wallet';
 import { permissionEndpoints } from './http/permissions';
 import { userEndpoints } from './http/users';
 import { accessChangeEndpoints } from './http/access-changes';
+import { importEndpoints } from './http/imports';
 import { recordResourceEndpoints } from './http/record-resources';
 import { resultEndpoints } from './http/results';
 import { examResultEndpoints } from './http/exam-results';
@@ -45,6 +46,7 @@ export const apiEndpoints: Endpoint[] = [
   ...permissionEndpoints,
   ...userEndpoints,
   ...accessChangeEndpoints,
+  ...importEndpoints,
   ...dynamicFormEndpoints,
   ...dynamicDataEndpoints,
   ...formOptionEndpoints,

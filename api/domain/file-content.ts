@@ -9,8 +9,14 @@ export async function contentMatchesType(contentType: string, start: Uint8Array)
   const kind = Object.values(fileKinds).find((k) => k.contentType === contentType) as FileKind | undefined;
   if (!kind) return false;
   const detected = await fileTypeFromBuffer(start);
+  if (kind === fileKinds.csv) return !detected && looksLikeText(start);
   if (kind.detected === null) return (!detected || detected.mime === 'application/xml') && looksLikeSvg(Buffer.from(start));
   return !!detected && kind.detected.includes(detected.mime);
+}
+
+/** Text in UTF-8 or a single-byte encoding: no NUL byte, which only binary files and UTF-16 hold. */
+function looksLikeText(start: Uint8Array): boolean {
+  return !start.includes(0);
 }
 
 function looksLikeSvg(start: Buffer): boolean {

@@ -12,6 +12,13 @@ export interface RecordCreatedData {
   sequence?: { scope: string; year: number; value: number };
   /** The upload keys of the stored files the record holds (absent in events older than the list). */
   files?: string[];
+  /** The row it was made from, when a file was imported: its key, so that importing it again makes nothing twice. */
+  imported?: ImportedRow;
+}
+
+export interface ImportedRow {
+  key: string;
+  jobId: string;
 }
 
 export interface RecordUpdatedData {

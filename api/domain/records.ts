@@ -7,7 +7,7 @@ import { chargeOperation } from './wallet/charge-operation';
 import { findBranch, type WalletBranch } from './wallet/branches';
 import { isUniqueViolation } from '../db/errors';
 import { append, ConcurrencyError, type StreamRef } from '../db/event-store';
-import type { FieldValues, RecordCreatedData, RecordEvent, RecordUpdatedData } from './record-events';
+import type { FieldValues, ImportedRow, RecordCreatedData, RecordEvent, RecordUpdatedData } from './record-events';
 import { courseCategories, numberSequences, records } from '../db/schema';
 import type { Executor } from '../db/client';
 import { compiledQuery } from '../db/compiled-query';
@@ -36,6 +36,7 @@ export interface CreateRecordInput {
   files?: string[];
   /** The record's branch, when the caller has read it in this transaction already. */
   branch?: WalletBranch;
+  imported?: ImportedRow;
 }
 
 export interface GeneratedNumbers {
@@ -79,6 +80,7 @@ export async function createRecord(
     branchId: input.branchId,
     fields: input.fields,
     ...(input.files?.length && { files: input.files }),
+    ...(input.imported && { imported: input.imported }),
   };
   let generatedNumbers: GeneratedNumbers | undefined;
   if (input.formType === 'student') {
@@ -270,6 +272,8 @@ function chosenCourse(config: FormConfigView, values: FieldValues): string | nul
 export interface SubmitRecordInput {
   formType: string;
   values: FieldValues;
+  /** The imported row the record is made from. */
+  imported?: ImportedRow;
 }
 
 export interface SubmittedRecord {
@@ -291,7 +295,7 @@ export async function submitRecord(ctx: CommandContext, by: Submitter, input: Su
   const branch = branchId === null ? undefined : branches.get(branchId);
   const fields = storedValues(values);
   const files = heldFileKeys(config.fields, fields);
-  const created = await createRecord(ctx, { formType: input.formType, branchId, fields, files, branch });
+  const created = await createRecord(ctx, { formType: input.formType, branchId, fields, files, branch, imported: input.imported });
   if (input.formType !== 'student') return created;
   await invoiceCourseFee(ctx, created.id, chosenCourse(config, values));
   if (!branchId) return created;

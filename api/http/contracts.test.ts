@@ -23,6 +23,7 @@ import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
 import { walletContract } from '../../common/contracts/wallet';
 import { invoiceContract } from '../../common/contracts/invoices';
+import { importContract } from '../../common/contracts/imports';
 import { apiEndpoints } from '../app';
 import type { Tx } from '../db/client';
 import { defineEndpoint } from './endpoint';
@@ -54,6 +55,7 @@ const contracts: EndpointContract[] = [
   uploadContract,
   userContract,
   walletContract,
+  importContract,
 ].flatMap((resource) => Object.values(resource));
 
 describe('the contracts in common/contracts', () => {

@@ -19,6 +19,7 @@ export interface FileKind {
 }
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const fileKinds = {
   jpg: { label: 'JPG', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jfif'], detected: ['image/jpeg'] },
@@ -31,6 +32,9 @@ export const fileKinds = {
   doc: { label: 'DOC', contentType: 'application/msword', extensions: ['doc'], detected: ['application/x-cfb'] },
   // A DOCX is a zip; when its parts lie beyond the bytes read, only the zip is recognised.
   docx: { label: 'DOCX', contentType: DOCX, extensions: ['docx'], detected: [DOCX, 'application/zip'] },
+  // Rows to import: text with no markup, or a workbook (a zip, like a DOCX).
+  csv: { label: 'CSV', contentType: 'text/csv', extensions: ['csv'], detected: null },
+  xlsx: { label: 'XLSX', contentType: XLSX, extensions: ['xlsx'], detected: [XLSX, 'application/zip'] },
 } satisfies Record<string, FileKind>;
 
 type KindName = keyof typeof fileKinds;
@@ -46,6 +50,9 @@ export interface UploadRule {
 }
 
 const images: KindName[] = ['jpg', 'png', 'svg', 'gif'];
+
+/** A spreadsheet of rows to import (decision 038). */
+export const IMPORT_FILE_RULE: UploadRule = { maxBytes: 20 * MB, accepts: ['csv', 'xlsx'] };
 const papers: KindName[] = ['pdf', 'doc', 'docx'];
 
 export const defaultUploadRule: UploadRule = {
@@ -78,6 +85,7 @@ const fieldRules = new Map<string, UploadRule>([
   // A logo is shown at 64 pixels at most, a banner across a wide screen: copies for both.
   ['siteImage', { maxBytes: 2 * MB, accepts: ['jpg', 'png', 'webp'], webCopies: [160, 480, 960, 1600] }],
   ['siteFile', { maxBytes: 5 * MB, accepts: ['pdf', 'doc', 'docx', 'jpg', 'png'] }],
+  ['importFile', IMPORT_FILE_RULE],
 ]);
 
 /**
@@ -127,14 +135,18 @@ const aliases = new Map([
   ['image/x-png', 'image/png'],
 ]);
 
+const csvTypes = new Set(['application/vnd.ms-excel', 'text/plain', 'application/csv', 'text/x-csv', 'text/comma-separated-values']);
+
 /**
  * The content type an upload is stored with: the browser's type, normalised; when the browser
  * gave none (or only octet-stream), the one the file name's extension stands for.
  */
 export function resolveContentType(fileType: string | undefined, fileName: string): string {
   const given = (fileType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (given && given !== 'application/octet-stream') return aliases.get(given) ?? given;
   const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  // Windows names a CSV after the program that opens it (Excel's type) and others call it plain text.
+  if (extension === 'csv' && csvTypes.has(given)) return fileKinds.csv.contentType;
+  if (given && given !== 'application/octet-stream') return aliases.get(given) ?? given;
   const kind = Object.values(fileKinds).find((k) => (k.extensions as readonly string[]).includes(extension));
   return kind?.contentType ?? (given || 'application/octet-stream');
 }

@@ -17,6 +17,7 @@ import { issueDocument, issuerOf } from '../../api/domain/certificates/commands'
 import { blankFormat } from '../../common/contracts/certificate-formats';
 import { invoiceDraftBody, paymentBody } from '../../common/contracts/invoices';
 import type { Endpoint } from '../../api/http/endpoint';
+import { createImport, startImportRun } from '../../api/domain/imports/imports';
 import {
   addBranch,
   addUser,
@@ -90,6 +91,17 @@ async function walkInvoice(db: AccountsApi['db'], studentId: string) {
   });
 }
 
+/** A file of students imported by branch A's staff, with a dry run of it queued. */
+async function walkImport(db: AccountsApi['db'], branchId: string, userId: string) {
+  const staff = { ...instituteActor(userId), role: 'branch_admin', branchId };
+  return asSystem(db, async (ctx) => {
+    const file = { fileName: 'walk.csv', columns: ['Student Name'], rowCount: 1, sample: [['Walk']] };
+    const importId = await createImport(ctx, staff, { formType: 'student', fileKey: 'imports/2026/01/0190-walk.csv' }, file);
+    const { run } = await startImportRun(ctx, staff, importId, { mapping: [null], dryRun: true });
+    return { importId, importJobId: run._id };
+  });
+}
+
 /** An ID card issued to a student of branch A in its course, and a bulk issue queued for that branch. */
 async function walkCertificates(db: AccountsApi['db'], branchId: string, courseId: string) {
   const staff = instituteActor('walk');
@@ -127,6 +139,9 @@ interface Fixture {
     /** An ID card issued to branch A's student, and the job that issued it. */
     certificateId: string;
     certificateJobId: string;
+    /** A file of students imported by branch A's staff, and a dry run of it. */
+    importId: string;
+    importJobId: string;
   };
   branchB: { branchId: string };
 }
@@ -382,6 +397,19 @@ const walk: Record<string, WalkEntry> = {
   },
   'POST /certificates/:id/reissue': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.certificateId }), body: () => ({}) },
   'POST /certificates/bulk': { branch: 'create' },
+  'POST /imports': { branch: 'create' },
+  'GET /imports/templates/:formType': { branch: 'none', params: () => ({ formType: 'student' }) },
+  'GET /imports/:id': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.importId }) },
+  'POST /imports/:id/runs': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.importId }),
+    body: () => ({ mapping: [null], dryRun: true }),
+  },
+  'GET /imports/:id/runs/:jobId': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.importId, jobId: fx.branchA.importJobId }) },
+  'GET /imports/:id/runs/:jobId/failed-rows': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.importId, jobId: fx.branchA.importJobId }),
+  },
   'GET /certificates/jobs/:jobId': { branch: 'by-id', params: (fx) => ({ jobId: fx.branchA.certificateJobId }) },
   'GET /certificates/:id/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.certificateId }) },
   'POST /certificates/pdf': { branch: 'by-id', body: (fx) => ({ ids: [fx.branchA.certificateId] }) },
@@ -494,6 +522,8 @@ const fakeFixture: Fixture = {
     cancelledInvoiceId: 'a',
     certificateId: 'a',
     certificateJobId: 'a',
+    importId: 'a',
+    importJobId: 'a',
   },
   branchB: { branchId: 'b' },
 };
@@ -573,6 +603,7 @@ describe('the walk', () => {
         jobId: job.id,
         ...(await walkInvoice(db, studentId)),
         ...certificates,
+        ...(await walkImport(db, branchA, userA)),
       },
       branchB: { branchId: branchB },
     };

@@ -14,6 +14,7 @@ import { apiConformance, apiDocument } from '../support/test-database';
 import { addUser, asSystem, createAccountsApi, instituteActor, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 import { addWalletBranch, priceOperation } from './wallet-fixtures';
 import { runQueuedJobs } from './jobs';
+import { storeFile } from './stored-files';
 
 /**
  * The OpenAPI document against the API it describes: it passes an OpenAPI linter, its examples
@@ -169,6 +170,11 @@ interface Made {
   paymentId: string;
   refreshTokens: string[];
   upload: { key: string; presignedUrl: string; headers: Record<string, string> };
+  /** A file of students, uploaded as any file is. */
+  importFileKey: string;
+  importId: string;
+  importMapping: (string | null)[];
+  importJobId: string;
 }
 
 type Example = Record<string, unknown>;
@@ -563,6 +569,35 @@ const steps: Step[] = [
     },
   },
   { operation: 'GET /s3-upload/download-url', as: 'admin', query: (made, example) => ({ ...example, key: made.upload.key }) },
+  { operation: 'GET /imports/templates/:formType', as: 'admin', params: () => ({ formType: 'student' }) },
+  {
+    operation: 'POST /imports',
+    as: 'admin',
+    body: (made) => ({ formType: 'student', fileKey: made.importFileKey }),
+    keep: (data, made) => {
+      made.importId = data._id as string;
+      made.importMapping = data.mapping as (string | null)[];
+    },
+  },
+  { operation: 'GET /imports/:id', as: 'admin', params: (made) => ({ id: made.importId }) },
+  {
+    operation: 'POST /imports/:id/runs',
+    as: 'admin',
+    params: (made) => ({ id: made.importId }),
+    body: (made) => ({ mapping: made.importMapping, dryRun: true }),
+    keep: (data, made) => void (made.importJobId = data._id as string),
+  },
+  {
+    operation: 'GET /imports/:id/runs/:jobId',
+    as: 'admin',
+    params: (made) => ({ id: made.importId, jobId: made.importJobId }),
+    before: async (accounts) => void (await runQueuedJobs(accounts)),
+  },
+  {
+    operation: 'GET /imports/:id/runs/:jobId/failed-rows',
+    as: 'admin',
+    params: (made) => ({ id: made.importId, jobId: made.importJobId }),
+  },
 
   { operation: 'POST /auth/v2/logout', as: 'anonymous', body: (made) => ({ refreshToken: made.refreshTokens.pop() }) },
   { operation: 'POST /users/logout', as: 'anonymous', body: (made) => ({ refreshToken: made.refreshTokens.pop() }) },
@@ -611,6 +646,15 @@ describe('every operation called with its example', () => {
     for (const [caller, userId] of Object.entries({ admin, changer, superadmin, branchAdmin })) {
       tokens[caller as keyof typeof tokens] = await tokenFor(db, auth, userId);
     }
+    made.importFileKey = await storeFile(accounts, tokens.admin, {
+      fileName: 'students.csv',
+      fileType: 'text/csv',
+      bytes: Buffer.from(
+        'Student Name,Center Name,Selected Course,Student Email,Phone Number\r\nOpen Api,North Campus,Exam Course,api@example.com,9810000000\r\n',
+      ),
+      formType: 'imports',
+      fieldName: 'importFile',
+    });
     // Sessions for the two sign-outs, besides the one the sign-in step opens.
     for (let session = 0; session < 2; session++) {
       const login = await accounts.call('POST', '/auth/v2/login', { body: { email: 'admin@institute.demo', password: 'Admin@123' } });

@@ -3,7 +3,7 @@ import type { Tx } from '../client';
 import { compiledQuery } from '../compiled-query';
 import type { EventOfType, StoredEvent } from '../event-store';
 import type { FieldValues, RecordCreatedData, RecordEvent } from '../../domain/record-events';
-import { numberSequences, recordFiles, records } from '../schema';
+import { numberSequences, recordFiles, recordImportKeys, records } from '../schema';
 import { insertMany, type Projection } from './projection';
 
 const titleFields = ['studentName', 'addBranch', 'branchName', 'examName', 'courseName', 'name'];
@@ -114,6 +114,13 @@ function fileRows(recordId: string, keys: readonly string[]): FileRow[] {
   return [...new Set(keys)].map((key) => ({ key, recordId }));
 }
 
+type ImportKeyRow = typeof recordImportKeys.$inferInsert;
+
+function importKeyRow(event: StoredEvent<EventOfType<RecordEvent, 'RecordCreated'>>): ImportKeyRow | null {
+  const { imported, formType } = event.data;
+  return imported ? { formType, key: imported.key, jobId: imported.jobId, recordId: event.streamId } : null;
+}
+
 /** Puts files in records' names; a key another record holds breaks record_files' primary key. */
 async function holdFiles(tx: Tx, rows: FileRow[]) {
   await insertMany(tx, recordFiles, rows);
@@ -121,13 +128,15 @@ async function holdFiles(tx: Tx, rows: FileRow[]) {
 
 export const recordsProjection: Projection<RecordEvent> = {
   name: 'records',
-  tables: [records, numberSequences, recordFiles],
+  tables: [records, numberSequences, recordFiles, recordImportKeys],
   handlers: {
     async RecordCreated(tx, event) {
       await insertRecord(tx, createdRow(event));
       await holdFiles(tx, fileRows(event.streamId, event.data.files ?? []));
       const sequence = sequenceRow(event.data);
       if (sequence) await raiseSequence(tx, sequence);
+      const imported = importKeyRow(event);
+      if (imported) await tx.insert(recordImportKeys).values(imported);
     },
     async RecordUpdated(tx, event) {
       const [current] = await tx
@@ -143,8 +152,9 @@ export const recordsProjection: Projection<RecordEvent> = {
     },
     async RecordDeleted(tx, event) {
       await tx.delete(records).where(eq(records.id, event.streamId));
-      // A deleted record's files are free to be attached again.
+      // A deleted record's files are free to be attached again, and its imported row to be imported again.
       await tx.delete(recordFiles).where(eq(recordFiles.recordId, event.streamId));
+      await tx.delete(recordImportKeys).where(eq(recordImportKeys.recordId, event.streamId));
     },
   },
 
@@ -156,9 +166,12 @@ export const recordsProjection: Projection<RecordEvent> = {
     const sequences = new Map<string, SequenceRow>();
     /** The keys each record holds at the end of the run, for the records whose files it changes. */
     const files = new Map<string, string[]>();
+    const importKeys = new Map<string, ImportKeyRow>();
     for (const event of run) {
       if (event.type === 'RecordCreated') {
         rows.set(event.streamId, createdRow(event));
+        const imported = importKeyRow(event);
+        if (imported) importKeys.set(event.streamId, imported);
         files.set(event.streamId, event.data.files ?? []);
         const sequence = sequenceRow(event.data);
         const key = sequence && `${sequence.scope}/${sequence.year}`;
@@ -170,6 +183,7 @@ export const recordsProjection: Projection<RecordEvent> = {
       } else {
         rows.set(event.streamId, null);
         files.set(event.streamId, []);
+        importKeys.delete(event.streamId);
       }
     }
     if (earlier.length)
@@ -185,6 +199,9 @@ export const recordsProjection: Projection<RecordEvent> = {
     const created = new Set(run.filter((e) => e.type === 'RecordCreated').map((e) => e.streamId));
     const released = [...files.keys()].filter((id) => !created.has(id));
     if (released.length) await tx.delete(recordFiles).where(inArray(recordFiles.recordId, released));
+    const deleted = [...rows].filter(([id, row]) => row === null && !created.has(id)).map(([id]) => id);
+    if (deleted.length) await tx.delete(recordImportKeys).where(inArray(recordImportKeys.recordId, deleted));
+    await insertMany(tx, recordImportKeys, [...importKeys.values()]);
     await holdFiles(
       tx,
       [...files].flatMap(([id, keys]) => fileRows(id, keys)),
