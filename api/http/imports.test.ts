@@ -355,7 +355,7 @@ describe('mapping', () => {
     const file = await createImport(
       fx.tokens.admin,
       'map.csv',
-      csv(['Name,Phone,Email,Centre,Programme', 'Asha,98100000,asha@example.com,North Campus,DCA']),
+      csv(['Name,Mobile,Email,Branch,Programme', 'Asha,98100000,asha@example.com,North Campus,DCA']),
     );
     expect(file.mapping).toEqual([null, null, null, null, null]);
     const unmapped = await call('POST', `/imports/${file._id}/runs`, fx.tokens.admin, { mapping: file.mapping, dryRun: true });

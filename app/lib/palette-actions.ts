@@ -27,6 +27,21 @@ export const pageActions: readonly PageAction[] = [
     icon: 'UserPlus',
     keywords: ['new student', 'admission', 'enrol'],
   },
+  ...(
+    [
+      ['student', 'Import students from a file', 'STUDENT_ADD'],
+      ['course', 'Import courses from a file', 'COURSE_ADD'],
+      ['branch', 'Import branches from a file', 'BRANCH_ADD'],
+    ] as const
+  ).map(([type, label, permission]): PageAction => ({
+    id: `action:/admin/imports?type=${type}`,
+    label,
+    path: '/admin/imports',
+    search: `?type=${type}`,
+    icon: 'Upload',
+    keywords: ['import', 'upload', 'csv', 'excel', 'spreadsheet', 'bulk'],
+    permissions: [permission],
+  })),
   {
     id: 'action:/admin/invoices/student/create',
     label: 'Create invoice for a student',

@@ -44,7 +44,8 @@ export type IconName =
   | 'Medal'
   | 'Megaphone'
   | 'Download'
-  | 'Flag';
+  | 'Flag'
+  | 'Upload';
 
 export type RouteGroup =
   | 'Student Management'
@@ -97,6 +98,8 @@ const CERTIFICATE_ANY = [
 ] as const;
 const STUDENT_LISTS = ['STUDENT_VIEW_ALL', 'STUDENT_VIEW_BRANCH'] as const;
 const COURSE_VIEW = ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST'] as const;
+/** Who may add students, courses or branches one by one may import a file of them. */
+const IMPORTERS = ['STUDENT_ADD', 'COURSE_ADD', 'BRANCH_ADD'] as const;
 const INVOICE_VIEW = ['INVOICE_VIEW_ALL', 'INVOICE_VIEW_BRANCH'] as const;
 /**
  * The records of the super admin's custom forms are kept by whoever may edit the site's settings,
@@ -124,6 +127,24 @@ export const adminRoutes: readonly AdminRoute[] = [
     sidebar: true,
     keywords: ['admission', 'new student', 'enrol'],
     shortcut: 'g a',
+  },
+  {
+    path: '/admin/imports',
+    title: 'Import',
+    group: 'Student Management',
+    icon: 'Upload',
+    permissions: IMPORTERS,
+    sidebar: true,
+    keywords: ['import', 'upload', 'csv', 'excel', 'spreadsheet', 'bulk', 'students', 'courses', 'branches', 'template'],
+  },
+  {
+    path: '/admin/imports/:id',
+    title: 'Import',
+    group: 'Student Management',
+    icon: 'Upload',
+    permissions: IMPORTERS,
+    sidebar: false,
+    keywords: [],
   },
   {
     path: '/admin/students/registered',

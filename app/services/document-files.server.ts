@@ -8,11 +8,18 @@ import { fileResponse } from './api.server';
  * the API's message, which the error page shows.
  */
 export function documentResponse(request: Request, answer: ApiResult<ApiFile>, headers: Headers) {
+  return fileOrRefusal(answer, headers, new URL(request.url).searchParams.has('download'));
+}
+
+/** A file the API made, always saved rather than shown (a spreadsheet). */
+export function savedFileResponse(answer: ApiResult<ApiFile>, headers: Headers) {
+  return fileOrRefusal(answer, headers, true);
+}
+
+function fileOrRefusal(answer: ApiResult<ApiFile>, headers: Headers, saved: boolean) {
   if (!answer.ok) throw data({ message: answer.message }, { status: answer.status, headers });
   const response = fileResponse(answer.data, headers);
-  if (new URL(request.url).searchParams.has('download')) {
-    response.headers.set('Content-Disposition', (answer.data.disposition ?? 'inline').replace(/^inline/, 'attachment'));
-  }
+  if (saved) response.headers.set('Content-Disposition', (answer.data.disposition ?? 'inline').replace(/^inline/, 'attachment'));
   return response;
 }
 

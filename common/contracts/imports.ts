@@ -41,6 +41,8 @@ export const importMessages = {
   twice: (label: string) => `${label} is chosen for more than one column`,
   unknownField: (name: string) => `The form has no field ${name} to import into`,
   dryRunStarted: 'Checking every row…',
+  dryRunHint:
+    'Checking runs every row through the form, the wallet’s balance included, and keeps nothing. Importing keeps the rows that pass; rows imported before are skipped.',
   importStarted: 'Importing…',
   alreadyImported: 'Imported from a file already',
   sameAs: (row: number) => `The same as row ${row} of this file`,

@@ -30,20 +30,40 @@ export const importFieldOf = (field: FormFieldConfig, formType: string, scope: s
   required: field.required === true && !(formType === 'student' && field.name === 'centerName' && scope !== null),
 });
 
-const squashed = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A heading or label as compared: letters and digits in lower case, British spellings as the forms write them. */
+const squashed = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/centre/g, 'center')
+    .replace(/[^a-z0-9]/g, '');
 
-/** Each heading's field, where the heading is the field's label or name, however spaced or cased. */
+/**
+ * Each heading's field: the field whose label or name the heading is, however spaced or cased;
+ * else the one field whose label starts with it ("Centre" for Center Name, "Course" for Selected
+ * Course does not: it starts no label).
+ */
 export function suggestMapping(columns: readonly string[], fields: readonly ImportField[]): ImportMapping {
   const taken = new Set<string>();
-  return columns.map((column) => {
+  const pick = (column: string, matches: (field: ImportField, heading: string) => boolean) => {
     const heading = squashed(column);
-    const field = fields.find(
-      (candidate) => !taken.has(candidate.name) && [candidate.label, candidate.name].some((name) => squashed(name) === heading),
-    );
-    if (!field) return null;
-    taken.add(field.name);
-    return field.name;
-  });
+    const found = fields.filter((field) => !taken.has(field.name) && heading !== '' && matches(field, heading));
+    return found.length === 1 ? found[0]! : null;
+  };
+  const mapping: ImportMapping = columns.map(() => null);
+  const passes = [
+    (field: ImportField, heading: string) => [field.label, field.name].some((name) => squashed(name) === heading),
+    (field: ImportField, heading: string) => squashed(field.label).startsWith(heading),
+  ];
+  for (const matches of passes) {
+    columns.forEach((column, index) => {
+      if (mapping[index] !== null) return;
+      const field = pick(column, matches);
+      if (!field) return;
+      taken.add(field.name);
+      mapping[index] = field.name;
+    });
+  }
+  return mapping;
 }
 
 /** Why a mapping cannot be run: a required field no column fills, a field two columns fill, a field the form has not. */

@@ -33,6 +33,7 @@ import {
   ShieldCheckIcon,
   KeyRoundIcon,
   TagsIcon,
+  UploadIcon,
   UserCheckIcon,
   UserCogIcon,
   UserPlusIcon,
@@ -84,4 +85,5 @@ export const routeIcons: Record<IconName, LucideIcon> = {
   Megaphone: MegaphoneIcon,
   Download: DownloadIcon,
   Flag: FlagIcon,
+  Upload: UploadIcon,
 };
