@@ -9,7 +9,9 @@ import { rebuildProjections } from '../../api/db/rebuild';
 import { starterLayout } from '../../common/certificate-starters';
 import type { BulkJobView, EligibleStudentList, IssuedDocumentList } from '../../common/contracts/certificates';
 import type { RecordView } from '../../common/contracts/dynamic-data';
+import type { ImportRunView, ImportView } from '../../common/contracts/imports';
 import { isFinished, type JobView } from '../../common/contracts/jobs';
+import { formatCount } from '../../common/numbers';
 import { indianDay } from '../../common/india-time';
 import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
 import { firstLoadJavaScript, lighthouseScores } from './frontend';
@@ -38,6 +40,39 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 /** The sitting whose marksheets one job makes: a large centre's whole exam. */
 const MARKSHEETS_IN_ONE_JOB = 1_000;
 const CERTIFICATES_IN_ONE_JOB = 1_000;
+
+/** Rows of the students file the bench imports: an office's whole year of admissions at once. */
+const IMPORTED_STUDENTS = 10_000;
+
+/** Stores a file as a browser does: an address, the PUT, the confirmation; answers its key. */
+async function uploadFile(
+  baseUrl: string,
+  auth: Record<string, string>,
+  fileName: string,
+  formType: string,
+  fieldName: string,
+  bytes: Buffer,
+) {
+  const json = { ...auth, 'Content-Type': 'application/json' };
+  const file = { fileName, fileType: 'text/csv', fileSize: bytes.length, formType, fieldName };
+  const address = await callApi<{ presignedUrl: string; key: string; headers: Record<string, string> }>(
+    baseUrl,
+    json,
+    'POST',
+    '/s3-upload/presigned-url',
+    file,
+  );
+  const put = await fetch(new URL(address.presignedUrl, baseUrl), { method: 'PUT', headers: address.headers, body: new Uint8Array(bytes) });
+  if (!put.ok) throw new Error(`storing ${fileName} answered ${put.status}`);
+  await callApi(baseUrl, json, 'POST', '/s3-upload/confirm-upload', {
+    key: address.key,
+    originalFileName: fileName,
+    fileSize: bytes.length,
+    formType,
+    fieldName,
+  });
+  return address.key;
+}
 
 /** One call to the running server's API, its data answered; anything but a success stops the run. */
 async function callApi<Data>(
@@ -574,6 +609,72 @@ export async function measure(options: MeasureOptions) {
         { figure: `${exams.job.students} marksheets of one sitting in one job, one PDF`, value },
         {
           figure: 'server peak RSS up to the end of the marksheets job',
+          value: mb(peak),
+          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
+        },
+      );
+    }
+
+    {
+      // 10,000 students imported from one file by the server's job runner, each row through the admission.
+      const branchId = fixtures.branchIds[0]!;
+      await callApi(server.baseUrl, json, 'POST', '/wallet/add-balance', { branchId, amount: 5_000_000_000, note: 'Bench import' });
+      const run = randomUUID().slice(0, 8);
+      const lines = ['Student Name,Center Name,Selected Course,Student Email,Phone Number'];
+      for (let row = 0; row < IMPORTED_STUDENTS; row++) {
+        lines.push(
+          `Imported ${run} ${row},${branchId},${fixtures.courseIds[row % fixtures.courseIds.length]},imported.${run}.${row}@bench.test,9${String(row).padStart(9, '0')}`,
+        );
+      }
+      const fileKey = await uploadFile(
+        server.baseUrl,
+        auth,
+        `students-${run}.csv`,
+        'imports',
+        'importFile',
+        Buffer.from(lines.join('\r\n')),
+      );
+      const file = await callApi<ImportView>(server.baseUrl, json, 'POST', '/imports', { formType: 'student', fileKey });
+      const { job, seconds } = await runJob(server.baseUrl, json, `/api/v1/imports/${file._id}/runs`, `/api/v1/imports/${file._id}/runs`, {
+        mapping: file.mapping,
+        dryRun: false,
+      });
+      const { created, failed } = (job as ImportRunView).counts;
+      if (created !== IMPORTED_STUDENTS) throw new Error(`the import made ${created} students of ${IMPORTED_STUDENTS} (${failed} refused)`);
+      const perSecond = IMPORTED_STUDENTS / seconds;
+      const admissions = rows.find((row) => row.scenario === 'admit a student (with wallet charge)')?.ours.requestsPerSecond;
+      const { peak } = await server.memory();
+      const value = `${seconds.toFixed(0)} s, ${fixed(perSecond, 0)} rows/s${admissions ? ` (${fixed(perSecond / admissions, 2)}x of ${fixed(admissions, 0)} admissions/s through the API)` : ''}`;
+      console.log(`measure: ${IMPORTED_STUDENTS} students imported from one file: ${value}, server peak RSS ${mb(peak)}`);
+      figures.push(
+        { figure: `${formatCount(IMPORTED_STUDENTS)} students imported from one CSV file, each row an admission with its charge`, value },
+        {
+          figure: 'server peak RSS up to the end of the import',
+          value: mb(peak),
+          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
+        },
+      );
+    }
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      // Every student, read by the client as fast as it comes.
+      const started = performance.now();
+      const answer = await fetch(`${server.baseUrl}/api/v1/dynamic-data/export?formType=student&format=${format}`, { headers: auth });
+      if (!answer.ok || !answer.body) throw new Error(`the ${format} export answered ${answer.status}`);
+      let bytes = 0;
+      const reader = answer.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
+      const seconds = (performance.now() - started) / 1000;
+      const { peak } = await server.memory();
+      const value = `${seconds.toFixed(1)} s, ${mb(bytes)}`;
+      console.log(`measure: every student exported as ${format}: ${value}, server peak RSS ${mb(peak)}`);
+      figures.push(
+        {
+          figure: `every student (${formatCount(fixtures.students + IMPORTED_STUDENTS)}) exported as ${format === 'csv' ? 'CSV' : 'Excel'}`,
+          value,
+        },
+        {
+          figure: `server peak RSS up to the end of the ${format === 'csv' ? 'CSV' : 'Excel'} export`,
           value: mb(peak),
           target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
         },
