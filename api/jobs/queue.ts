@@ -158,12 +158,28 @@ export async function endJob(db: Executor, lease: Lease, now: Date, end: { resul
   return ended.length > 0;
 }
 
-/** Hands a job back to the queue (its process is stopping); the try it was does not count. */
-export async function releaseJob(db: Executor, lease: Lease, now: Date): Promise<void> {
-  await db
+/**
+ * Cancels a job that has not finished, in one statement, so it cannot cross the job's end: a
+ * waiting job is never claimed, and the runner doing a running one no longer holds it, which it
+ * finds at its next progress. Null when the job had finished already.
+ */
+export async function cancelJob(db: Executor, id: string, now: Date): Promise<JobRow | null> {
+  const [cancelled] = await db
+    .update(jobs)
+    .set({ state: 'cancelled', leaseId: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now })
+    .where(and(eq(jobs.id, id), unfinished))
+    .returning();
+  return cancelled ?? null;
+}
+
+/** Hands a job back to the queue (its process is stopping); the try it was does not count. False when the lease is no longer this runner's. */
+export async function releaseJob(db: Executor, lease: Lease, now: Date): Promise<boolean> {
+  const released = await db
     .update(jobs)
     .set({ state: 'queued', attempts: sql`${jobs.attempts} - 1`, leaseId: null, leaseExpiresAt: null, updatedAt: now })
-    .where(held(lease));
+    .where(held(lease))
+    .returning({ id: jobs.id });
+  return released.length > 0;
 }
 
 export function jobViewOf(row: JobRow): JobView {

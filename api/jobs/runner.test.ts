@@ -6,7 +6,7 @@ import { createTestDatabase, testClock, type TestDatabase } from '../../tests/su
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { conflict } from '../domain/errors';
-import { claimNextJob, enqueueJob, findJob, MAX_ATTEMPTS } from './queue';
+import { cancelJob, claimNextJob, enqueueJob, findJob, MAX_ATTEMPTS } from './queue';
 import { createJobRunner, type JobKind, type JobRun } from './runner';
 
 const clock = testClock('2026-05-01T09:00:00.000Z');
@@ -32,8 +32,17 @@ const counting = kindDoing(async (job) => {
   return `counted/${job.id}`;
 });
 
-const runnerOf = (kind: JobKind<{ items: number }>, options: { pollMs?: number } = {}) =>
+const runnerOf = (kind: JobKind<{ items: number }>, options: { pollMs?: number; logger?: pino.Logger } = {}) =>
   createJobRunner({ database, clock, logger: pino({ level: 'silent' }), kinds: [kind as JobKind<unknown>], leaseMs: LEASE_MS, ...options });
+
+/** A logger that keeps what it logs, for a test to read. */
+function keptLog() {
+  const lines: Array<{ msg: string; job?: string }> = [];
+  return {
+    lines,
+    logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) }),
+  };
+}
 
 let subjects = 0;
 async function enqueue(items = 3, subject = `subject-${++subjects}`) {
@@ -164,6 +173,78 @@ describe('the job runner', () => {
     });
     await Promise.all([runnerOf(holding).runOnce(), runnerOf(holding).runOnce()]);
     expect(taken.sort()).toEqual([first, second].sort());
+  });
+});
+
+describe('cancelling', () => {
+  it('ends a waiting job at once, and no runner takes it', async () => {
+    const id = await enqueue(2);
+    const cancelled = await cancelJob(database.db, id, clock.now());
+    expect(cancelled).toMatchObject({ state: 'cancelled', leaseId: null, finishedAt: clock.now() });
+    expect(await runnerOf(counting).runOnce()).toBe(false);
+    clock.advance(LEASE_MS + 1);
+    expect(await runnerOf(counting).runOnce(), 'nor once a lease would have run out').toBe(false);
+    expect(await findJob(database.db, id)).toMatchObject({ state: 'cancelled', done: 0, attempts: 0 });
+  });
+
+  it('stops a running job at its next progress, keeps what it recorded before, and writes nothing more to it', async () => {
+    const id = await enqueue(5);
+    const reached: number[] = [];
+    const { lines, logger } = keptLog();
+    const cancelledAt = clock.now();
+    const runner = runnerOf(
+      kindDoing(async (job) => {
+        for (let done = 1; done <= 5; done++) {
+          if (done === 3) await cancelJob(database.db, id, cancelledAt);
+          reached.push(done);
+          await job.progress(done, 5);
+        }
+        return 'finished anyway';
+      }),
+      { logger },
+    );
+    clock.advance(1_000);
+    expect(await runner.runOnce()).toBe(true);
+    expect(reached, 'the part after the cancel is the last').toEqual([1, 2, 3]);
+    const job = (await findJob(database.db, id))!;
+    expect([job.state, job.done, job.result, job.error, job.leaseId, job.finishedAt]).toEqual([
+      'cancelled',
+      2,
+      null,
+      null,
+      null,
+      cancelledAt,
+    ]);
+    expect(lines.filter((line) => line.job === id).map((line) => line.msg)).toEqual(['job cancelled']);
+    expect(await enqueue(5, job.subject), 'its subject may be started again').not.toBe(id);
+  });
+
+  it('keeps a job cancelled that ends, or fails, after its last progress', async () => {
+    const done = await enqueue(1);
+    await runnerOf(
+      kindDoing(async (job) => {
+        await job.progress(1, 1);
+        await cancelJob(database.db, done, clock.now());
+        return 'made';
+      }),
+    ).runOnce();
+    expect(await findJob(database.db, done)).toMatchObject({ state: 'cancelled', result: null });
+
+    const failed = await enqueue(1);
+    await runnerOf(
+      kindDoing(async () => {
+        await cancelJob(database.db, failed, clock.now());
+        throw conflict('These results are not published yet');
+      }),
+    ).runOnce();
+    expect(await findJob(database.db, failed)).toMatchObject({ state: 'cancelled', error: null });
+  });
+
+  it('answers nothing for a job that has finished', async () => {
+    const id = await enqueue(1);
+    await runnerOf(counting).runOnce();
+    expect(await cancelJob(database.db, id, clock.now())).toBeNull();
+    expect(await findJob(database.db, id)).toMatchObject({ state: 'done', result: `counted/${id}` });
   });
 });
 

@@ -4,7 +4,7 @@ import { jobMessages } from '../../common/contracts/jobs';
 import type { Database } from '../db/client';
 import type { Clock } from '../domain/clock';
 import { DomainError } from '../domain/errors';
-import { claimNextJob, endJob, giveUpAbandonedJobs, JOBS_CHANNEL, releaseJob, renewLease, type JobRow, type Lease } from './queue';
+import { claimNextJob, endJob, findJob, giveUpAbandonedJobs, JOBS_CHANNEL, releaseJob, renewLease, type JobRow, type Lease } from './queue';
 
 /** A kind of job: what its payload holds and how its work is done. */
 export interface JobKind<Payload = unknown> {
@@ -20,9 +20,9 @@ export interface JobKind<Payload = unknown> {
 export interface JobRun<Payload> {
   id: string;
   payload: Payload;
-  /** Records the progress and renews the lease; throws once the job is no longer this runner's to do. */
+  /** Records the progress and renews the lease; throws once the job is no longer this runner's to do (cancelled, or taken over). */
   progress(done: number, total: number): Promise<void>;
-  /** Aborted when the process stops or another runner took the job over. */
+  /** Aborted when the process stops, the job was cancelled or another runner took it over. */
   signal: AbortSignal;
 }
 
@@ -76,6 +76,12 @@ export function createJobRunner({ database, clock, logger, kinds, pollMs = 3_000
     const renew = async (progress?: { done: number; total: number }) => {
       if (!(await renewLease(db, lease, { now: clock.now(), leaseMs, progress }))) controller.abort(new LeaseLost());
     };
+    // The job is no longer this runner's: someone cancelled it, or another runner took it over once the
+    // lease ran out. Every write names the lease, so nothing more is written to it; the log says which.
+    const lost = async () => {
+      if ((await findJob(db, job.id))?.state === 'cancelled') log.info({ job: job.id, kind: job.kind }, 'job cancelled');
+      else log.warn({ job: job.id }, 'job taken over by another runner');
+    };
     // A part of the work can outlast a third of the lease; the lease is renewed between parts as well.
     const heartbeat = setInterval(
       () => renew().catch((error: unknown) => log.warn({ err: error, job: job.id }, 'lease not renewed')),
@@ -93,18 +99,19 @@ export function createJobRunner({ database, clock, logger, kinds, pollMs = 3_000
         },
       });
       controller.signal.throwIfAborted();
-      await endJob(db, lease, clock.now(), { result });
-      log.info({ job: job.id, kind: job.kind }, 'job done');
+      if (await endJob(db, lease, clock.now(), { result })) log.info({ job: job.id, kind: job.kind }, 'job done');
+      else await lost();
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
       if (reason instanceof Stopping) {
-        await releaseJob(db, lease, clock.now());
-        log.info({ job: job.id }, 'job handed back: stopping');
+        if (await releaseJob(db, lease, clock.now())) log.info({ job: job.id }, 'job handed back: stopping');
+        else await lost();
       } else if (reason instanceof LeaseLost) {
-        log.warn({ job: job.id }, 'job taken over by another runner');
+        await lost();
       } else {
         if (!(error instanceof DomainError)) log.error({ err: error, job: job.id, kind: job.kind }, 'job failed');
-        await endJob(db, lease, clock.now(), { error: error instanceof DomainError ? error.message : jobMessages.crashed });
+        const message = error instanceof DomainError ? error.message : jobMessages.crashed;
+        if (!(await endJob(db, lease, clock.now(), { error: message }))) await lost();
       }
     } finally {
       clearInterval(heartbeat);
