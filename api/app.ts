@@ -37,6 +37,7 @@ import { marksheetTemplateEndpoints } from './http/marksheet-templates';
 import { certificateFormatEndpoints } from './http/certificate-formats';
 import { certificateEndpoints } from './http/certificates';
 import { invoiceEndpoints } from './http/invoices';
+import { jobEndpoints } from './http/jobs';
 import { fixedWindowLimiter } from './http/rate-limit';
 
 /** Every endpoint of /api/v1, in one list: mounted, documented and walked by the tests. */
@@ -65,6 +66,7 @@ export const apiEndpoints: Endpoint[] = [
   ...walletEndpoints,
   ...uploadEndpoints,
   ...invoiceEndpoints,
+  ...jobEndpoints,
 ];
 
 export type Api = ReturnType<typeof createApi>;

@@ -23,6 +23,7 @@ import { uploadContract } from '../../common/contracts/uploads';
 import { userContract } from '../../common/contracts/users';
 import { walletContract } from '../../common/contracts/wallet';
 import { invoiceContract } from '../../common/contracts/invoices';
+import { jobContract } from '../../common/contracts/jobs';
 import { importContract } from '../../common/contracts/imports';
 import { apiEndpoints } from '../app';
 import type { Tx } from '../db/client';
@@ -42,6 +43,7 @@ const contracts: EndpointContract[] = [
   formOptionContract,
   healthContract,
   invoiceContract,
+  jobContract,
   permissionContract,
   resultContract,
   examResultContract,

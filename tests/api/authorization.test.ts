@@ -414,6 +414,9 @@ const walk: Record<string, WalkEntry> = {
   'GET /certificates/:id/pdf': { branch: 'by-id', params: (fx) => ({ id: fx.branchA.certificateId }) },
   'POST /certificates/pdf': { branch: 'by-id', body: (fx) => ({ ids: [fx.branchA.certificateId] }) },
   'POST /certificates/idcard-sheet': { branch: 'by-id', body: (fx) => ({ ids: [fx.branchA.certificateId] }) },
+  // Another user's job of one's own branch is none of one's own either (api/http/jobs.test.ts).
+  'GET /jobs': { branch: 'list', query: () => ({ limit: '100' }) },
+  'POST /jobs/:jobId/cancel': { branch: 'by-id', params: (fx) => ({ jobId: fx.branchA.jobId }) },
   'GET /settings': { branch: 'none' },
   // The public site is the institute's: no branch has a part of it.
   'GET /site-content': { branch: 'none' },

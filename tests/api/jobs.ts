@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { BULK_ISSUE } from '../../api/domain/certificates/bulk-issue';
 import { jobKinds } from '../../api/jobs/kinds';
+import { enqueueJob } from '../../api/jobs/queue';
 import { createJobRunner, type JobKind } from '../../api/jobs/runner';
 import { systemClock, type Clock } from '../../api/domain/clock';
-import type { AccountsApi } from './accounts';
+import type { Db } from '../../api/db/client';
+import { asSystem, type AccountsApi } from './accounts';
 
 /** A runner beside the test's API, on its database and storage, as the host starts one. */
 export function jobRunnerOf(accounts: AccountsApi, clock: Clock = systemClock, kinds?: JobKind<unknown>[]) {
@@ -16,4 +20,20 @@ export async function runQueuedJobs(accounts: AccountsApi, clock?: Clock): Promi
   let ran = 0;
   while (await runner.runOnce()) ran++;
   return ran;
+}
+
+/** A job waiting in the queue, for a test of what is done to a job rather than of its work, which would fail. */
+export async function waitingJob(db: Db) {
+  const { job } = await asSystem(db, (ctx) =>
+    enqueueJob(ctx.tx, {
+      kind: BULK_ISSUE,
+      subject: randomUUID(),
+      payload: {},
+      total: 1,
+      requestedBy: null,
+      branchId: null,
+      now: ctx.meta.occurredAt,
+    }),
+  );
+  return job.id;
 }

@@ -13,7 +13,7 @@ import { invoiceDraftBody } from '../../common/contracts/invoices';
 import { apiConformance, apiDocument } from '../support/test-database';
 import { addUser, asSystem, createAccountsApi, instituteActor, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
 import { addWalletBranch, priceOperation } from './wallet-fixtures';
-import { runQueuedJobs } from './jobs';
+import { runQueuedJobs, waitingJob } from './jobs';
 import { storeFile } from './stored-files';
 
 /**
@@ -160,6 +160,8 @@ interface Made {
   idcardId: string;
   /** The job making the published sitting's marksheets. */
   marksheetsJobId: string;
+  /** A job that has not started, to cancel. */
+  waitingJobId: string;
   /** The code of the admit card issued to the student sitting the exam. */
   admitCardCode: string;
   priceId: string;
@@ -420,6 +422,12 @@ const steps: Step[] = [
     params: (made) => ({ jobId: made.bulkJobId }),
     before: async (accounts) => void (await runQueuedJobs(accounts)),
   },
+  {
+    operation: 'GET /jobs',
+    as: 'admin',
+    before: async (accounts, made) => void (made.waitingJobId = await waitingJob(accounts.db)),
+  },
+  { operation: 'POST /jobs/:jobId/cancel', as: 'admin', params: (made) => ({ jobId: made.waitingJobId }) },
   {
     operation: 'GET /certificates',
     as: 'admin',

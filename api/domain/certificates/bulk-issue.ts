@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { certificateMessages, issuedKinds, type BulkIssueBody, type BulkJobView } from '../../../common/contracts/certificates';
-import { jobMessages } from '../../../common/contracts/jobs';
+import { jobMessages, type JobKindName } from '../../../common/contracts/jobs';
 import type { Database, Executor } from '../../db/client';
 import type { EventMetadata } from '../../db/event-store';
 import { enqueueJob, findJob, jobViewOf, type JobRow } from '../../jobs/queue';
@@ -17,7 +17,7 @@ import { eligibleStudentIds, issuedByJob } from './queries';
  * restart, or started again, issues only what is still missing.
  */
 
-export const BULK_ISSUE = 'certificates-bulk-issue';
+export const BULK_ISSUE = 'certificates-bulk-issue' satisfies JobKindName;
 
 /** Students issued to in one transaction: a chunk's numbers are taken and given back together. */
 export const ISSUES_PER_CHUNK = 50;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentMessages } from '../../../common/contracts/documents';
-import { jobMessages } from '../../../common/contracts/jobs';
+import { jobMessages, type JobKindName } from '../../../common/contracts/jobs';
 import type { Database, Executor } from '../../db/client';
 import type { EventMetadata } from '../../db/event-store';
 import { enqueueJob, findJob, type JobRow } from '../../jobs/queue';
@@ -20,7 +20,7 @@ import { sittingDocuments, sittingDocumentsOf } from './sittings';
  * so a sitting of a thousand students keeps to the heap a single marksheet needs (decision 030).
  */
 
-export const SITTING_MARKSHEETS = 'sitting-marksheets';
+export const SITTING_MARKSHEETS = 'sitting-marksheets' satisfies JobKindName;
 
 /** Marksheets rendered at once: a chunk's layout is what the heap holds besides the joined file. */
 export const MARKSHEETS_PER_CHUNK = 25;
@@ -77,10 +77,14 @@ export async function sittingMarksheetsJob(db: Executor, caller: Caller, examId:
   return job;
 }
 
+/** The exam of a marksheets job, whose screen watches it; null for a payload this version cannot read. */
+export const sittingMarksheetsExam = (job: Pick<JobRow, 'payload'>): string | null => payload.safeParse(job.payload).data?.examId ?? null;
+
 /** The finished file of a sitting's marksheets job, with the name a browser saves it under. */
 export async function sittingMarksheetsFile(db: Executor, storage: ObjectStorage, caller: Caller, examId: string, jobId: string) {
   const job = await sittingMarksheetsJob(db, caller, examId, jobId);
   if (job.state === 'failed') throw conflict(job.error ?? jobMessages.failed);
+  if (job.state === 'cancelled') throw conflict(jobMessages.wasCancelled);
   if (job.state !== 'done' || !job.result) throw conflict(jobMessages.unfinished);
   const stored = await storage.head(job.result);
   if (!stored) throw missing(jobMessages.missing);

@@ -12,6 +12,7 @@ import { createRecord } from '../../../api/domain/records';
 import { chargeOperation } from '../../../api/domain/wallet/charge-operation';
 import { createOperationPrice } from '../../../api/domain/wallet/operation-prices/create-operation-price';
 import { asSystem, defaultPassword, instituteActor } from '../../api/accounts';
+import { waitingJob } from '../../api/jobs';
 import { createInvoice, recordPayment } from '../../../api/domain/invoices/commands';
 import { publishSiteSection, saveSiteDraft } from '../../../api/domain/site-content/commands';
 import { invoiceDraftBody, paymentBody } from '../../../common/contracts/invoices';
@@ -651,6 +652,11 @@ export const validRequests: Record<string, Builder> = {
       other: { path: '/certificates/bulk', body: await bulk() },
     };
   },
+  'POST /jobs/:jobId/cancel': async (institute) => ({
+    headers: institute.authorization('superadmin'),
+    path: `/jobs/${await waitingJob(institute.db)}/cancel`,
+    other: { path: `/jobs/${await waitingJob(institute.db)}/cancel` },
+  }),
   // Save nothing (a file answers a read): they take no Idempotency-Key, and need a valid body for the fuzzer.
   'POST /certificates/pdf': async (institute) => ({
     headers: institute.authorization('superadmin'),
