@@ -230,7 +230,8 @@ export function BulkForm({
 
 /**
  * A bulk issue as it goes: a bar of the students done, then how many were issued, or why it
- * failed. The page shows it until it is dismissed, so one may leave while it runs and find it again.
+ * failed or that it was cancelled. The page shows it until it is dismissed, so one may leave
+ * while it runs and find it again.
  */
 export function BulkJobStatus({ job, watchHref }: { job: BulkJobView; watchHref: string }) {
   const running = !isFinished(job.state);
@@ -250,6 +251,10 @@ export function BulkJobStatus({ job, watchHref }: { job: BulkJobView; watchHref:
         <p className="flex items-center gap-2 text-sm text-destructive" role="alert">
           <TriangleAlertIcon aria-hidden className="size-4" />
           {job.error}
+        </p>
+      ) : job.state === 'cancelled' ? (
+        <p className="text-sm text-muted-foreground">
+          Cancelled after {done} of {total} students: the {job.issued} issued before it stopped stay issued.
         </p>
       ) : (
         <>

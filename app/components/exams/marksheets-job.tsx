@@ -24,8 +24,8 @@ export function StartMarksheetsJob({ branchId, idempotencyKey, count }: { branch
 
 /**
  * A sitting's marksheets job as it goes: a bar of the marksheets made, then the link to the
- * joined PDF, or why it failed. Without JavaScript the page refreshes every two seconds (and
- * offers a link that does it) until the job ends.
+ * joined PDF, or why it failed or that it was cancelled. Without JavaScript the page refreshes
+ * every two seconds (and offers a link that does it) until the job ends.
  */
 export function MarksheetsJobStatus({ job, fileHref, watchHref }: { job: JobView; fileHref: string; watchHref: string }) {
   const running = !isFinished(job.state);
@@ -45,6 +45,10 @@ export function MarksheetsJobStatus({ job, fileHref, watchHref }: { job: JobView
         <p className="flex items-center gap-2 text-sm text-destructive" role="alert">
           <TriangleAlertIcon aria-hidden className="size-4" />
           {job.error}
+        </p>
+      ) : job.state === 'cancelled' ? (
+        <p className="text-sm text-muted-foreground">
+          Cancelled after {done} of {total} marksheets: no PDF was made. Start it again to make one.
         </p>
       ) : (
         <>
