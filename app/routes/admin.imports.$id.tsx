@@ -87,18 +87,23 @@ function MappingTable({
         <TableHeader>
           <TableRow>
             <TableHead>Column in the file</TableHead>
-            <TableHead>First values</TableHead>
-            <TableHead className="w-72">Field of the form</TableHead>
+            <TableHead className="hidden md:table-cell">First values</TableHead>
+            <TableHead className="w-1/2 md:w-72">Field of the form</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {columns.map((column, index) => {
             const values = sample.map((row) => row[index] ?? '').filter(Boolean);
+            const shown = values.slice(0, 3).join(', ') || <span className="italic">empty</span>;
             return (
               <TableRow key={`${index}-${column}`}>
-                <TableCell className="font-medium">{column}</TableCell>
-                <TableCell className="max-w-64 truncate text-muted-foreground" title={values.join(', ')}>
-                  {values.slice(0, 3).join(', ') || <span className="italic">empty</span>}
+                <TableCell className="max-w-40 whitespace-normal md:max-w-none">
+                  <span className="font-medium break-words">{column}</span>
+                  {/* On a phone the first values go under the heading: the field's select needs the width. */}
+                  <span className="block truncate text-xs text-muted-foreground md:hidden">{shown}</span>
+                </TableCell>
+                <TableCell className="hidden max-w-64 truncate text-muted-foreground md:table-cell" title={values.join(', ')}>
+                  {shown}
                 </TableCell>
                 <TableCell>
                   <NativeSelect
