@@ -1,3 +1,4 @@
+import { jobStarters } from '../../common/job-permissions';
 import { accessChangeReaders, branchUserManagers, permissionManagers, userManagers } from '../../common/user-permissions';
 
 /**
@@ -45,7 +46,8 @@ export type IconName =
   | 'Megaphone'
   | 'Download'
   | 'Flag'
-  | 'Upload';
+  | 'Upload'
+  | 'Clock';
 
 export type RouteGroup =
   | 'Student Management'
@@ -116,6 +118,14 @@ export const adminRoutes: readonly AdminRoute[] = [
     sidebar: true,
     keywords: ['home', 'overview'],
     shortcut: 'g d',
+  },
+  {
+    path: '/admin/jobs',
+    title: 'Jobs',
+    icon: 'Clock',
+    permissions: jobStarters,
+    sidebar: true,
+    keywords: ['background', 'progress', 'cancel', 'queue'],
   },
 
   {

@@ -111,7 +111,7 @@ for (const { name, account: accountOf } of accounts) {
       const { user } = await apiUser(request, account);
       await signIn(page, account);
       expect(await renderedSidebar(page)).toEqual(expectedSidebar(user));
-      // The dashboard is the one standalone link, and it is the current page.
+      // The dashboard, a standalone link, is the current page.
       if (canOpen(adminRoutes[0]!, user)) {
         await expect(mainNav(page).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
       }

@@ -7,6 +7,7 @@ import {
   Building2Icon,
   BuildingIcon,
   ClipboardListIcon,
+  ClockIcon,
   CreditCardIcon,
   DownloadIcon,
   FilePlusIcon,
@@ -86,4 +87,5 @@ export const routeIcons: Record<IconName, LucideIcon> = {
   Download: DownloadIcon,
   Flag: FlagIcon,
   Upload: UploadIcon,
+  Clock: ClockIcon,
 };
