@@ -18,6 +18,7 @@ import { ensureDefaultFormConfigs } from '../domain/form-configs';
 import { allPermissionNames } from '../domain/permissions/catalogue';
 import { recordMessages } from '../domain/records';
 import { creditWallet } from '../domain/wallet/credit-wallet';
+import { decodeText } from '../domain/imports/sheet';
 import { walletMessages } from '../domain/wallet/errors';
 
 const clock = testClock('2026-04-06T09:00:00.000Z');
@@ -311,22 +312,29 @@ describe('files', () => {
   it('refuses what it cannot read with a clear message and keeps nothing', async () => {
     const before = await accounts.db.select({ n: count() }).from(recordImportKeys);
     const refusals: [string, Buffer, string][] = [
-      ['empty.csv', Buffer.from('\r\n\r\n'), importMessages.noHeadings],
+      ['empty.csv', Buffer.from('\r\n,,\r\n'), importMessages.noHeadings],
       ['headings.csv', csv(['Student Name,Phone Number']), importMessages.noRows],
-      [
-        'utf16.csv',
-        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Student Name\r\nA\r\n', 'utf16le')]),
-        importMessages.otherEncoding,
-      ],
       ['broken.csv', csv(['Student Name,Phone Number', '"Unclosed,9810000061']), importMessages.unreadable],
     ];
     for (const [name, bytes, message] of refusals) {
-      const key = await upload(fx.tokens.admin, name, bytes).catch(() => null);
-      if (key === null) continue;
-      const answer = await call('POST', '/imports', fx.tokens.admin, { formType: 'student', fileKey: key });
+      const answer = await call('POST', '/imports', fx.tokens.admin, {
+        formType: 'student',
+        fileKey: await upload(fx.tokens.admin, name, bytes),
+      });
       expect([answer.status, answer.body.message], name).toEqual([400, message]);
     }
     expect(await accounts.db.select({ n: count() }).from(recordImportKeys)).toEqual(before);
+  });
+
+  it('refuses a file in UTF-16 when it is stored, and would refuse it when read', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Student Name\r\nA\r\n', 'utf16le')]);
+    const file = { fileName: 'utf16.csv', fileType: CSV, fileSize: utf16.length, formType: 'imports', fieldName: 'importFile' };
+    const address = await call('POST', '/s3-upload/presigned-url', fx.tokens.admin, file);
+    const { presignedUrl, headers, key } = address.body.data as { presignedUrl: string; headers: Record<string, string>; key: string };
+    expect((await accounts.api.request(presignedUrl, { method: 'PUT', body: new Uint8Array(utf16), headers })).status).toBe(200);
+    const confirmed = await call('POST', '/s3-upload/confirm-upload', fx.tokens.admin, { ...file, key, originalFileName: file.fileName });
+    expect([confirmed.status, confirmed.body.message]).toEqual([400, uploadMessages.contentMismatch]);
+    expect(() => decodeText(utf16)).toThrow(importMessages.otherEncoding);
   });
 
   it('refuses a file that is not CSV or Excel, and one over 20 MB, before it is stored', async () => {

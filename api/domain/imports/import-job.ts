@@ -105,7 +105,7 @@ export function importRecordsKind({
     payload,
     async run(job) {
       const { db } = database;
-      const { importId, mapping, dryRun, submitter } = job.payload as ImportRunPayload;
+      const { importId, mapping, dryRun, submitter } = job.payload;
       const [file] = await db.select().from(imports).where(eq(imports.id, importId));
       if (!file) throw missing(importMessages.missing);
       const config = await findFormConfig(db, file.formType);

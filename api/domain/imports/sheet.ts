@@ -91,9 +91,9 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
       // The first sheet is the one imported.
       return;
     }
-  } catch (error) {
-    if (error instanceof Error && !('status' in error)) throw unreadable();
-    throw error;
+  } catch {
+    // What exceljs cannot read is no workbook of ours to import, whatever it broke on.
+    throw unreadable();
   }
 }
 
