@@ -532,6 +532,72 @@ export async function measure(options: MeasureOptions) {
       showBesideBare(`save one mark (${exams.entry.cells.length} cells in turn)`, ours, baseline);
     }
     {
+      // 10,000 students imported from one file by the server's job runner, each row through the admission.
+      const branchId = fixtures.branchIds[0]!;
+      await callApi(server.baseUrl, json, 'POST', '/wallet/add-balance', { branchId, amount: 5_000_000_000, note: 'Bench import' });
+      const run = randomUUID().slice(0, 8);
+      const lines = ['Student Name,Center Name,Selected Course,Student Email,Phone Number'];
+      for (let row = 0; row < IMPORTED_STUDENTS; row++) {
+        lines.push(
+          `Imported ${run} ${row},${branchId},${fixtures.courseIds[row % fixtures.courseIds.length]},imported.${run}.${row}@bench.test,9${String(row).padStart(9, '0')}`,
+        );
+      }
+      const fileKey = await uploadFile(
+        server.baseUrl,
+        auth,
+        `students-${run}.csv`,
+        'imports',
+        'importFile',
+        Buffer.from(lines.join('\r\n')),
+      );
+      const file = await callApi<ImportView>(server.baseUrl, json, 'POST', '/imports', { formType: 'student', fileKey });
+      const { job, seconds } = await runJob(server.baseUrl, json, `/api/v1/imports/${file._id}/runs`, `/api/v1/imports/${file._id}/runs`, {
+        mapping: file.mapping,
+        dryRun: false,
+      });
+      const { created, failed } = (job as ImportRunView).counts;
+      if (created !== IMPORTED_STUDENTS) throw new Error(`the import made ${created} students of ${IMPORTED_STUDENTS} (${failed} refused)`);
+      const perSecond = IMPORTED_STUDENTS / seconds;
+      const admissions = rows.find((row) => row.scenario === 'admit a student (with wallet charge)')?.ours.requestsPerSecond;
+      const { peak } = await server.memory();
+      const value = `${seconds.toFixed(0)} s, ${fixed(perSecond, 0)} rows/s${admissions ? ` (${fixed(perSecond / admissions, 2)}x of ${fixed(admissions, 0)} admissions/s through the API)` : ''}`;
+      console.log(`measure: ${IMPORTED_STUDENTS} students imported from one file: ${value}, server peak RSS ${mb(peak)}`);
+      figures.push(
+        { figure: `${formatCount(IMPORTED_STUDENTS)} students imported from one CSV file, each row an admission with its charge`, value },
+        {
+          figure: 'server peak RSS up to the end of the import',
+          value: mb(peak),
+          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
+        },
+      );
+    }
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      // Every student, read by the client as fast as it comes.
+      const started = performance.now();
+      const answer = await fetch(`${server.baseUrl}/api/v1/dynamic-data/export?formType=student&format=${format}`, { headers: auth });
+      if (!answer.ok || !answer.body) throw new Error(`the ${format} export answered ${answer.status}`);
+      let bytes = 0;
+      const reader = answer.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
+      const seconds = (performance.now() - started) / 1000;
+      const { peak } = await server.memory();
+      const value = `${seconds.toFixed(1)} s, ${mb(bytes)}`;
+      console.log(`measure: every student exported as ${format}: ${value}, server peak RSS ${mb(peak)}`);
+      figures.push(
+        {
+          figure: `every student (${formatCount(fixtures.students + IMPORTED_STUDENTS)}) exported as ${format === 'csv' ? 'CSV' : 'Excel'}`,
+          value,
+        },
+        {
+          figure: `server peak RSS up to the end of the ${format === 'csv' ? 'CSV' : 'Excel'} export`,
+          value: mb(peak),
+          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
+        },
+      );
+    }
+
+    {
       // One request at a time: a response's time is the server's time to make one marksheet, not a queue's.
       const marksheet = await runLoad({
         url: server.baseUrl,
@@ -609,72 +675,6 @@ export async function measure(options: MeasureOptions) {
         { figure: `${exams.job.students} marksheets of one sitting in one job, one PDF`, value },
         {
           figure: 'server peak RSS up to the end of the marksheets job',
-          value: mb(peak),
-          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
-        },
-      );
-    }
-
-    {
-      // 10,000 students imported from one file by the server's job runner, each row through the admission.
-      const branchId = fixtures.branchIds[0]!;
-      await callApi(server.baseUrl, json, 'POST', '/wallet/add-balance', { branchId, amount: 5_000_000_000, note: 'Bench import' });
-      const run = randomUUID().slice(0, 8);
-      const lines = ['Student Name,Center Name,Selected Course,Student Email,Phone Number'];
-      for (let row = 0; row < IMPORTED_STUDENTS; row++) {
-        lines.push(
-          `Imported ${run} ${row},${branchId},${fixtures.courseIds[row % fixtures.courseIds.length]},imported.${run}.${row}@bench.test,9${String(row).padStart(9, '0')}`,
-        );
-      }
-      const fileKey = await uploadFile(
-        server.baseUrl,
-        auth,
-        `students-${run}.csv`,
-        'imports',
-        'importFile',
-        Buffer.from(lines.join('\r\n')),
-      );
-      const file = await callApi<ImportView>(server.baseUrl, json, 'POST', '/imports', { formType: 'student', fileKey });
-      const { job, seconds } = await runJob(server.baseUrl, json, `/api/v1/imports/${file._id}/runs`, `/api/v1/imports/${file._id}/runs`, {
-        mapping: file.mapping,
-        dryRun: false,
-      });
-      const { created, failed } = (job as ImportRunView).counts;
-      if (created !== IMPORTED_STUDENTS) throw new Error(`the import made ${created} students of ${IMPORTED_STUDENTS} (${failed} refused)`);
-      const perSecond = IMPORTED_STUDENTS / seconds;
-      const admissions = rows.find((row) => row.scenario === 'admit a student (with wallet charge)')?.ours.requestsPerSecond;
-      const { peak } = await server.memory();
-      const value = `${seconds.toFixed(0)} s, ${fixed(perSecond, 0)} rows/s${admissions ? ` (${fixed(perSecond / admissions, 2)}x of ${fixed(admissions, 0)} admissions/s through the API)` : ''}`;
-      console.log(`measure: ${IMPORTED_STUDENTS} students imported from one file: ${value}, server peak RSS ${mb(peak)}`);
-      figures.push(
-        { figure: `${formatCount(IMPORTED_STUDENTS)} students imported from one CSV file, each row an admission with its charge`, value },
-        {
-          figure: 'server peak RSS up to the end of the import',
-          value: mb(peak),
-          target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
-        },
-      );
-    }
-
-    for (const format of ['csv', 'xlsx'] as const) {
-      // Every student, read by the client as fast as it comes.
-      const started = performance.now();
-      const answer = await fetch(`${server.baseUrl}/api/v1/dynamic-data/export?formType=student&format=${format}`, { headers: auth });
-      if (!answer.ok || !answer.body) throw new Error(`the ${format} export answered ${answer.status}`);
-      let bytes = 0;
-      const reader = answer.body.getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
-      const seconds = (performance.now() - started) / 1000;
-      const { peak } = await server.memory();
-      const value = `${seconds.toFixed(1)} s, ${mb(bytes)}`;
-      console.log(`measure: every student exported as ${format}: ${value}, server peak RSS ${mb(peak)}`);
-      figures.push(
-        {
-          figure: `every student (${formatCount(fixtures.students + IMPORTED_STUDENTS)}) exported as ${format === 'csv' ? 'CSV' : 'Excel'}`,
-          value,
-        },
-        {
-          figure: `server peak RSS up to the end of the ${format === 'csv' ? 'CSV' : 'Excel'} export`,
           value: mb(peak),
           target: { text: '< 250 MB', met: peak < 250 * 1024 * 1024 },
         },
