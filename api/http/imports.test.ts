@@ -256,6 +256,21 @@ describe('an import of students', () => {
   });
 });
 
+describe('the Jobs panel', () => {
+  it('lists an import’s runs in words, with the import its screen is found by', async () => {
+    const file = await createImport(fx.tokens.admin, 'panel.csv', mixed());
+    const started = await call('POST', `/imports/${file._id}/runs`, fx.tokens.admin, { mapping: file.mapping, dryRun: true });
+    expect(started.status).toBe(201);
+    const listed = await call('GET', '/jobs?limit=100', fx.tokens.admin);
+    expect(listed.body.data.jobs.find((job: { _id: string }) => job._id === started.body.data._id)).toMatchObject({
+      kind: 'records-import',
+      kindLabel: 'Import from a file, or its dry run',
+      about: file._id,
+    });
+    await runQueuedJobs(accounts, clock);
+  });
+});
+
 describe('files', () => {
   it('reads UTF-8 with a byte-order mark, Windows-1252, semicolons and an Excel workbook alike', async () => {
     const bom = await createImport(

@@ -8,6 +8,7 @@ import { jobs, records, users } from '../db/schema';
 import type { Actor } from '../domain/auth/actor';
 import { branchScope } from '../domain/auth/branch-scope';
 import { sittingMarksheetsExam, SITTING_MARKSHEETS } from '../domain/documents/sitting-marksheets';
+import { IMPORT_RECORDS, importOfRun } from '../domain/imports/imports';
 import { conflict, missing } from '../domain/errors';
 import { cancelJob, findJob, jobViewOf, type JobRow } from './queue';
 
@@ -33,6 +34,7 @@ function reach(caller: Caller): SQL | undefined {
 /** The record each kind's own screen is found by, where the job's id is not enough. */
 const aboutOf: Partial<Record<JobKindName, (job: JobRow) => string | null>> = {
   [SITTING_MARKSHEETS]: sittingMarksheetsExam,
+  [IMPORT_RECORDS]: importOfRun,
 };
 
 const branch = alias(records, 'branch');

@@ -13,6 +13,8 @@ const watchers: Partial<Record<JobKindName, (job: JobListItem) => string | null>
       ? `/admin/exam/student-marksheet/${encodeURIComponent(job.about)}?${new URLSearchParams({ branch: job.branchId ?? '', job: job._id })}`
       : null,
   'certificates-bulk-issue': (job) => `${certificatePaths.generated}?${new URLSearchParams({ job: job._id })}`,
+  'records-import': (job) =>
+    job.about ? `/admin/imports/${encodeURIComponent(job.about)}?${new URLSearchParams({ run: job._id })}` : null,
 };
 
 export const jobWatchPath = (job: JobListItem): string | null => watchers[job.kind as JobKindName]?.(job) ?? null;

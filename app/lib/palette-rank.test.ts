@@ -66,7 +66,13 @@ describe('palette ranking', () => {
     expect(rank('courses')[0]).toBe('Courses');
     expect(rank('course').slice(0, 3)).toEqual(['Courses', 'Course Papers', 'Course Categories']);
     expect(rank('add').slice(0, 6)).toEqual(['Add Branch', 'Add Course', 'Add Student', 'Add Balance', 'Add student', 'Add balance']);
-    expect(rank('students')).toEqual(['New Students', 'Pass-out Students', 'Registered Students', 'Admission Register']);
+    expect(rank('students')).toEqual([
+      'New Students',
+      'Pass-out Students',
+      'Registered Students',
+      'Import students from a file',
+      'Admission Register',
+    ]);
   });
 
   it('finds a page by a word it is known by, below the titles', () => {

@@ -145,7 +145,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     icon: 'Upload',
     permissions: IMPORTERS,
     sidebar: true,
-    keywords: ['import', 'upload', 'csv', 'excel', 'spreadsheet', 'bulk', 'students', 'courses', 'branches', 'template'],
+    keywords: ['import', 'upload', 'csv', 'excel', 'spreadsheet', 'bulk', 'template'],
   },
   {
     path: '/admin/imports/:id',

@@ -23,7 +23,7 @@ export const jobStateLabels: Record<JobState, string> = {
 export const jobKindLabels = {
   'sitting-marksheets': 'Marksheets of a sitting',
   'certificates-bulk-issue': 'Certificates issued to a course',
-  'records-import': 'Import',
+  'records-import': 'Import from a file, or its dry run',
 } as const;
 export type JobKindName = keyof typeof jobKindLabels;
 

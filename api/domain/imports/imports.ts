@@ -133,6 +133,12 @@ export interface RunPayload {
 
 const runSubject = (importId: string) => `import:${importId}`;
 
+/** The import a run is of: the Jobs panel links to its screen by it. */
+export const importOfRun = (job: Pick<JobRow, 'payload'>): string | null => {
+  const { importId } = job.payload as Partial<RunPayload>;
+  return typeof importId === 'string' ? importId : null;
+};
+
 async function runView(db: Executor, job: JobRow): Promise<ImportRunView> {
   const payload = job.payload as RunPayload;
   const counts = await db
