@@ -27,6 +27,7 @@ import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { maskedCode } from '../domain/invoices/verification';
 import { createRecord } from '../domain/records';
+import { csvLines } from '../../tests/support/csv-lines';
 
 const clock = testClock('2026-07-01T09:00:00.000Z');
 let accounts: AccountsApi;
@@ -330,11 +331,6 @@ describe('reading', () => {
   });
 
   it('exports what the filters match, in the list’s order and the screen’s words, as CSV or Excel', async () => {
-    const csvLines = (body: unknown) =>
-      (body as string)
-        .replace(/^\uFEFF/, '')
-        .trimEnd()
-        .split('\r\n');
     const revoked = await call('GET', '/certificates/export?status=revoked', undefined, tokens.reader);
     expect(revoked.status).toBe(200);
     expect(revoked.headers.get('Content-Type')).toContain('text/csv');

@@ -7,6 +7,7 @@ import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { courseCategoryMessages } from '../domain/course-categories/decide';
 import { createRecord } from '../domain/records';
+import { csvLines } from '../../tests/support/csv-lines';
 
 const clock = testClock('2026-04-01T09:00:00.000Z');
 let accounts: AccountsApi;
@@ -281,12 +282,6 @@ describe('GET /course/categories', () => {
 });
 
 describe('GET /course/categories/export', () => {
-  const csvLines = (body: unknown) =>
-    (body as string)
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-
   it('exports the categories the search and status match, in the list’s order and the screen’s words, as CSV or Excel', async () => {
     const marker = `Export ${++serial}`;
     const drawing = await addCategory(`${marker} Drawing`);

@@ -6,6 +6,7 @@ import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { coursePaperMessages } from '../domain/course-papers/decide';
 import { createRecord, deleteRecord, recordMessages } from '../domain/records';
+import { csvLines } from '../../tests/support/csv-lines';
 
 const clock = testClock('2026-04-01T09:00:00.000Z');
 let accounts: AccountsApi;
@@ -233,12 +234,6 @@ describe('GET /course/papers', () => {
 });
 
 describe('GET /course/papers/export', () => {
-  const csvLines = (body: unknown) =>
-    (body as string)
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-
   it('exports the papers the course, search and type match, in the list’s order and the screen’s words, as CSV or Excel', async () => {
     const course = `Export course ${++serial}`;
     const courseId = await addCourse(course);

@@ -5,6 +5,7 @@ import { rebuildPending, rebuildProjections } from '../../api/db/rebuild';
 import { pendingRebuilds } from '../../api/db/schema';
 import type { AccessChangeView } from '../../common/contracts/access-changes';
 import { addBranch, addUser, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from './accounts';
+import { csvLines } from '../support/csv-lines';
 
 let accounts: AccountsApi;
 let root: { id: string; token: string };
@@ -167,12 +168,6 @@ describe('GET /access-changes', () => {
 });
 
 describe('GET /access-changes/export', () => {
-  const csvLines = (body: unknown) =>
-    (body as string)
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-
   it('exports the changes the filters match, in the list’s order and the screen’s words', async () => {
     const csv = await call('GET', `/access-changes/export?${new URLSearchParams({ userId: asha })}`, { token: root.token });
     expect(csv.status).toBe(200);
