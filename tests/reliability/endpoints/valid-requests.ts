@@ -55,6 +55,35 @@ function studentValues(institute: Institute, name: string) {
   };
 }
 
+/** A CSV of one student stored as a browser stores it (address, PUT, confirm), for an import; answers its key. */
+async function storedStudentsFile(institute: Institute, headers: Record<string, string>): Promise<string> {
+  const values = studentValues(institute, `Imported ${unique()}`);
+  const csv = Buffer.from(
+    `Center Name,Student Name,Selected Course,Student Email,Phone Number\r\n${institute.north.id},${values.studentName},${values.selectedCourse},${values.studentEmail},${values.phoneNumber}\r\n`,
+  );
+  const file = { fileName: 'students.csv', fileType: 'text/csv', fileSize: csv.length, formType: 'imports', fieldName: 'importFile' };
+  const address = await request(institute.api, 'POST', '/api/v1/s3-upload/presigned-url', { headers, body: file });
+  const { presignedUrl, key, headers: putHeaders } = address.body.data;
+  const stored = await institute.api.request(presignedUrl, { method: 'PUT', body: new Uint8Array(csv), headers: putHeaders });
+  if (stored.status !== 200) throw new Error(`The fixture's upload was refused: ${stored.status}`);
+  const confirmed = await request(institute.api, 'POST', '/api/v1/s3-upload/confirm-upload', {
+    headers,
+    body: { key, originalFileName: file.fileName, fileSize: csv.length, formType: 'imports', fieldName: 'importFile' },
+  });
+  if (confirmed.status !== 201) throw new Error(`The fixture's upload was not confirmed: ${JSON.stringify(confirmed.body)}`);
+  return key;
+}
+
+/** A file of students read for an import, with the mapping its headings suggest. */
+async function readImport(institute: Institute, headers: Record<string, string>): Promise<{ id: string; mapping: (string | null)[] }> {
+  const created = await request(institute.api, 'POST', '/api/v1/imports', {
+    headers,
+    body: { formType: 'student', fileKey: await storedStudentsFile(institute, headers) },
+  });
+  if (created.status !== 201) throw new Error(`The fixture's import was refused: ${JSON.stringify(created.body)}`);
+  return { id: created.body.data._id, mapping: created.body.data.mapping };
+}
+
 /** A draft of the header or footer unlike any before it, so it has something to publish or discard. */
 function siteDraft(institute: Institute, section: 'header' | 'footer') {
   const content = section === 'header' ? { instituteName: `Institute ${unique()}` } : { copyright: `© ${unique()}` };
@@ -650,6 +679,25 @@ export const validRequests: Record<string, Builder> = {
       path: '/certificates/bulk',
       body: await bulk(),
       other: { path: '/certificates/bulk', body: await bulk() },
+    };
+  },
+  'POST /imports': async (institute) => {
+    const headers = institute.authorization('superadmin');
+    return {
+      headers,
+      path: '/imports',
+      body: { formType: 'student', fileKey: await storedStudentsFile(institute, headers) },
+      other: { path: '/imports', body: { formType: 'student', fileKey: await storedStudentsFile(institute, headers) } },
+    };
+  },
+  'POST /imports/:id/runs': async (institute) => {
+    const headers = institute.authorization('superadmin');
+    const [first, second] = [await readImport(institute, headers), await readImport(institute, headers)];
+    return {
+      headers,
+      path: `/imports/${first.id}/runs`,
+      body: { mapping: first.mapping, dryRun: true },
+      other: { path: `/imports/${second.id}/runs`, body: { mapping: second.mapping, dryRun: true } },
     };
   },
   'POST /jobs/:jobId/cancel': async (institute) => ({
