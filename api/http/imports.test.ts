@@ -6,6 +6,7 @@ import { addUser, asSystem, createAccountsApi, eventCount, syncCatalogue, tokenF
 import { runQueuedJobs } from '../../tests/api/jobs';
 import { storeFile } from '../../tests/api/stored-files';
 import { addWalletBranch, ledgerSum, priceOperation, storedBalance } from '../../tests/api/wallet-fixtures';
+import { tinyPng } from '../../tests/support/images';
 import { testClock } from '../../tests/support/test-database';
 import { importMessages, type ImportRunView, type ImportView } from '../../common/contracts/imports';
 import { fieldMessages } from '../../common/forms/schema-builder';
@@ -338,6 +339,16 @@ describe('files', () => {
       });
       expect([answer.status, answer.body.message], name).toEqual([400, message]);
     }
+    // An image stored under another field's rule is no spreadsheet, whatever folder it went to.
+    const image = await storeFile(accounts, fx.tokens.admin, {
+      fileName: 'photo.png',
+      fileType: 'image/png',
+      bytes: tinyPng,
+      formType: 'imports',
+      fieldName: 'studentPhoto',
+    });
+    const answer = await call('POST', '/imports', fx.tokens.admin, { formType: 'student', fileKey: image });
+    expect([answer.status, answer.body.message]).toEqual([400, importMessages.unreadable]);
     expect(await accounts.db.select({ n: count() }).from(recordImportKeys)).toEqual(before);
   });
 

@@ -38,8 +38,8 @@ const create = defineEndpoint({
     return prepareImport(db, deps.storage, actor, body.fileKey);
   },
   async handle({ tx, meta, actor, body, prepared }) {
-    const id = await createImport({ tx, meta }, actor, body, prepared);
-    return { status: 201, message: importMessages.created, data: await importView(tx, actor, await findImport(tx, actor, id)) };
+    const row = await createImport({ tx, meta }, actor, body, prepared);
+    return { status: 201, message: importMessages.created, data: await importView(tx, actor, row) };
   },
 });
 
@@ -55,8 +55,8 @@ const run = defineEndpoint({
   ...importContract.run,
   access: importers,
   async handle({ tx, meta, actor, params, body }) {
-    await reachableImport(tx, actor, params.id);
-    const { run: started, created } = await startImportRun({ tx, meta }, actor, params.id, body);
+    const row = await reachableImport(tx, actor, params.id);
+    const { run: started, created } = await startImportRun({ tx, meta }, actor, row, body);
     if (!created) return { message: jobMessages.alreadyRunning, data: started };
     return { status: 201, message: body.dryRun ? importMessages.dryRunStarted : importMessages.importStarted, data: started };
   },
@@ -66,8 +66,8 @@ const runView = defineEndpoint({
   ...importContract.runView,
   access: importers,
   async handle({ db, actor, params }) {
-    await reachableImport(db, actor, params.id);
-    return { message: jobMessages.progress, data: await importRunView(db, actor, params.id, params.jobId) };
+    const row = await reachableImport(db, actor, params.id);
+    return { message: jobMessages.progress, data: await importRunView(db, row, params.jobId) };
   },
 });
 
@@ -75,8 +75,8 @@ const failedRows = defineFileEndpoint({
   ...importContract.failedRows,
   access: importers,
   async handle({ db, actor, params, deps }) {
-    await reachableImport(db, actor, params.id);
-    return exportFile('csv', await failedRowsTable(db, deps.storage, actor, params.id, params.jobId), indianDay(deps.clock.now()));
+    const row = await reachableImport(db, actor, params.id);
+    return exportFile('csv', await failedRowsTable(db, deps.storage, row, params.jobId), indianDay(deps.clock.now()));
   },
 });
 

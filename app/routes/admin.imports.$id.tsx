@@ -29,29 +29,32 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `${loaded.file.fileName} · ${importTitle(loaded.file.formType)}` : 'Import' },
 ];
 
-/** The file, its mapping and its runs; `?run=` is the run watched, else the latest. */
+/** The file, its mapping and its runs; `?run=` is the run watched, else the latest, with its refused rows. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, headers } = await requireAdminRoute(request, context);
   const id = params.id ?? '';
   const file = await showImport(api, id);
   if (!file.ok) throw data({ message: file.message }, { status: file.status, headers });
-  const asked = new URL(request.url).searchParams.get('run');
-  const run = asked ? await importRun(api, id, asked) : null;
+  const watched = new URL(request.url).searchParams.get('run') ?? file.data.runs[0]?._id;
+  const run = watched ? await importRun(api, id, watched) : null;
   // A key per page shown: posting the form twice (a double click, a resend) starts one run.
-  return data({ file: file.data, run: run?.ok ? run.data : (file.data.runs[0] ?? null), runKey: randomUUID() }, { headers });
+  return data({ file: file.data, run: run?.ok ? run.data : null, runKey: randomUUID() }, { headers });
 }
 
-/** Starts a dry run or the import with the mapping chosen, then watches it on this page. */
+/** Each column's field as the form posts it (`mapping.<column>`); an empty choice leaves the column out. */
+function mappingOf(formData: FormData, columns: number): ImportMapping {
+  return Array.from({ length: columns }, (_, column) => {
+    const field = formData.get(`mapping.${column}`);
+    return typeof field === 'string' && field ? field : null;
+  });
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, headers } = await requireAdminRoute(request, context);
   const formData = await request.formData();
   await validateCsrf(formData, request);
   const id = params.id ?? '';
-  const columns = Number(formData.get('columns') ?? 0);
-  const mapping: ImportMapping = Array.from({ length: Math.min(columns, 500) }, (_, column) => {
-    const field = formData.get(`mapping.${column}`);
-    return typeof field === 'string' && field ? field : null;
-  });
+  const mapping = mappingOf(formData, Math.min(Number(formData.get('columns') ?? 0), 500));
   const dryRun = formData.get('intent') !== 'import';
   const started = await runImport(api, id, mapping, dryRun, String(formData.get('runKey') ?? '') || randomUUID());
   if (!started.ok)
@@ -73,13 +76,11 @@ function MappingTable({
   sample,
   fields,
   mapping,
-  onChange,
 }: {
   columns: string[];
   sample: string[][];
   fields: ImportField[];
   mapping: ImportMapping;
-  onChange: (column: number, field: string | null) => void;
 }) {
   return (
     <div className="overflow-x-auto rounded-md border">
@@ -109,7 +110,6 @@ function MappingTable({
                   <NativeSelect
                     name={`mapping.${index}`}
                     defaultValue={mapping[index] ?? ''}
-                    onChange={(event) => onChange(index, event.target.value || null)}
                     aria-label={`Field for the column ${column}`}
                     size="sm"
                   >
@@ -137,17 +137,14 @@ export default function ImportMappingScreen() {
   const page = `/admin/imports/${encodeURIComponent(file._id)}`;
   const running = run !== null && !isFinished(run.state);
   const busy = navigation.state === 'submitting' || running;
-  // Follows the choices as they are made; without JavaScript it is what the file was last run with.
-  // The selects keep their own values, so a choice made before the page hydrated stands.
+  // Follows the choices as they are made, read from the form itself: a choice made before the
+  // page hydrated stands. Without JavaScript it is what the file was last run with.
   const [mapping, setMapping] = React.useState(file.mapping);
   const form = React.useRef<HTMLFormElement>(null);
-  React.useEffect(() => {
-    const chosen = file.columns.map((_, index) => {
-      const select = form.current?.elements.namedItem(`mapping.${index}`);
-      return select instanceof HTMLSelectElement ? select.value || null : (file.mapping[index] ?? null);
-    });
-    setMapping(chosen);
-  }, [file.columns, file.mapping]);
+  const readMapping = React.useCallback(() => {
+    if (form.current) setMapping(mappingOf(new FormData(form.current), file.columns.length));
+  }, [file.columns.length]);
+  React.useEffect(readMapping, [readMapping, file.mapping]);
   const mapped = new Set(mapping.filter(Boolean));
   const missing = file.fields.filter((field) => field.required && !mapped.has(field.name));
   const unmapped = file.columns.filter((_, index) => !mapping[index]);
@@ -162,7 +159,7 @@ export default function ImportMappingScreen() {
         description={`${file.fileName} · ${formatCount(file.rowCount)} rows · ${file.columns.length} columns`}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Form ref={form} method="post" className="grid content-start gap-4" aria-labelledby="mapping-title">
+        <Form ref={form} method="post" onChange={readMapping} className="grid content-start gap-4" aria-labelledby="mapping-title">
           <AuthenticityTokenInput />
           <input type="hidden" name="columns" value={file.columns.length} />
           <input type="hidden" name="runKey" value={runKey} />
@@ -180,13 +177,7 @@ export default function ImportMappingScreen() {
               {missing.length === 1 ? 'it' : 'them'}.
             </p>
           ) : null}
-          <MappingTable
-            columns={file.columns}
-            sample={file.sample}
-            fields={file.fields}
-            mapping={mapping}
-            onChange={(column, field) => setMapping((current) => current.map((each, index) => (index === column ? field : each)))}
-          />
+          <MappingTable columns={file.columns} sample={file.sample} fields={file.fields} mapping={file.mapping} />
           <p className="text-xs text-muted-foreground">
             * the form requires it.{unmapped.length ? ` Not imported: ${unmapped.join(', ')}.` : ''}
           </p>

@@ -70,13 +70,18 @@ export type ImportMapping = z.infer<typeof importMapping>;
 export const importOutcomes = ['created', 'skipped', 'failed'] as const;
 export type ImportOutcome = (typeof importOutcomes)[number];
 
-export const importRunView = jobView.extend({
+/** A run as the import's list of runs shows it: where it stands and what it did. */
+export const importRunSummary = jobView.extend({
   dryRun: z.boolean().describe('A check of every row that keeps nothing'),
   counts: z.object({
     created: z.number().int().describe('Rows made into records (in a dry run: that would be)'),
     skipped: z.number().int().describe('Rows imported before, or whose code a record holds already'),
     failed: z.number().int().describe('Rows refused, each with its messages'),
   }),
+});
+export type ImportRunSummary = z.infer<typeof importRunSummary>;
+
+export const importRunView = importRunSummary.extend({
   failures: z
     .array(
       z.object({ row: z.number().int().describe('The row’s number in the file; the headings are row 1'), messages: z.array(z.string()) }),
@@ -94,7 +99,7 @@ export const importView = z.object({
   mapping: importMapping.describe('Each column’s field, suggested by heading, name and label until a run chose its own'),
   fields: z.array(importField).describe('The form’s fields a cell can hold, in the form’s order'),
   sample: z.array(z.array(z.string())).describe(`The first ${IMPORT_SAMPLE_ROWS} rows as text`),
-  runs: z.array(importRunView).describe('Its dry runs and imports, the latest first'),
+  runs: z.array(importRunSummary).describe('Its latest dry runs and imports, the latest first; each run’s refused rows are its own view’s'),
   createdAt: z.string().datetime(),
 });
 export type ImportView = z.infer<typeof importView>;

@@ -96,9 +96,9 @@ async function walkImport(db: AccountsApi['db'], branchId: string, userId: strin
   const staff = { ...instituteActor(userId), role: 'branch_admin', branchId };
   return asSystem(db, async (ctx) => {
     const file = { fileName: 'walk.csv', columns: ['Student Name'], rowCount: 1, sample: [['Walk']] };
-    const importId = await createImport(ctx, staff, { formType: 'student', fileKey: 'imports/2026/01/0190-walk.csv' }, file);
-    const { run } = await startImportRun(ctx, staff, importId, { mapping: [null], dryRun: true });
-    return { importId, importJobId: run._id };
+    const row = await createImport(ctx, staff, { formType: 'student', fileKey: 'imports/2026/01/0190-walk.csv' }, file);
+    const { run } = await startImportRun(ctx, staff, row, { mapping: [null], dryRun: true });
+    return { importId: row.id, importJobId: run._id };
   });
 }
 

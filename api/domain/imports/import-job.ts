@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { importMessages, importWords, type ImportFormType, type ImportOutcome } from '../../../common/contracts/imports';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { ConcurrencyError } from '../../db/event-store';
 import { recordColumns } from '../../db/projections/records';
 import { importRows, imports, recordImportKeys, records } from '../../db/schema';
@@ -11,11 +10,10 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import type { JobKind } from '../../jobs/runner';
 import { systemClock, type Clock } from '../clock';
 import { DomainError, missing } from '../errors';
-import { findFormConfig } from '../form-configs';
 import { submitRecord } from '../records';
 import { freshSettings, type Settings } from '../settings';
-import { importableFields, readChoices, rowValues, type Choices } from './cells';
-import { IMPORT_RECORDS, importFileBytes, type ImportRunPayload } from './imports';
+import { readChoices, rowValues, type Choices } from './cells';
+import { IMPORT_RECORDS, importFileBytes, importFormFields, importRunPayload, type ImportRunPayload } from './imports';
 import { cellText, sheetRows, type SheetRow } from './sheet';
 import type { FormFieldConfig } from '../../../common/forms/types';
 import { branchScope } from '../auth/branch-scope';
@@ -33,13 +31,6 @@ export const ROWS_PER_CHUNK = 50;
 
 /** Times a row is tried when another writer moved a stream it appends to between its read and its write. */
 const ROW_TRIES = 3;
-
-const payload = z.object({
-  importId: z.string(),
-  mapping: z.array(z.string().nullable()),
-  dryRun: z.boolean(),
-  submitter: z.object({ id: z.string(), role: z.string(), branchId: z.string().nullable() }),
-});
 
 class DryRun extends Error {
   override name = 'DryRun';
@@ -99,17 +90,16 @@ export function importRecordsKind({
   logger?: Logger;
   clock?: Clock;
   chunkSize?: number;
-}): JobKind<z.infer<typeof payload>> {
+}): JobKind<ImportRunPayload> {
   return {
     kind: IMPORT_RECORDS,
-    payload,
+    payload: importRunPayload,
     async run(job) {
       const { db } = database;
       const { importId, mapping, dryRun, submitter } = job.payload;
       const [file] = await db.select().from(imports).where(eq(imports.id, importId));
       if (!file) throw missing(importMessages.missing);
-      const config = await findFormConfig(db, file.formType);
-      const fields: FormFieldConfig[] = config ? importableFields(config.fields) : [];
+      const fields = await importFormFields(db, file.formType);
       const choices = await readChoices(db, fields, branchScope(submitter));
       const codes = new Set(
         (
@@ -161,8 +151,6 @@ interface RunContext {
   jobId: string;
   submitter: ImportRunPayload['submitter'];
 }
-
-type Executor = Database['db'] | Tx;
 
 async function insertOutcomes(db: Executor, jobId: string, outcomes: Outcome[]) {
   if (!outcomes.length) return;

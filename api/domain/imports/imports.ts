@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   IMPORT_FAILURES_SHOWN,
   IMPORT_MAX_ROWS,
@@ -7,12 +8,13 @@ import {
   type ImportFormType,
   type ImportMapping,
   type ImportOutcome,
+  type ImportRunSummary,
   type ImportRunView,
   type ImportView,
   type RunImportBody,
 } from '../../../common/contracts/imports';
 import { jobMessages } from '../../../common/contracts/jobs';
-import { IMPORT_FILE_RULE } from '../../../common/uploads/rules';
+import { fileKinds, IMPORT_FILE_RULE } from '../../../common/uploads/rules';
 import type { Executor } from '../../db/client';
 import type { EventMetadata } from '../../db/event-store';
 import { importRows, imports, jobs } from '../../db/schema';
@@ -77,45 +79,50 @@ export async function prepareImport(
   const scope = branchScope(actor);
   if (!upload || upload.formType !== IMPORT_UPLOADS || (scope !== null && upload.branchId !== scope))
     throw missing(importMessages.fileGone);
-  if (upload.size > IMPORT_FILE_RULE.maxBytes) throw missing(importMessages.fileGone);
+  // Stored under the import rule's types only: an image uploaded here under another rule is no spreadsheet.
+  if (!IMPORT_FILE_RULE.accepts.some((kind) => fileKinds[kind].contentType === upload.contentType))
+    throw invalid(importMessages.unreadable, { file: [importMessages.unreadable] });
   return { ...(await readImportFile(await importFileBytes(storage, fileKey))), fileName: upload.originalFileName };
 }
 
-async function formFields(db: Executor, formType: string) {
+/** The form's fields a cell can fill, as its configuration is now. */
+export async function importFormFields(db: Executor, formType: string) {
   const config = await findFormConfig(db, formType);
   return config ? importableFields(config.fields) : [];
 }
 
 /** The fields a caller maps the file's columns to. */
 async function mappedFields(db: Executor, formType: string, actor: Pick<Actor, 'role' | 'branchId'>) {
-  return (await formFields(db, formType)).map((field) => importFieldOf(field, formType, branchScope(actor)));
+  return (await importFormFields(db, formType)).map((field) => importFieldOf(field, formType, branchScope(actor)));
 }
+
+export type ImportRow = typeof imports.$inferSelect;
 
 export async function createImport(
   ctx: { tx: Executor; meta: EventMetadata },
   actor: Actor,
   body: { formType: ImportFormType; fileKey: string },
   file: ReadFile & { fileName: string },
-): Promise<string> {
+): Promise<ImportRow> {
   const fields = await mappedFields(ctx.tx, body.formType, actor);
-  const id = newId(ctx.meta.occurredAt.getTime());
-  await ctx.tx.insert(imports).values({
-    id,
-    formType: body.formType,
-    fileKey: body.fileKey,
-    fileName: file.fileName,
-    columns: file.columns,
-    rowCount: file.rowCount,
-    sample: file.sample,
-    mapping: suggestMapping(file.columns, fields),
-    requestedBy: actor.id,
-    branchId: branchScope(actor),
-    createdAt: ctx.meta.occurredAt,
-  });
-  return id;
+  const [row] = await ctx.tx
+    .insert(imports)
+    .values({
+      id: newId(ctx.meta.occurredAt.getTime()),
+      formType: body.formType,
+      fileKey: body.fileKey,
+      fileName: file.fileName,
+      columns: file.columns,
+      rowCount: file.rowCount,
+      sample: file.sample,
+      mapping: suggestMapping(file.columns, fields),
+      requestedBy: actor.id,
+      branchId: branchScope(actor),
+      createdAt: ctx.meta.occurredAt,
+    })
+    .returning();
+  return row!;
 }
-
-type ImportRow = typeof imports.$inferSelect;
 
 /** An import the caller reaches (its branch's, or any for the institute's staff), else none. */
 export async function findImport(db: Executor, actor: Pick<Actor, 'role' | 'branchId'>, id: string): Promise<ImportRow> {
@@ -125,38 +132,52 @@ export async function findImport(db: Executor, actor: Pick<Actor, 'role' | 'bran
   return row;
 }
 
-export interface RunPayload {
-  importId: string;
-  mapping: ImportMapping;
-  dryRun: boolean;
-}
+/** What a run of an import is given: the file, its mapping, and who runs it, as they were when it was started. */
+export const importRunPayload = z.object({
+  importId: z.string(),
+  mapping: z.array(z.string().nullable()),
+  dryRun: z.boolean(),
+  submitter: z.object({ id: z.string(), role: z.string(), branchId: z.string().nullable() }),
+});
+export type ImportRunPayload = z.infer<typeof importRunPayload>;
 
 const runSubject = (importId: string) => `import:${importId}`;
 
 /** The import a run is of: the Jobs panel links to its screen by it. */
-export const importOfRun = (job: Pick<JobRow, 'payload'>): string | null => {
-  const { importId } = job.payload as Partial<RunPayload>;
-  return typeof importId === 'string' ? importId : null;
-};
+export const importOfRun = (job: Pick<JobRow, 'payload'>): string | null => importRunPayload.safeParse(job.payload).data?.importId ?? null;
+
+/** How many rows of each outcome the runs have, by run. */
+async function outcomeCounts(db: Executor, jobIds: string[]): Promise<Map<string, ImportRunSummary['counts']>> {
+  const rows = jobIds.length
+    ? await db
+        .select({ jobId: importRows.jobId, outcome: importRows.outcome, rows: count() })
+        .from(importRows)
+        .where(inArray(importRows.jobId, jobIds))
+        .groupBy(importRows.jobId, importRows.outcome)
+    : [];
+  const counts = new Map(jobIds.map((id) => [id, { created: 0, skipped: 0, failed: 0 }]));
+  for (const row of rows) counts.get(row.jobId)![row.outcome as ImportOutcome] = row.rows;
+  return counts;
+}
+
+const summaryOf = (job: JobRow, counts: ImportRunSummary['counts']): ImportRunSummary => ({
+  ...jobViewOf(job),
+  dryRun: importRunPayload.parse(job.payload).dryRun,
+  counts,
+});
 
 async function runView(db: Executor, job: JobRow): Promise<ImportRunView> {
-  const payload = job.payload as RunPayload;
-  const counts = await db
-    .select({ outcome: importRows.outcome, rows: count() })
-    .from(importRows)
-    .where(eq(importRows.jobId, job.id))
-    .groupBy(importRows.outcome);
-  const failures = await db
-    .select({ row: importRows.rowNumber, messages: importRows.messages })
-    .from(importRows)
-    .where(and(eq(importRows.jobId, job.id), eq(importRows.outcome, 'failed')))
-    .orderBy(asc(importRows.rowNumber))
-    .limit(IMPORT_FAILURES_SHOWN);
-  const of = (outcome: ImportOutcome) => counts.find((row) => row.outcome === outcome)?.rows ?? 0;
+  const [counts, failures] = await Promise.all([
+    outcomeCounts(db, [job.id]),
+    db
+      .select({ row: importRows.rowNumber, messages: importRows.messages })
+      .from(importRows)
+      .where(and(eq(importRows.jobId, job.id), eq(importRows.outcome, 'failed')))
+      .orderBy(asc(importRows.rowNumber))
+      .limit(IMPORT_FAILURES_SHOWN),
+  ]);
   return {
-    ...jobViewOf(job),
-    dryRun: payload.dryRun,
-    counts: { created: of('created'), skipped: of('skipped'), failed: of('failed') },
+    ...summaryOf(job, counts.get(job.id)!),
     failures: failures.map((failure) => ({ row: failure.row, messages: failure.messages as string[] })),
   };
 }
@@ -171,6 +192,10 @@ export async function importView(db: Executor, actor: Pick<Actor, 'role' | 'bran
     .where(and(eq(jobs.kind, IMPORT_RECORDS), eq(jobs.subject, runSubject(row.id))))
     .orderBy(desc(jobs.createdAt))
     .limit(RUNS_SHOWN);
+  const counts = await outcomeCounts(
+    db,
+    runs.map((job) => job.id),
+  );
   return {
     _id: row.id,
     formType: row.formType as ImportFormType,
@@ -180,7 +205,7 @@ export async function importView(db: Executor, actor: Pick<Actor, 'role' | 'bran
     mapping: row.mapping as ImportMapping,
     fields: await mappedFields(db, row.formType, actor),
     sample: row.sample as string[][],
-    runs: await Promise.all(runs.map((job) => runView(db, job))),
+    runs: runs.map((job) => summaryOf(job, counts.get(job.id)!)),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -189,22 +214,21 @@ export async function importView(db: Executor, actor: Pick<Actor, 'role' | 'bran
  * Queues a dry run or the import of the file with the mapping given, or finds the run of this
  * import still unfinished: one run at a time per file. The mapping is kept as the file's.
  */
-export async function startImportRun(ctx: { tx: Executor; meta: EventMetadata }, actor: Actor, id: string, body: RunImportBody) {
-  const row = await findImport(ctx.tx, actor, id);
+export async function startImportRun(ctx: { tx: Executor; meta: EventMetadata }, actor: Actor, row: ImportRow, body: RunImportBody) {
   const fields = await mappedFields(ctx.tx, row.formType, actor);
   const mapping = (row.columns as string[]).map((_, column) => body.mapping[column] ?? null);
   const errors = mappingErrors(mapping, fields);
   if (errors.length) throw invalid(errors[0]!, { mapping: errors });
-  await ctx.tx.update(imports).set({ mapping }).where(eq(imports.id, id));
+  await ctx.tx.update(imports).set({ mapping }).where(eq(imports.id, row.id));
   const payload: ImportRunPayload = {
-    importId: id,
+    importId: row.id,
     mapping,
     dryRun: body.dryRun,
     submitter: { id: actor.id, role: actor.role, branchId: actor.branchId },
   };
   const { job, created } = await enqueueJob(ctx.tx, {
     kind: IMPORT_RECORDS,
-    subject: runSubject(id),
+    subject: runSubject(row.id),
     payload,
     total: row.rowCount,
     requestedBy: actor.id,
@@ -214,30 +238,23 @@ export async function startImportRun(ctx: { tx: Executor; meta: EventMetadata },
   return { run: await runView(ctx.tx, job), created };
 }
 
-/** A run of an import the caller reaches, else none. */
-export async function findImportRun(db: Executor, actor: Pick<Actor, 'role' | 'branchId'>, id: string, jobId: string) {
-  const row = await findImport(db, actor, id);
+/** A run of this import, else none. */
+async function runOf(db: Executor, row: ImportRow, jobId: string): Promise<JobRow> {
   const job = await findJob(db, jobId);
-  if (!job || job.kind !== IMPORT_RECORDS || job.subject !== runSubject(id)) throw missing(jobMessages.missing);
-  return { row, job };
+  if (!job || job.kind !== IMPORT_RECORDS || job.subject !== runSubject(row.id)) throw missing(jobMessages.missing);
+  return job;
 }
 
-export async function importRunView(db: Executor, actor: Pick<Actor, 'role' | 'branchId'>, id: string, jobId: string) {
-  return runView(db, (await findImportRun(db, actor, id, jobId)).job);
+export async function importRunView(db: Executor, row: ImportRow, jobId: string) {
+  return runView(db, await runOf(db, row, jobId));
 }
 
 /**
  * The rows a run refused, as the file has them, with their messages in a last column: the file
  * to correct and upload again. The file is read through once; rows are sent as they are found.
  */
-export async function failedRowsTable(
-  db: Executor,
-  storage: ObjectStorage,
-  actor: Pick<Actor, 'role' | 'branchId'>,
-  id: string,
-  jobId: string,
-): Promise<ExportTable<string[]>> {
-  const { row } = await findImportRun(db, actor, id, jobId);
+export async function failedRowsTable(db: Executor, storage: ObjectStorage, row: ImportRow, jobId: string): Promise<ExportTable<string[]>> {
+  await runOf(db, row, jobId);
   const failed = await db
     .select({ row: importRows.rowNumber, messages: importRows.messages })
     .from(importRows)
@@ -249,7 +266,7 @@ export async function failedRowsTable(
     let batch: string[][] = [];
     for await (const sheetRow of sheetRows(await importFileBytes(storage, row.fileKey))) {
       const message = messages.get(sheetRow.number);
-      if (message === undefined || sheetRow.number === 1) continue;
+      if (message === undefined) continue;
       batch.push([...columns.map((_, column) => cellText(sheetRow.cells[column])), message]);
       if (batch.length === 1_000) {
         yield batch;
@@ -269,15 +286,11 @@ export async function failedRowsTable(
 
 /** An empty file to fill: the form's importable fields as headings, by their labels. */
 export async function importTemplate(db: Executor, formType: ImportFormType): Promise<ExportTable<never>> {
-  const fields = await formFields(db, formType);
+  const fields = await importFormFields(db, formType);
   return {
     fileName: () => `${formType}-import-template`,
     sheet: 'Import',
     columns: fields.map((field) => ({ header: field.label || field.name, value: () => null })),
     rows: (async function* () {})(),
   };
-}
-
-export interface ImportRunPayload extends RunPayload {
-  submitter: Pick<Actor, 'id' | 'role' | 'branchId'>;
 }
