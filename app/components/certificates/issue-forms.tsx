@@ -5,14 +5,14 @@ import { isFinished } from '../../../common/contracts/jobs';
 import { Field, useErrors } from '~/components/action-forms';
 import { useSubmittingIntent } from '~/components/list/use-list-navigation';
 import { Button } from '~/components/ui/button';
-import { RefreshCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
+import { TriangleAlertIcon } from '~/components/ui/icons';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Progress } from '~/components/ui/progress';
 import { SearchField, useTypedSearch } from '~/components/typed-search';
 import { UrlDialogActions } from '~/components/wallet/url-dialog';
 import { certificatePaths, issuedNoun } from '~/lib/certificates';
 import type { Option } from '~/lib/list-query';
-import { useWatching } from '~/hooks/use-watching';
+import { CheckAgainLink, JobRefresh } from '~/components/jobs/job-watch';
 
 /** Certificate or ID card: links, so the choice works without JavaScript and keeps the address. */
 export function KindTabs({ current, href }: { current: IssuedKind; href: (kind: IssuedKind) => string }) {
@@ -235,15 +235,10 @@ export function BulkForm({
  */
 export function BulkJobStatus({ job, watchHref }: { job: BulkJobView; watchHref: string }) {
   const running = !isFinished(job.state);
-  useWatching(running);
   const { done, total } = job.progress;
   return (
     <section aria-labelledby="bulk-job-title" className="grid gap-3 rounded-lg border p-4" data-testid="bulk-job">
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      <JobRefresh running={running} />
       <h2 id="bulk-job-title" className="font-medium">
         Issuing for a course
       </h2>
@@ -269,10 +264,7 @@ export function BulkJobStatus({ job, watchHref }: { job: BulkJobView; watchHref:
         </>
       )}
       {running ? (
-        <Link to={watchHref} preventScrollReset className="inline-flex w-fit items-center gap-1 text-sm underline underline-offset-4">
-          <RefreshCwIcon aria-hidden className="size-4" />
-          Check again
-        </Link>
+        <CheckAgainLink to={watchHref} />
       ) : (
         <Form method="post" preventScrollReset>
           <AuthenticityTokenInput />

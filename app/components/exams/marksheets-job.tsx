@@ -1,10 +1,10 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { isFinished, type JobView } from '../../../common/contracts/jobs';
 import { Button } from '~/components/ui/button';
-import { DownloadIcon, FilesIcon, RefreshCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
+import { DownloadIcon, FilesIcon, TriangleAlertIcon } from '~/components/ui/icons';
 import { Progress } from '~/components/ui/progress';
-import { useWatching } from '~/hooks/use-watching';
+import { CheckAgainLink, JobRefresh } from '~/components/jobs/job-watch';
 
 /** Starts the job that makes every marksheet of the sitting as one PDF; posts without JavaScript too. */
 export function StartMarksheetsJob({ branchId, idempotencyKey, count }: { branchId: string; idempotencyKey: string; count: number }) {
@@ -29,15 +29,10 @@ export function StartMarksheetsJob({ branchId, idempotencyKey, count }: { branch
  */
 export function MarksheetsJobStatus({ job, fileHref, watchHref }: { job: JobView; fileHref: string; watchHref: string }) {
   const running = !isFinished(job.state);
-  useWatching(running);
   const { done, total } = job.progress;
   return (
     <section aria-labelledby="marksheets-job-title" className="grid gap-3 rounded-lg border p-4">
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      <JobRefresh running={running} />
       <h2 id="marksheets-job-title" className="font-medium">
         All marksheets in one PDF
       </h2>
@@ -70,10 +65,7 @@ export function MarksheetsJobStatus({ job, fileHref, watchHref }: { job: JobView
           </a>
         </Button>
       ) : running ? (
-        <Link to={watchHref} className="inline-flex w-fit items-center gap-1 text-sm underline underline-offset-4">
-          <RefreshCwIcon aria-hidden className="size-4" />
-          Check again
-        </Link>
+        <CheckAgainLink to={watchHref} />
       ) : null}
     </section>
   );

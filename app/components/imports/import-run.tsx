@@ -1,18 +1,18 @@
 import { Link } from '@remix-run/react';
-import { importWords, type ImportFormType, type ImportRunView } from '../../../common/contracts/imports';
+import { importWords, type ImportFormType, type ImportRunSummary, type ImportRunView } from '../../../common/contracts/imports';
 import { isFinished } from '../../../common/contracts/jobs';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { DownloadIcon, RefreshCwIcon, TriangleAlertIcon } from '~/components/ui/icons';
+import { DownloadIcon, TriangleAlertIcon } from '~/components/ui/icons';
 import { Progress } from '~/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { useWatching } from '~/hooks/use-watching';
+import { CheckAgainLink, JobRefresh } from '~/components/jobs/job-watch';
 import { formatCount } from '../../../common/numbers';
 
-const what = (run: ImportRunView) => (run.dryRun ? 'Dry run' : 'Import');
+const what = (run: ImportRunSummary) => (run.dryRun ? 'Dry run' : 'Import');
 
 /** Where a run stands, in a few words. */
-export function runStateLabel(run: ImportRunView): string {
+export function runStateLabel(run: ImportRunSummary): string {
   switch (run.state) {
     case 'queued':
       return 'Waiting to start';
@@ -46,17 +46,12 @@ export function ImportRunStatus({
   listHref: string;
 }) {
   const running = !isFinished(run.state);
-  useWatching(running);
   const { done, total } = run.progress;
   const { many } = importWords[formType];
   const { created, skipped, failed } = run.counts;
   return (
     <section aria-labelledby="run-title" className="grid gap-4 rounded-lg border p-4">
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      <JobRefresh running={running} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="run-title" className="font-medium">
           {what(run)}
@@ -89,12 +84,7 @@ export function ImportRunStatus({
           </div>
         ))}
       </dl>
-      {running ? (
-        <Link to={watchHref} className="inline-flex w-fit items-center gap-1 text-sm underline underline-offset-4">
-          <RefreshCwIcon aria-hidden className="size-4" />
-          Check again
-        </Link>
-      ) : null}
+      {running ? <CheckAgainLink to={watchHref} /> : null}
       {run.state === 'done' && !run.dryRun && created > 0 ? (
         <Link to={listHref} className="w-fit text-sm underline underline-offset-4">
           Open the {many}
