@@ -1,4 +1,4 @@
-import { jobStarters } from '../../common/job-permissions';
+import { importers, jobStarters } from '../../common/job-permissions';
 import { accessChangeReaders, branchUserManagers, permissionManagers, userManagers } from '../../common/user-permissions';
 
 /**
@@ -100,8 +100,6 @@ const CERTIFICATE_ANY = [
 ] as const;
 const STUDENT_LISTS = ['STUDENT_VIEW_ALL', 'STUDENT_VIEW_BRANCH'] as const;
 const COURSE_VIEW = ['COURSE_VIEW_ALL', 'COURSE_VIEW_BRANCH', 'COURSE_LIST'] as const;
-/** Who may add students, courses or branches one by one may import a file of them. */
-const IMPORTERS = ['STUDENT_ADD', 'COURSE_ADD', 'BRANCH_ADD'] as const;
 const INVOICE_VIEW = ['INVOICE_VIEW_ALL', 'INVOICE_VIEW_BRANCH'] as const;
 /**
  * The records of the super admin's custom forms are kept by whoever may edit the site's settings,
@@ -143,7 +141,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'Import',
     group: 'Student Management',
     icon: 'Upload',
-    permissions: IMPORTERS,
+    permissions: importers,
     sidebar: true,
     keywords: ['import', 'upload', 'csv', 'excel', 'spreadsheet', 'bulk', 'template'],
   },
@@ -152,7 +150,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'Import',
     group: 'Student Management',
     icon: 'Upload',
-    permissions: IMPORTERS,
+    permissions: importers,
     sidebar: false,
     keywords: [],
   },

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-ru
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { isFinished, type JobListItem } from '../../common/contracts/jobs';
+import { formatCount } from '../../common/numbers';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { JobStateBadge } from '~/components/jobs/job-state-badge';
 import { EmptyState } from '~/components/list/empty-state';
@@ -72,7 +73,7 @@ function JobProgress({ job }: { job: Row }) {
     <span className="grid min-w-32 gap-1">
       {isFinished(job.state) ? null : <Progress value={done} max={total || 1} aria-label={`${job.kindLabel}: items done`} />}
       <span className="text-xs text-muted-foreground tabular-nums">
-        {done.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')}
+        {formatCount(done)} of {formatCount(total)}
       </span>
     </span>
   );
@@ -174,8 +175,8 @@ export default function Jobs() {
       />
       {list.rows.length === 0 && !busy ? (
         <EmptyState icon={ClockIcon} title="No jobs yet">
-          Long work runs here in the background: all of a sitting’s marksheets in one PDF, or certificates for a whole course. Start one
-          from its own screen and follow it here.
+          Long work runs here in the background: all of a sitting’s marksheets in one PDF, certificates for a whole course, a file of
+          students imported. Start one from its own screen and follow it here.
         </EmptyState>
       ) : (
         <>
