@@ -14,6 +14,7 @@ import { isFinished, type JobView } from '../../common/contracts/jobs';
 import { formatCount } from '../../common/numbers';
 import { indianDay } from '../../common/india-time';
 import { freePort, relayOutput, stopProcess, waitUntilAnswering } from '../support/server-process';
+import { storeFileOverHttp } from '../support/store-over-http';
 import { firstLoadJavaScript, lighthouseScores } from './frontend';
 import { prepareExams } from './exam-fixtures';
 import { demoSiteContent } from '../../api/db/seed-site';
@@ -43,36 +44,6 @@ const CERTIFICATES_IN_ONE_JOB = 1_000;
 
 /** Rows of the students file the bench imports: an office's whole year of admissions at once. */
 const IMPORTED_STUDENTS = 10_000;
-
-/** Stores a file as a browser does: an address, the PUT, the confirmation; answers its key. */
-async function uploadFile(
-  baseUrl: string,
-  auth: Record<string, string>,
-  fileName: string,
-  formType: string,
-  fieldName: string,
-  bytes: Buffer,
-) {
-  const json = { ...auth, 'Content-Type': 'application/json' };
-  const file = { fileName, fileType: 'text/csv', fileSize: bytes.length, formType, fieldName };
-  const address = await callApi<{ presignedUrl: string; key: string; headers: Record<string, string> }>(
-    baseUrl,
-    json,
-    'POST',
-    '/s3-upload/presigned-url',
-    file,
-  );
-  const put = await fetch(new URL(address.presignedUrl, baseUrl), { method: 'PUT', headers: address.headers, body: new Uint8Array(bytes) });
-  if (!put.ok) throw new Error(`storing ${fileName} answered ${put.status}`);
-  await callApi(baseUrl, json, 'POST', '/s3-upload/confirm-upload', {
-    key: address.key,
-    originalFileName: fileName,
-    fileSize: bytes.length,
-    formType,
-    fieldName,
-  });
-  return address.key;
-}
 
 /** One call to the running server's API, its data answered; anything but a success stops the run. */
 async function callApi<Data>(
@@ -542,14 +513,13 @@ export async function measure(options: MeasureOptions) {
           `Imported ${run} ${row},${branchId},${fixtures.courseIds[row % fixtures.courseIds.length]},imported.${run}.${row}@bench.test,9${String(row).padStart(9, '0')}`,
         );
       }
-      const fileKey = await uploadFile(
-        server.baseUrl,
-        auth,
-        `students-${run}.csv`,
-        'imports',
-        'importFile',
-        Buffer.from(lines.join('\r\n')),
-      );
+      const fileKey = await storeFileOverHttp(server.baseUrl, auth, {
+        fileName: `students-${run}.csv`,
+        fileType: 'text/csv',
+        bytes: Buffer.from(lines.join('\r\n')),
+        formType: 'imports',
+        fieldName: 'importFile',
+      });
       const file = await callApi<ImportView>(server.baseUrl, json, 'POST', '/imports', { formType: 'student', fileKey });
       const { job, seconds } = await runJob(server.baseUrl, json, `/api/v1/imports/${file._id}/runs`, `/api/v1/imports/${file._id}/runs`, {
         mapping: file.mapping,

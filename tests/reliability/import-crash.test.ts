@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRunView, ImportView } from '../../common/contracts/imports';
 import type { ServerProcess } from '../support/server-process';
+import { storeFileOverHttp } from '../support/store-over-http';
 import { createTestDatabase, queryRows, type TestDatabase } from '../support/test-database';
 import { callApi, expectSuccess } from './support/api-client';
 import { signInInstitute, startInstituteServer, type Institute } from './support/institute';
@@ -35,25 +36,6 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Stores the file as a browser does: an address, the PUT, the confirmation. */
-async function upload(baseUrl: string, token: string, fileName: string, bytes: Buffer): Promise<string> {
-  const file = { fileName, fileType: 'text/csv', fileSize: bytes.length, formType: 'imports', fieldName: 'importFile' };
-  const address = expectSuccess<{ presignedUrl: string; key: string; headers: Record<string, string> }>(
-    await callApi(baseUrl, 'POST', '/s3-upload/presigned-url', { token, body: file }),
-    'Asking for an upload address',
-  );
-  const put = await fetch(new URL(address.presignedUrl, baseUrl), { method: 'PUT', headers: address.headers, body: new Uint8Array(bytes) });
-  expect(put.status).toBe(200);
-  expectSuccess(
-    await callApi(baseUrl, 'POST', '/s3-upload/confirm-upload', {
-      token,
-      body: { key: address.key, originalFileName: fileName, fileSize: bytes.length, formType: 'imports', fieldName: 'importFile' },
-    }),
-    'Confirming the upload',
-  );
-  return address.key;
-}
-
 async function runOf(baseUrl: string, token: string, importId: string, jobId: string) {
   return callApi<ImportRunView>(baseUrl, 'GET', `/imports/${importId}/runs/${jobId}`, { token });
 }
@@ -78,7 +60,17 @@ describe('an import killed in the middle', () => {
     const lines = ['Student Name,Center Name,Selected Course,Student Email,Phone Number'];
     for (let row = 0; row < ROWS; row++)
       lines.push(`Imported ${run} ${row},${branch.name},${institute.courseId},${email(row)},98765${String(row).padStart(5, '0')}`);
-    const fileKey = await upload(baseUrl, token, `students-${run}.csv`, Buffer.from(lines.join('\r\n')));
+    const fileKey = await storeFileOverHttp(
+      baseUrl,
+      { Authorization: `Bearer ${token}` },
+      {
+        fileName: `students-${run}.csv`,
+        fileType: 'text/csv',
+        bytes: Buffer.from(lines.join('\r\n')),
+        formType: 'imports',
+        fieldName: 'importFile',
+      },
+    );
     const file = expectSuccess<ImportView>(
       await callApi(baseUrl, 'POST', '/imports', { token, body: { formType: 'student', fileKey } }),
       'Reading the file',
