@@ -38,15 +38,23 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   return Object.assign(AfterHydration, { preload });
 }
 
+/** The modules of the parts below requested so far, which the page's hydration waits for. */
+const arriving: Promise<unknown>[] = [];
+
+/** Settles once every module requested by `hydratedWhenLoaded` so far has arrived or failed. */
+export function hydratedPartsArrived(): Promise<void> {
+  return Promise.allSettled(arriving).then(() => undefined);
+}
+
 /**
  * A component the server renders with the page whose module is not part of the page's first load.
- * The module is fetched as soon as the route module holding this component is evaluated, so the
- * rest of the page hydrates without waiting for it, and the component's server HTML is hydrated
- * when the module arrives. Until then React keeps the server HTML only if every update reaching
- * it is a transition: a context above it changed by a plain update (a dialog of the shell
- * opening, the sidebar folding) makes React drop the HTML and render it on the client (error
- * 421), which is why the admin shell's and the sidebar's updates are transitions. A failed
- * download fails the render (the route's error boundary) and is tried again on the next mount.
+ * The module is fetched as soon as the route module holding this component is evaluated, before
+ * the browser's entry runs, and the page hydrates once it has arrived (see entry.client.tsx): a
+ * part left dehydrated under a hydrated page gives up its server HTML to the first update that
+ * reaches it before its code does (React error 421), and the router's own updates right after
+ * hydration (routes discovered, fetchers) do. After a client-side navigation the part renders
+ * when its module arrives. A failed download fails the render (the route's error boundary) and is
+ * tried again on the next mount.
  */
 export function hydratedWhenLoaded<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
@@ -64,9 +72,8 @@ export function hydratedWhenLoaded<P extends object>(load: () => Promise<Compone
   // React's lazy types its props through PropsWithRef, which TypeScript cannot match to a generic P.
   const lazyOf = () => lazy(() => start().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
   let Lazy = lazyOf();
-  // On the server the module is there before the first request; in the browser it is on its way
-  // before hydration reaches the component.
-  start().catch(() => undefined);
+  // On the server the module is there before the first request; in the browser, before hydration.
+  arriving.push(start().catch(() => undefined));
   function HydratedWhenLoaded(props: P) {
     // Chosen once: the same element type on every render, so React never replaces what it hydrated.
     const [Component] = useState(() => loaded ?? Lazy);
