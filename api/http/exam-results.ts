@@ -1,4 +1,4 @@
-import { examResultContract, examResultMessages } from '../../common/contracts/exam-results';
+import { examResultContract, examResultMessages, marksImportMessages } from '../../common/contracts/exam-results';
 import { enterMarks, examSheet, publishResults } from '../domain/exam-results/commands';
 import { studentResults } from '../domain/exam-results/queries';
 import { reviseResult, resultsHistory } from '../domain/exam-results/revisions';
@@ -9,6 +9,7 @@ import { exportFile } from '../export/export-file';
 import { sheetExport } from '../domain/exam-results/sheet-export';
 import { indianDay } from '../../common/india-time';
 import { ifMatchVersion, versionTag } from './if-match';
+import { importMarks, readMarksFile } from '../domain/exam-results/marks-import';
 
 /** Whoever enters results, in both naming sets. */
 const access = { kind: 'permission', anyOf: ['RESULT_MANAGE', 'EXAM_MARKS_ENTRY'] } as const;
@@ -37,6 +38,22 @@ const saveMarks = defineEndpoint({
   access,
   async handle({ tx, meta, actor, params, body }) {
     return { message: examResultMessages.saved, data: await enterMarks({ tx, meta }, actor, params.id, body.cells) };
+  },
+});
+
+/** Whoever enters marks in the grid imports them from a file: the file is read before the transaction opens. */
+const importFromFile = defineEndpoint({
+  ...examResultContract.importMarks,
+  access,
+  prepare: ({ db, deps, actor, params, body }) => readMarksFile(db, deps.storage, actor, params.id, body.fileKey),
+  async handle({ tx, meta, actor, params, body, prepared }) {
+    const data = await importMarks({ tx, meta }, actor, params.id, body, prepared);
+    const message = body.dryRun
+      ? marksImportMessages.checked
+      : data.counts.marks === 0
+        ? marksImportMessages.nothingToImport
+        : marksImportMessages.imported;
+    return { message, data };
   },
 });
 
@@ -117,6 +134,7 @@ export const examResultEndpoints = [
   sheet,
   exportSheet,
   saveMarks,
+  importFromFile,
   publish,
   ofStudent,
   roster,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ABSENT } from '../exam-results';
 import { defineContract } from './endpoint';
 import { exportQuery, exportTypes } from './export';
+import { IMPORT_FAILURES_SHOWN } from './imports';
 
 /**
  * An exam's results as the API speaks them. An exam is sat once per branch (a sitting): its
@@ -112,6 +113,46 @@ export const savedMarks = z.object({
 });
 export type SavedMarks = z.infer<typeof savedMarks>;
 
+/** The most rows a file of marks may have: a sitting is one branch's students of one exam. */
+export const MARKS_IMPORT_MAX_ROWS = 5_000;
+
+const importMarksBody = z.object({
+  fileKey: z.string().min(1).max(500).describe('The key of the confirmed upload of the file (form type imports, field importFile)'),
+  branchId: sittingBranchId,
+  dryRun: z.boolean().describe('Check every row and save nothing'),
+});
+
+export const marksImport = z.object({
+  dryRun: z.boolean(),
+  branch: z.object({ _id: z.string(), name: z.string() }).describe('The sitting the marks are for'),
+  columns: z.object({
+    student: z.array(z.string()).describe('The headings that say whose row it is: Roll No, Registration No'),
+    subjects: z.array(z.object({ column: z.string(), subject: z.string().describe('The subject’s key'), name: z.string() })),
+    ignored: z.array(z.string()).describe('Headings of no subject of the exam (Name, Total, Grade…): left out'),
+  }),
+  counts: z.object({
+    rows: z.number().int().describe('Rows of students in the file'),
+    toChange: z.number().int().describe('Rows with a mark that differs from the sheet (saved, unless a dry run)'),
+    unchanged: z.number().int().describe('Rows whose marks the sheet holds already, or that leave every mark empty'),
+    refused: z.number().int().describe('Rows not saved, each with its messages'),
+    marks: z.number().int().describe('Marks that differ from the sheet in the rows to change'),
+  }),
+  refused: z
+    .array(
+      z.object({
+        row: z.number().int().describe('The row’s number in the file; the headings are row 1'),
+        student: z.string().nullable().describe('The roll or registration number the row gives'),
+        name: z.string().nullable().describe('The student’s name, when the row names one sitting the exam'),
+        messages: z.array(z.string()),
+      }),
+    )
+    .describe(`The first ${IMPORT_FAILURES_SHOWN} refused rows`),
+  conflicts: z
+    .array(savedCell)
+    .describe('Marks someone else changed while the file was imported: left as that change made them, shown as they now are'),
+});
+export type MarksImport = z.infer<typeof marksImport>;
+
 const studentExam = z.object({
   exam: z.object({ _id: z.string(), examId: z.string().nullable(), examName: z.string(), courseName: z.string().nullable() }),
   state: z.enum(['awaiting entry', 'in progress', 'published']),
@@ -154,6 +195,26 @@ export const examResultMessages = {
   branchMissing: 'Branch not found',
   studentMissing: 'Student not found',
   studentResults: 'Student results',
+};
+
+/** What an import of marks from a file says. */
+export const marksImportMessages = {
+  empty: 'The file is empty: export the sheet, fill in the marks and import that file',
+  noRows: 'The file has headings but no rows of students',
+  tooManyRows: `The file has more than ${MARKS_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows: a file of marks has a row per student of one sitting`,
+  noStudentColumn: 'The file has no Roll No or Registration No column: add one, to say whose marks each row holds',
+  noSubjectColumn: (names: readonly string[]) =>
+    `No column is headed with a subject of this exam (${names.join(', ')}): head each column of marks with its subject’s name`,
+  columnTwice: (subject: string) => `More than one column is for ${subject}: keep one`,
+  noStudent: 'Give the student’s roll number or registration number',
+  unknownRollNo: (rollNo: string) => `No student with roll number ${rollNo} sits this exam here`,
+  unknownRegistrationNo: (registrationNo: string) => `No student with registration number ${registrationNo} sits this exam here`,
+  twoStudents: (rollNo: string, registrationNo: string) =>
+    `Roll number ${rollNo} and registration number ${registrationNo} are different students`,
+  twice: (rows: readonly number[]) => `This student is in rows ${rows.join(' and ')} of the file: keep one`,
+  checked: 'Checked: nothing was saved',
+  imported: 'Marks imported',
+  nothingToImport: 'No mark in the file differs from the sheet',
 };
 
 const examSheetQuery = z.object({ branchId: sittingBranchId });
@@ -357,6 +418,18 @@ export const examResultContract = {
     example: {
       body: { studentId: '01J8Z0STUDENT', marks: [{ subject: 'acc', value: 64 }], reason: 'Re-totalling found 10 marks uncounted' },
     },
+  }),
+  importMarks: defineContract({
+    method: 'post',
+    path: '/exams/:id/results/import',
+    summary:
+      'Reads an uploaded CSV or Excel file of marks (a row per student by roll or registration number, a column per subject), checks every row and, unless a dry run, saves the good rows’ marks as the grid saves them',
+    tag,
+    params: examParams,
+    body: importMarksBody,
+    response: marksImport,
+    refuses: [404, 409],
+    example: { body: { fileKey: 'imports/2026/12/file-id-marks.csv', dryRun: true } },
   }),
   history: defineContract({
     method: 'get',

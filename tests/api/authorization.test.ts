@@ -317,6 +317,11 @@ const walk: Record<string, WalkEntry> = {
     params: (fx) => ({ id: fx.branchA.examId }),
     body: (fx) => ({ cells: [{ studentId: fx.branchA.studentId, subject: 'walk', value: 1, baseVersion: 0 }] }),
   },
+  'POST /exams/:id/results/import': {
+    branch: 'by-id',
+    params: (fx) => ({ id: fx.branchA.examId }),
+    body: (fx) => ({ fileKey: fx.branchA.uploadKey, dryRun: true }),
+  },
   'POST /exams/:id/results/publish': {
     branch: 'by-id',
     params: (fx) => ({ id: fx.branchA.examId }),

@@ -177,6 +177,9 @@ interface Made {
   importId: string;
   importMapping: (string | null)[];
   importJobId: string;
+  /** A file of the exam's marks: the sitting student's row. */
+  marksFileKey: string;
+  sittingRollNo: string;
 }
 
 type Example = Record<string, unknown>;
@@ -304,6 +307,12 @@ const steps: Step[] = [
     as: 'admin',
     params: (made) => ({ id: made.examId }),
     body: (made, example) => ({ cells: (example.cells as Example[]).map((cell) => ({ ...cell, studentId: made.sittingStudentId })) }),
+  },
+  {
+    operation: 'POST /exams/:id/results/import',
+    as: 'admin',
+    params: (made) => ({ id: made.examId }),
+    body: (made, example) => ({ ...example, fileKey: made.marksFileKey }),
   },
   { operation: 'GET /exams/:id/sitting', as: 'admin', params: (made) => ({ id: made.examId }) },
   { operation: 'GET /exams/:id/sitting/candidates', as: 'admin', params: (made) => ({ id: made.examId }) },
@@ -637,7 +646,9 @@ describe('every operation called with its example', () => {
       const exam = { examId: 'EX-1', examName: 'Half Yearly', selectedCourse: course.id, examSubjectsTable: [subject] };
       made.examId = (await createRecord(ctx, { formType: 'examResult', branchId: null, fields: exam })).id;
       const student = { studentName: 'Asha Rao', centerName: made.branchId, selectedCourse: course.id, isRegistered: true, isActive: true };
-      made.sittingStudentId = (await createRecord(ctx, { formType: 'student', branchId: made.branchId, fields: student })).id;
+      const sitter = await createRecord(ctx, { formType: 'student', branchId: made.branchId, fields: student });
+      made.sittingStudentId = sitter.id;
+      made.sittingRollNo = sitter.generatedNumbers!.rollNo;
       made.examCourseId = course.id;
       // Not registered, so it sits no exam: a pass-out of the course.
       const graduate = { ...student, studentName: 'Ravi Kumar', isRegistered: false, completedCourse: true };
@@ -660,6 +671,13 @@ describe('every operation called with its example', () => {
       bytes: Buffer.from(
         'Student Name,Center Name,Selected Course,Student Email,Phone Number\r\nOpen Api,North Campus,Exam Course,api@example.com,9810000000\r\n',
       ),
+      formType: 'imports',
+      fieldName: 'importFile',
+    });
+    made.marksFileKey = await storeFile(accounts, tokens.admin, {
+      fileName: 'marks.csv',
+      fileType: 'text/csv',
+      bytes: Buffer.from(`Roll No,Name,Accounting Basics (100)\r\n${made.sittingRollNo},Asha Rao,64\r\n`),
       formType: 'imports',
       fieldName: 'importFile',
     });

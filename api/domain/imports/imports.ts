@@ -68,13 +68,16 @@ export async function readImportFile(bytes: Uint8Array): Promise<ReadFile> {
   return { columns: columns.map((column, index) => column || `Column ${index + 1}`), rowCount, sample };
 }
 
-/** The uploaded file the caller names: a confirmed upload of an import file that they may see, read whole. */
-export async function prepareImport(
+/**
+ * The uploaded file the caller names, read whole: a confirmed upload of an import file that they
+ * may see. Records and exam marks are imported from such files alike.
+ */
+export async function importUpload(
   db: Executor,
   storage: ObjectStorage,
-  actor: Actor,
+  actor: Pick<Actor, 'role' | 'branchId'>,
   fileKey: string,
-): Promise<ReadFile & { fileName: string }> {
+): Promise<{ bytes: Buffer; fileName: string }> {
   const upload = await findUpload(db, fileKey);
   const scope = branchScope(actor);
   if (!upload || upload.formType !== IMPORT_UPLOADS || (scope !== null && upload.branchId !== scope))
@@ -82,7 +85,18 @@ export async function prepareImport(
   // Stored under the import rule's types only: an image uploaded here under another rule is no spreadsheet.
   if (!IMPORT_FILE_RULE.accepts.some((kind) => fileKinds[kind].contentType === upload.contentType))
     throw invalid(importMessages.unreadable, { file: [importMessages.unreadable] });
-  return { ...(await readImportFile(await importFileBytes(storage, fileKey))), fileName: upload.originalFileName };
+  return { bytes: await importFileBytes(storage, fileKey), fileName: upload.originalFileName };
+}
+
+/** The uploaded file the caller names, its headings, rows counted and first rows read. */
+export async function prepareImport(
+  db: Executor,
+  storage: ObjectStorage,
+  actor: Actor,
+  fileKey: string,
+): Promise<ReadFile & { fileName: string }> {
+  const { bytes, fileName } = await importUpload(db, storage, actor, fileKey);
+  return { ...(await readImportFile(bytes)), fileName };
 }
 
 /** The form's fields a cell can fill, as its configuration is now. */

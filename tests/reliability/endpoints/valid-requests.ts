@@ -55,13 +55,9 @@ function studentValues(institute: Institute, name: string) {
   };
 }
 
-/** A CSV of one student stored as a browser stores it (address, PUT, confirm), for an import; answers its key. */
-async function storedStudentsFile(institute: Institute, headers: Record<string, string>): Promise<string> {
-  const values = studentValues(institute, `Imported ${unique()}`);
-  const csv = Buffer.from(
-    `Center Name,Student Name,Selected Course,Student Email,Phone Number\r\n${institute.north.id},${values.studentName},${values.selectedCourse},${values.studentEmail},${values.phoneNumber}\r\n`,
-  );
-  const file = { fileName: 'students.csv', fileType: 'text/csv', fileSize: csv.length, formType: 'imports', fieldName: 'importFile' };
+/** A CSV stored as a browser stores it (address, PUT, confirm), for an import; answers its key. */
+async function storedImportFile(institute: Institute, headers: Record<string, string>, fileName: string, csv: Buffer): Promise<string> {
+  const file = { fileName, fileType: 'text/csv', fileSize: csv.length, formType: 'imports', fieldName: 'importFile' };
   const address = await request(institute.api, 'POST', '/api/v1/s3-upload/presigned-url', { headers, body: file });
   const { presignedUrl, key, headers: putHeaders } = address.body.data;
   const stored = await institute.api.request(presignedUrl, { method: 'PUT', body: new Uint8Array(csv), headers: putHeaders });
@@ -72,6 +68,15 @@ async function storedStudentsFile(institute: Institute, headers: Record<string, 
   });
   if (confirmed.status !== 201) throw new Error(`The fixture's upload was not confirmed: ${JSON.stringify(confirmed.body)}`);
   return key;
+}
+
+/** A CSV of one student, for an import of records. */
+function storedStudentsFile(institute: Institute, headers: Record<string, string>): Promise<string> {
+  const values = studentValues(institute, `Imported ${unique()}`);
+  const csv = Buffer.from(
+    `Center Name,Student Name,Selected Course,Student Email,Phone Number\r\n${institute.north.id},${values.studentName},${values.selectedCourse},${values.studentEmail},${values.phoneNumber}\r\n`,
+  );
+  return storedImportFile(institute, headers, 'students.csv', csv);
 }
 
 /** A file of students read for an import, with the mapping its headings suggest. */
@@ -168,17 +173,21 @@ async function addPaper(institute: Institute): Promise<string> {
 }
 
 /** An exam of a course of its own with one subject, and a registered student of North sitting it, marked when asked. */
-async function addSitting(institute: Institute, marked = false): Promise<{ examId: string; studentId: string }> {
+async function addSitting(institute: Institute, marked = false): Promise<{ examId: string; studentId: string; rollNo: string }> {
   const courseId = await addCourse(institute);
   return asSystem(institute.db, async (ctx) => {
     const subject = { subjectName: 'Accounting', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 };
     const exam = { examId: `EX-${unique()}`, examName: 'Fixture exam', selectedCourse: courseId, examSubjectsTable: [subject] };
     const { id: examId } = await createRecord(ctx, { formType: 'examResult', branchId: null, fields: exam });
     const student = { ...studentValues(institute, `Student ${unique()}`), selectedCourse: courseId, isRegistered: true, isActive: true };
-    const { id: studentId } = await createRecord(ctx, { formType: 'student', branchId: institute.north.id, fields: student });
+    const { id: studentId, generatedNumbers } = await createRecord(ctx, {
+      formType: 'student',
+      branchId: institute.north.id,
+      fields: student,
+    });
     if (marked)
       await enterMarks(ctx, { role: 'admin', branchId: null }, examId, [{ studentId, subject: 'acc', value: 60, baseVersion: 0 }]);
-    return { examId, studentId };
+    return { examId, studentId, rollNo: generatedNumbers!.rollNo };
   });
 }
 
@@ -562,6 +571,19 @@ export const validRequests: Record<string, Builder> = {
       path,
       body: { cells: [{ studentId, subject: 'acc', value: 55, baseVersion: 0 }] },
       other: { path, body: { cells: [{ studentId, subject: 'acc', value: 'AB', baseVersion: 0 }] } },
+    };
+  },
+  'POST /exams/:id/results/import': async (institute) => {
+    const headers = institute.authorization('superadmin');
+    const { examId, rollNo } = await addSitting(institute);
+    const path = `/exams/${examId}/results/import`;
+    const file = (mark: string) =>
+      storedImportFile(institute, headers, 'marks.csv', Buffer.from(`Roll No,Accounting\r\n${rollNo},${mark}\r\n`));
+    return {
+      headers,
+      path,
+      body: { fileKey: await file('55'), branchId: institute.north.id, dryRun: false },
+      other: { path, body: { fileKey: await file('AB'), dryRun: true } },
     };
   },
   'POST /exams/:id/results/publish': async (institute) => {
