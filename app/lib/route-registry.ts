@@ -283,6 +283,15 @@ export const adminRoutes: readonly AdminRoute[] = [
     keywords: [],
   },
   {
+    path: '/admin/exam/result-entry/:examId/import',
+    title: 'Import Marks',
+    group: 'Exams & Results',
+    icon: 'PenLine',
+    permissions: ['RESULT_MANAGE', 'EXAM_MARKS_ENTRY'],
+    sidebar: false,
+    keywords: [],
+  },
+  {
     path: '/admin/exam/student-marksheet',
     title: 'Student Marksheet',
     group: 'Exams & Results',

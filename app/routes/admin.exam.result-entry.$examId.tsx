@@ -15,7 +15,7 @@ import { hasUnsaved } from '~/machines/result-entry.machine';
 import { AlertDialogAction, AlertDialogCancel, AlertDialogFooter, ConfirmDialog } from '~/components/ui/alert-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { PencilIcon } from '~/components/ui/icons';
+import { PencilIcon, UploadIcon } from '~/components/ui/icons';
 import { FormError } from '~/components/ui/field-error';
 import { ExportLinks } from '~/components/list/export-links';
 import { requireAdminRoute } from '~/services/auth.server';
@@ -139,6 +139,14 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
                 History
               </Link>
             </Button>
+            {gridShown ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`import${branchQuery}`} relative="path">
+                  <UploadIcon aria-hidden className="size-4" />
+                  Import marks
+                </Link>
+              </Button>
+            ) : null}
             {gridShown ? (
               <ExportLinks
                 href={`/resources/exam-results-export?${new URLSearchParams({ exam: sheet.exam._id, branch: sheet.branch?._id ?? '' })}`}

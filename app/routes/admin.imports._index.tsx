@@ -2,26 +2,22 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ImportFileInput, importFileRule } from '~/components/imports/import-file-input';
 import { PageHeader } from '~/components/list/page-header';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/field-error';
 import { DownloadIcon, UploadIcon } from '~/components/ui/icons';
-import { Label } from '~/components/ui/label';
 import { importScreenMessages, importTitle, importTypesFor } from '~/lib/imports';
-import { FILE_PART_PREFIX } from '~/lib/dynamic-form';
 import { requireAdminRoute } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
 import { createImport } from '~/services/imports.server';
-import { readPost, storePostedFiles } from '~/services/posted-files.server';
+import { storePostedImportFile } from '~/services/import-files.server';
+import { readPost } from '~/services/posted-files.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { importFormTypes, importMessages, importWords, IMPORT_MAX_ROWS, type ImportFormType } from '../../common/contracts/imports';
 import { formatCount } from '../../common/numbers';
-import { acceptAttribute, IMPORT_FILE_RULE, uploadRuleHint } from '../../common/uploads/rules';
 
 export const meta: MetaFunction = () => [{ title: 'Import' }];
-
-const FILE_FIELD = 'importFile';
-const ruleOf = () => FILE_FIELD;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, headers } = await requireAdminRoute(request, context);
@@ -34,17 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Stores the file as any upload is stored, reads it through the API, and opens its mapping. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, user, headers } = await requireAdminRoute(request, context);
-  const { formData, tooLarge } = await readPost(request.clone(), ruleOf);
+  const { formData, tooLarge } = await readPost(request.clone(), importFileRule);
   await validateCsrf(formData, request);
   const formType = importFormTypes.find((type) => type === formData.get('formType'));
   if (!formType || !importTypesFor(user).includes(formType))
     return data({ errors: [importScreenMessages.noType] }, { status: 400, headers });
-  const uploadErrors = await storePostedFiles(api, context, 'imports', formData, tooLarge, ruleOf);
-  const fileKey = formData.get(FILE_FIELD);
-  const refusal = Object.values(uploadErrors).flat();
-  if (refusal.length) return data({ errors: refusal }, { status: 400, headers });
-  if (typeof fileKey !== 'string' || !fileKey) return data({ errors: [importScreenMessages.noFile] }, { status: 400, headers });
-  const created = await createImport(api, formType, fileKey);
+  const stored = await storePostedImportFile(api, context, formData, tooLarge);
+  if ('errors' in stored) return data({ errors: stored.errors }, { status: 400, headers });
+  const created = await createImport(api, formType, stored.fileKey);
   if (!created.ok) return data({ errors: [created.message] }, { status: created.status >= 500 ? 500 : 400, headers });
   return redirectWithToast(
     `/admin/imports/${encodeURIComponent(created.data._id)}`,
@@ -125,22 +118,10 @@ export default function ImportScreen() {
               ))}
             </div>
           </fieldset>
-          <div className="grid gap-2">
-            <Label htmlFor="import-file">File</Label>
-            <input
-              id="import-file"
-              name={`${FILE_PART_PREFIX}${FILE_FIELD}`}
-              type="file"
-              required
-              accept={acceptAttribute(IMPORT_FILE_RULE)}
-              aria-describedby="import-file-hint"
-              className="block w-full cursor-pointer rounded-md border border-input text-sm file:mr-3 file:cursor-pointer file:border-0 file:bg-muted file:px-3 file:py-2 file:font-medium"
-            />
-            <p id="import-file-hint" className="text-xs text-muted-foreground">
-              {uploadRuleHint(IMPORT_FILE_RULE)}, up to {formatCount(IMPORT_MAX_ROWS)} rows. UTF-8 or Windows text; the first sheet of a
-              workbook.
-            </p>
-          </div>
+          <ImportFileInput
+            id="import-file"
+            hint={`Up to ${formatCount(IMPORT_MAX_ROWS)} rows. UTF-8 or Windows text; the first sheet of a workbook.`}
+          />
           <FormError id="import-error" errors={refused?.errors} />
           <Button type="submit" className="w-fit" disabled={busy}>
             <UploadIcon aria-hidden className="size-4" />

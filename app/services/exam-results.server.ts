@@ -51,3 +51,8 @@ export function reviseExamResult(
 export function loadResultsHistory(api: AuthedApi, examId: string, branchId?: string) {
   return callEndpoint(api, examResultContract.history, { params: { id: examId }, query: { branchId } });
 }
+
+/** Checks a stored file of marks against a sitting (a dry run) or imports its good rows. */
+export function importMarks(api: AuthedApi, examId: string, body: { fileKey: string; branchId?: string; dryRun: boolean }) {
+  return callEndpoint(api, examResultContract.importMarks, { params: { id: examId }, body });
+}
