@@ -82,7 +82,7 @@ export default function ImportMarksScreen() {
           <Form
             method="post"
             encType="multipart/form-data"
-            className="grid content-start gap-5 rounded-lg border p-4"
+            className="grid content-start gap-5 self-start rounded-lg border p-4"
             aria-labelledby="marks-file-title"
           >
             <AuthenticityTokenInput />
@@ -118,11 +118,10 @@ export default function ImportMarksScreen() {
             </Button>
           </Form>
           {answer ? (
-            <section aria-labelledby="marks-check-title" className="grid content-start gap-4 rounded-lg border p-4">
+            <section aria-labelledby="marks-check-title" className="grid content-start gap-4 self-start rounded-lg border p-4">
               <div className="grid gap-1">
-                <h2 id="marks-check-title" className="font-medium">
-                  {answer.result.dryRun ? 'Checked' : 'Imported'}
-                  {answer.fileName ? `: ${answer.fileName}` : ''}
+                <h2 id="marks-check-title" className="font-medium break-words">
+                  {answer.fileName || 'The file'}
                 </h2>
                 <p role="status" className="text-sm">
                   {answer.message}
@@ -152,7 +151,7 @@ export default function ImportMarksScreen() {
               )}
             </section>
           ) : (
-            <section className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            <section className="self-start rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
               Nothing checked yet. Upload a file: it is checked row by row, and nothing is saved until you import.
             </section>
           )}
