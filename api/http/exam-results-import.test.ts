@@ -2,80 +2,34 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, inArray } from 'drizzle-orm';
-import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
+import type { AccountsApi } from '../../tests/api/accounts';
+import { examSittings, type ExamSittingsWorld } from '../../tests/api/exam-sittings';
 import { storeFile } from '../../tests/api/stored-files';
 import { testClock } from '../../tests/support/test-database';
-import { examResultMessages, marksImportMessages, type ExamSheet, type MarksImport } from '../../common/contracts/exam-results';
+import { examResultMessages, marksImportMessages, type MarksImport } from '../../common/contracts/exam-results';
 import { importMessages } from '../../common/contracts/imports';
 import { markMessages } from '../../common/exam-results';
 import { events } from '../db/schema';
 import { EXAM_MARKS_STREAM, EXAM_SITTING_STREAM } from '../domain/exam-results/events';
-import { createRecord } from '../domain/records';
 
 const clock = testClock('2026-05-04T09:00:00.000Z');
+const { setup, record, nextNumber, exam, student, call, sheet, lastCourse } = examSittings(clock);
 let accounts: AccountsApi;
 let north: string;
 let south: string;
-const tokens = {} as Record<'admin' | 'marker' | 'northStaff' | 'examViewer', string>;
+let tokens: ExamSittingsWorld['tokens'];
 
 const CSV = 'text/csv';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-beforeAll(async () => {
-  accounts = await createAccountsApi(clock);
-  const { db, auth } = accounts;
-  await syncCatalogue(db);
-  north = await addBranch(db, 'North Campus', 'NC');
-  south = await addBranch(db, 'South Campus', 'SC');
-  const token = async (permissions: string[], role = 'admin', branchId: string | null = null) =>
-    tokenFor(db, auth, await addUser(db, { role, permissions, branchId }), clock.now());
-  tokens.admin = await token(['RESULT_MANAGE']);
-  tokens.marker = await token(['EXAM_MARKS_ENTRY']);
-  tokens.northStaff = await token(['EXAM_MARKS_ENTRY'], 'branch_admin', north);
-  tokens.examViewer = await token(['EXAM_VIEW_ALL', 'EXAM_LIST']);
-});
+beforeAll(async () => ({ accounts, north, south, tokens } = await setup()));
 afterAll(() => accounts?.cleanup());
 
-async function record(formType: string, branchId: string | null, fields: Record<string, unknown>) {
-  const { id } = await asSystem(accounts.db, (ctx) => createRecord(ctx, { formType, branchId, fields }));
-  return id;
-}
-
-let serial = 0;
-let course = '';
-
-function student(branchId: string) {
-  return record('student', branchId, {
-    centerName: branchId,
-    studentName: `Student ${String(++serial).padStart(3, '0')}`,
-    selectedCourse: course,
-    isRegistered: true,
-    isActive: true,
-  });
-}
-
-/** An exam of a course of its own, with two subjects, and three students in North and one in South sitting it. */
+/** An exam with two subjects, and three students in North and one in South sitting it. */
 async function sitting() {
-  course = await record('course', null, { courseName: `Tally with GST ${++serial}` });
-  const examId = await record('examResult', null, {
-    examId: `EX-${++serial}`,
-    examName: 'Half Yearly',
-    selectedCourse: course,
-    examSubjectsTable: [
-      { subjectName: 'Accounting Basics', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 },
-      { subjectName: 'GST Returns', questionPaperMarks: 50, passingMarks: 20 },
-    ],
-  });
+  const examId = await exam();
   for (const branchId of [north, north, north, south]) await student(branchId);
   return { examId, north: await sheet(examId, north), south: await sheet(examId, south) };
-}
-
-const call = (method: string, path: string, body?: unknown, token = tokens.admin) => accounts.call(method, path, { token, body });
-
-async function sheet(examId: string, branchId: string) {
-  const response = await call('GET', `/exams/${examId}/results?branchId=${branchId}`);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data as ExamSheet;
 }
 
 /** Each student's marks by roll number, as the sheet holds them. */
@@ -409,12 +363,16 @@ describe('POST /exams/{id}/results/import', () => {
 
   it('answers an exam of another branch, or none, as not found before reading the file', async () => {
     await sitting();
-    const southExam = await record('examResult', south, { examId: `EX-${++serial}`, examName: 'South only', selectedCourse: course });
+    const southExam = await record('examResult', south, {
+      examId: `EX-${nextNumber()}`,
+      examName: 'South only',
+      selectedCourse: lastCourse(),
+    });
     const bytes = csvOf([
       ['Roll No', 'Accounting Basics'],
       ['X', 1],
     ]);
-    for (const id of [southExam, course]) {
+    for (const id of [southExam, lastCourse()]) {
       const answer = await importFile(id, bytes, { token: tokens.northStaff, branchId: undefined });
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe(examResultMessages.examMissing);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBranch, addUser, asSystem, createAccountsApi, syncCatalogue, tokenFor, type AccountsApi } from '../../tests/api/accounts';
+import { addUser, tokenFor, type AccountsApi } from '../../tests/api/accounts';
+import { examSittings, examSubjects, type ExamSittingsWorld } from '../../tests/api/exam-sittings';
 import { testClock } from '../../tests/support/test-database';
 import {
   examResultMessages,
@@ -13,74 +14,16 @@ import { readStream } from '../db/event-store';
 import { projectionSnapshot } from '../db/projection-snapshot';
 import { rebuildProjections } from '../db/rebuild';
 import { examMarksStream } from '../domain/exam-results/events';
-import { createRecord } from '../domain/records';
 
 const clock = testClock('2026-05-01T09:00:00.000Z');
+const { setup, record, nextNumber, exam, student, call, sheet, lastCourse } = examSittings(clock);
 let accounts: AccountsApi;
 let north: string;
 let south: string;
-const tokens = {} as Record<'admin' | 'marker' | 'northStaff' | 'examViewer', string>;
+let tokens: ExamSittingsWorld['tokens'];
 
-beforeAll(async () => {
-  accounts = await createAccountsApi(clock);
-  const { db, auth } = accounts;
-  await syncCatalogue(db);
-  north = await addBranch(db, 'North Campus', 'NC');
-  south = await addBranch(db, 'South Campus', 'SC');
-  const token = async (permissions: string[], role = 'admin', branchId: string | null = null) =>
-    tokenFor(db, auth, await addUser(db, { role, permissions, branchId }), clock.now());
-  tokens.admin = await token(['RESULT_MANAGE']);
-  tokens.marker = await token(['EXAM_MARKS_ENTRY']);
-  tokens.northStaff = await token(['EXAM_MARKS_ENTRY'], 'branch_admin', north);
-  tokens.examViewer = await token(['EXAM_VIEW_ALL', 'EXAM_LIST']);
-});
+beforeAll(async () => ({ accounts, north, south, tokens } = await setup()));
 afterAll(() => accounts?.cleanup());
-
-async function record(formType: string, branchId: string | null, fields: Record<string, unknown>) {
-  const { id } = await asSystem(accounts.db, (ctx) => createRecord(ctx, { formType, branchId, fields }));
-  return id;
-}
-
-let serial = 0;
-/** The course of the exam made last: each test has its own, so its sittings hold its own students only. */
-let course = '';
-
-/** A student of the branch in the last exam's course, registered and active unless told otherwise. */
-function student(branchId: string, more: Record<string, unknown> = {}) {
-  return record('student', branchId, {
-    centerName: branchId,
-    studentName: `Student ${String(++serial).padStart(3, '0')}`,
-    selectedCourse: course,
-    isRegistered: true,
-    isActive: true,
-    ...more,
-  });
-}
-
-const subjects = [
-  { subjectName: 'Accounting Basics', subjectCode: 'ACC', questionPaperMarks: 100, passingMarks: 40 },
-  { subjectName: 'GST Returns', questionPaperMarks: 50, passingMarks: 20 },
-];
-
-/** An exam of a course of its own. */
-async function exam(branchId: string | null = null, rows: Record<string, unknown>[] = subjects) {
-  course = await record('course', null, { courseName: `Tally with GST ${++serial}` });
-  return record('examResult', branchId, {
-    examId: `EX-${++serial}`,
-    examName: 'Half Yearly',
-    selectedCourse: course,
-    examSubjectsTable: rows,
-  });
-}
-
-const call = (method: string, path: string, body?: unknown, token = tokens.admin, headers: Record<string, string> = {}) =>
-  accounts.call(method, path, { token, body, headers });
-
-async function sheet(examId: string, branchId?: string, token = tokens.admin) {
-  const response = await call('GET', `/exams/${examId}/results${branchId ? `?branchId=${branchId}` : ''}`, undefined, token);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data as ExamSheet;
-}
 
 /** North staff who list exams and enter results. */
 async function tokenOfNorthResultsReader() {
@@ -134,7 +77,7 @@ describe('an exam’s sitting', () => {
   it('is refused without a results permission, and answers a record that is no exam as not found', async () => {
     const examId = await exam();
     expect((await call('GET', `/exams/${examId}/results`, undefined, tokens.examViewer)).status).toBe(403);
-    const missing = await call('GET', `/exams/${course}/results`);
+    const missing = await call('GET', `/exams/${lastCourse()}/results`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(examResultMessages.examMissing);
   });
@@ -237,11 +180,15 @@ describe('PUT /exams/{id}/results/marks', () => {
     const southern = await exam(south);
     const one = await student(north);
     const cells = [{ studentId: one, subject: 'acc', value: 10, baseVersion: 0 }];
-    const noExam = await save(course, cells);
+    const noExam = await save(lastCourse(), cells);
     expect([noExam.status, noExam.body.message]).toEqual([404, examResultMessages.examMissing]);
     const elsewhere = await save(southern, cells, tokens.northStaff);
     expect([elsewhere.status, elsewhere.body.message]).toEqual([404, examResultMessages.examMissing]);
-    const noCourse = await record('examResult', null, { examId: `EX-${++serial}`, examName: 'Unplanned', examSubjectsTable: subjects });
+    const noCourse = await record('examResult', null, {
+      examId: `EX-${nextNumber()}`,
+      examName: 'Unplanned',
+      examSubjectsTable: examSubjects,
+    });
     const refused = await save(noCourse, cells);
     expect([refused.status, refused.body.message]).toEqual([400, examResultMessages.noCourse]);
   });
@@ -318,7 +265,7 @@ describe('GET /exams/{id}/results/export', () => {
       (await call('GET', `/exams/${examId}/results?branchId=${south}`, undefined, tokens.northStaff)).status,
     );
     expect((await call('GET', `/exams/${examId}/results/export`, undefined, tokens.examViewer)).status).toBe(403);
-    expect((await call('GET', `/exams/${course}/results/export`)).status).toBe(404);
+    expect((await call('GET', `/exams/${lastCourse()}/results/export`)).status).toBe(404);
   });
 });
 
@@ -352,7 +299,7 @@ describe('POST /exams/{id}/results/publish', () => {
   });
 
   it('publishes one branch’s sitting only: another branch goes on entering marks', async () => {
-    const examId = await exam(null, [subjects[0]!]);
+    const examId = await exam(null, [examSubjects[0]!]);
     const [northern, southern] = [await student(north), await student(south)];
     await save(examId, [
       { studentId: northern, subject: 'acc', value: 50, baseVersion: 0 },
@@ -366,7 +313,7 @@ describe('POST /exams/{id}/results/publish', () => {
 
   it('never takes a mark after publishing: a save racing the publish is in what was published, or refused', async () => {
     for (let round = 0; round < 5; round++) {
-      const examId = await exam(null, [subjects[0]!]);
+      const examId = await exam(null, [examSubjects[0]!]);
       const one = await student(north);
       await save(examId, [{ studentId: one, subject: 'acc', value: 50, baseVersion: 0 }]);
       const [published, changed] = await Promise.all([
@@ -389,7 +336,7 @@ describe('POST /exams/{id}/results/publish', () => {
   });
 
   it('moves the exam’s entry in /results from awaiting entry to in progress to published, per the caller’s sittings', async () => {
-    const examId = await exam(null, [subjects[0]!]);
+    const examId = await exam(null, [examSubjects[0]!]);
     const [northern, southern] = [await student(north), await student(south)];
     const stateOf = async (token = tokens.admin) => {
       const list = await call('GET', `/results?search=${encodeURIComponent('Half Yearly')}&limit=100`, undefined, token);
@@ -412,10 +359,10 @@ describe('POST /exams/{id}/results/publish', () => {
   it('shows on the student: the exams of their course, their marks and outcome, and their marksheet’s code once published', async () => {
     const examId = await exam();
     const later = await record('examResult', null, {
-      examId: `EX-${++serial}`,
+      examId: `EX-${nextNumber()}`,
       examName: 'Annual',
-      selectedCourse: course,
-      examSubjectsTable: subjects,
+      selectedCourse: lastCourse(),
+      examSubjectsTable: examSubjects,
     });
     const asha = await student(north);
     const results = async (token = tokens.admin) => {
@@ -543,7 +490,7 @@ describe('who sits an exam', () => {
   it('adds a student the course does not bring and excuses one it does, each with its reason, until publishing', async () => {
     const examId = await exam();
     const [stays, leaves] = [await student(north), await student(north)];
-    const otherCourse = await record('course', null, { courseName: `Basic Computing ${++serial}` });
+    const otherCourse = await record('course', null, { courseName: `Basic Computing ${nextNumber()}` });
     const repeater = await student(north, { selectedCourse: otherCourse, studentName: 'Zoya Repeater' });
     const roster = async (token = tokens.admin) => {
       const answer = await call('GET', `/exams/${examId}/sitting?branchId=${north}`, undefined, token);
@@ -629,7 +576,7 @@ describe('admit cards of a sitting whose students changed', () => {
   it('stand for a student added, and are withdrawn from one excused', async () => {
     const examId = await exam();
     const stays = await student(north);
-    const otherCourse = await record('course', null, { courseName: `Basic Computing ${++serial}` });
+    const otherCourse = await record('course', null, { courseName: `Basic Computing ${nextNumber()}` });
     const repeater = await student(north, { selectedCourse: otherCourse });
     await call('POST', `/exams/${examId}/sitting/students`, { studentId: repeater });
     const printer = await tokenFor(
