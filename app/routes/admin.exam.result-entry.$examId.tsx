@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useSelector } from '@xstate/react';
 import * as React from 'react';
@@ -20,7 +20,7 @@ import { FormError } from '~/components/ui/field-error';
 import { ExportLinks } from '~/components/list/export-links';
 import { requireAdminRoute } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
-import { loadExamSheet, publishExamResults, saveMarks } from '~/services/exam-results.server';
+import { loadExamSheet, publishExamResults, saveMarks, sittingSheetLoader } from '~/services/exam-results.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { formatDate } from '~/utils/format';
 
@@ -33,13 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 /** The exam's sitting in the branch the address names (`?branch=`), else the caller's first. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, headers } = await requireAdminRoute(request, context);
-  const branch = new URL(request.url).searchParams.get('branch') || undefined;
-  const sheet = await loadExamSheet(api, params.examId ?? '', branch);
-  if (!sheet.ok) throw data({ message: sheet.message }, { status: sheet.status, headers });
-  return data({ sheet: sheet.data }, { headers });
-}
+export const loader = sittingSheetLoader;
 
 /**
  * Without JavaScript the grid is a form: Save marks sends every cell with the version and the

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
@@ -12,7 +12,7 @@ import { FormError } from '~/components/ui/field-error';
 import { SearchIcon, UploadIcon } from '~/components/ui/icons';
 import { requireAdminRoute } from '~/services/auth.server';
 import { validateCsrf } from '~/services/csrf.server';
-import { importMarks, loadExamSheet } from '~/services/exam-results.server';
+import { importMarks, sittingSheetLoader } from '~/services/exam-results.server';
 import { storePostedImportFile } from '~/services/import-files.server';
 import { readPost } from '~/services/posted-files.server';
 import { MARKS_IMPORT_MAX_ROWS } from '../../common/contracts/exam-results';
@@ -27,13 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 /** The sitting the marks are for: the branch the address names (`?branch=`), else the caller's first. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, headers } = await requireAdminRoute(request, context);
-  const branch = new URL(request.url).searchParams.get('branch') || undefined;
-  const sheet = await loadExamSheet(api, params.examId ?? '', branch);
-  if (!sheet.ok) throw data({ message: sheet.message }, { status: sheet.status, headers });
-  return data({ sheet: sheet.data }, { headers });
-}
+export const loader = sittingSheetLoader;
 
 /**
  * Check posts the file: it is stored as any upload is and checked against the sitting, nothing

@@ -1,9 +1,10 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { examResultContract, type MarkCell } from '../../common/contracts/exam-results';
 import { resultContract } from '../../common/contracts/results';
 import type { MarkValue } from '../../common/exam-results';
 import type { QueryOf } from '../../common/contracts/endpoint';
 import { callEndpoint, ifMatch } from './api.server';
-import type { AuthedApi } from './auth.server';
+import { requireAdminRoute, type AuthedApi } from './auth.server';
 
 export function listExamResults(api: AuthedApi, query: QueryOf<typeof resultContract.list>) {
   return callEndpoint(api, resultContract.list, { query });
@@ -12,6 +13,18 @@ export function listExamResults(api: AuthedApi, query: QueryOf<typeof resultCont
 /** An exam's sitting in a branch: the caller's own, the one named, else the first with students. */
 export function loadExamSheet(api: AuthedApi, examId: string, branchId?: string) {
   return callEndpoint(api, examResultContract.sheet, { params: { id: examId }, query: { branchId } });
+}
+
+/**
+ * The loader of a screen on one sitting: the exam's sheet in the branch the address names
+ * (`?branch=`), else the caller's first; a refusal is the route's error.
+ */
+export async function sittingSheetLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, headers } = await requireAdminRoute(request, context);
+  const branch = new URL(request.url).searchParams.get('branch') || undefined;
+  const sheet = await loadExamSheet(api, params.examId ?? '', branch);
+  if (!sheet.ok) throw data({ message: sheet.message }, { status: sheet.status, headers });
+  return data({ sheet: sheet.data }, { headers });
 }
 
 export function saveMarks(api: AuthedApi, examId: string, cells: MarkCell[]) {
