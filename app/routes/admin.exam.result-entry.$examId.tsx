@@ -8,7 +8,7 @@ import type { MarkCell } from '../../common/contracts/exam-results';
 import { readMark } from '../../common/exam-results';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { AllExamsLink, BranchTabs, NobodySitting } from '~/components/exams/sitting-nav';
+import { AllExamsLink, BranchTabs, SittingNotReady, sittingReady } from '~/components/exams/sitting-nav';
 import { PageHeader } from '~/components/list/page-header';
 import { marksMissingNow, ResultGrid, useResultEntry } from '~/components/result-entry/result-grid';
 import { hasUnsaved } from '~/machines/result-entry.machine';
@@ -161,12 +161,8 @@ function Sitting({ sheet }: { sheet: SerializeFrom<typeof loader>['sheet'] }) {
       />
       <BranchTabs branches={sheet.branches} current={sheet.branch?._id} />
       {refusal?.message ? <FormError id="result-entry-error" errors={[refusal.message]} /> : null}
-      {!sheet.branch || sheet.students.length === 0 ? (
-        <NobodySitting branch={sheet.branch?.name} course={sheet.exam.courseName} />
-      ) : sheet.subjects.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          This exam has no subjects yet: add them to the exam first.
-        </p>
+      {!sittingReady(sheet) ? (
+        <SittingNotReady sheet={sheet} />
       ) : (
         <Form method="post" className="grid gap-3">
           <AuthenticityTokenInput />

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { BreadcrumbHandle } from '~/components/app-sidebar/site-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { BackToResults, BranchTabs, NobodySitting, resultsPath } from '~/components/exams/sitting-nav';
+import { BackToResults, BranchTabs, resultsPath, SittingNotReady, sittingReady } from '~/components/exams/sitting-nav';
 import { ImportFileInput, importFileRule } from '~/components/imports/import-file-input';
 import { PageHeader } from '~/components/list/page-header';
 import { MarksImportResult } from '~/components/result-entry/marks-import-result';
@@ -55,7 +55,7 @@ export default function ImportMarksScreen() {
   const posting = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const answer = refused?.answer ?? null;
   const branchId = sheet.branch?._id;
-  const ready = Boolean(sheet.branch) && sheet.students.length > 0 && sheet.subjects.length > 0;
+  const ready = sittingReady(sheet);
   return (
     <div className="grid gap-6">
       <BackToResults examId={sheet.exam._id} branchId={branchId} />
@@ -64,13 +64,7 @@ export default function ImportMarksScreen() {
         description={[sheet.exam.examId, sheet.exam.courseName, sheet.branch?.name].filter(Boolean).join(' · ')}
       />
       <BranchTabs branches={sheet.branches} current={branchId} />
-      {!sheet.branch || sheet.students.length === 0 ? (
-        <NobodySitting branch={sheet.branch?.name} course={sheet.exam.courseName} />
-      ) : sheet.subjects.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          This exam has no subjects yet: add them to the exam first.
-        </p>
-      ) : null}
+      {ready ? null : <SittingNotReady sheet={sheet} />}
       {ready ? (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Form

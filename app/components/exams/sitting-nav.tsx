@@ -38,3 +38,25 @@ export function NobodySitting({ branch, course }: { branch?: string; course: str
     </p>
   );
 }
+
+interface SittingSheet {
+  branch: { name: string } | null;
+  students: readonly unknown[];
+  subjects: readonly unknown[];
+  exam: { courseName: string | null };
+}
+
+/** Marks can be entered in a sitting with students, of an exam with subjects. */
+export function sittingReady<Sheet extends SittingSheet>(sheet: Sheet): sheet is Sheet & { branch: NonNullable<Sheet['branch']> } {
+  return Boolean(sheet.branch) && sheet.students.length > 0 && sheet.subjects.length > 0;
+}
+
+/** Why no mark can be entered in a sitting yet: nobody sits it, or the exam has no subjects. */
+export function SittingNotReady({ sheet }: { sheet: SittingSheet }) {
+  if (!sheet.branch || sheet.students.length === 0) return <NobodySitting branch={sheet.branch?.name} course={sheet.exam.courseName} />;
+  return (
+    <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+      This exam has no subjects yet: add them to the exam first.
+    </p>
+  );
+}
