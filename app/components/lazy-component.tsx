@@ -49,12 +49,12 @@ export function hydratedPartsArrived(): Promise<void> {
 /**
  * A component the server renders with the page whose module is not part of the page's first load.
  * The module is fetched as soon as the route module holding this component is evaluated, before
- * the browser's entry runs, and the page hydrates once it has arrived (see entry.client.tsx): a
- * part left dehydrated under a hydrated page gives up its server HTML to the first update that
- * reaches it before its code does (React error 421), and the router's own updates right after
- * hydration (routes discovered, fetchers) do. After a client-side navigation the part renders
- * when its module arrives. A failed download fails the render (the route's error boundary) and is
- * tried again on the next mount.
+ * the browser's entry runs, and the page hydrates once it has arrived (see entry.client.tsx), the
+ * part with it and not in a Suspense boundary of its own: a part left dehydrated under a hydrated
+ * page gives up its server HTML to the first update that reaches it (React error 421), and the
+ * router's own updates right after hydration (routes discovered, fetchers) do. After a client-side
+ * navigation the part renders when its module arrives. A failed download fails the render (the
+ * route's error boundary) and is tried again on the next mount.
  */
 export function hydratedWhenLoaded<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
@@ -76,10 +76,14 @@ export function hydratedWhenLoaded<P extends object>(load: () => Promise<Compone
   arriving.push(start().catch(() => undefined));
   function HydratedWhenLoaded(props: P) {
     // Chosen once: the same element type on every render, so React never replaces what it hydrated.
-    const [Component] = useState(() => loaded ?? Lazy);
+    const [Loaded] = useState(() => loaded);
+    // No Suspense boundary where the module is there (the server, and the browser's hydration):
+    // React hydrates a boundary in a pass of its own after the page's, and an update reaching it
+    // in between drops its server HTML (error 421).
+    if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={fallback}>
-        <Component {...props} />
+        <Lazy {...props} />
       </Suspense>
     );
   }
