@@ -55,7 +55,6 @@ export default function ImportMarksScreen() {
   const posting = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const answer = refused?.answer ?? null;
   const branchId = sheet.branch?._id;
-  const ready = sittingReady(sheet);
   return (
     <div className="grid gap-6">
       <BackToResults examId={sheet.exam._id} branchId={branchId} />
@@ -64,8 +63,9 @@ export default function ImportMarksScreen() {
         description={[sheet.exam.examId, sheet.exam.courseName, sheet.branch?.name].filter(Boolean).join(' · ')}
       />
       <BranchTabs branches={sheet.branches} current={branchId} />
-      {ready ? null : <SittingNotReady sheet={sheet} />}
-      {ready ? (
+      {!sittingReady(sheet) ? (
+        <SittingNotReady sheet={sheet} />
+      ) : (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Form
             method="post"
@@ -144,7 +144,7 @@ export default function ImportMarksScreen() {
             </section>
           )}
         </div>
-      ) : null}
+      )}
     </div>
   );
 }
