@@ -45,6 +45,7 @@ const generatedCertificates = route(certificatePaths.generated);
 /** What an exam found by the palette opens, on each screen that works on one exam. */
 const examScreens = [
   { route: route('/admin/exam/result-entry'), label: (exam: string) => `Enter results for ${exam}` },
+  { route: route('/admin/exam/result-entry'), label: (exam: string) => `Import marks for ${exam}`, page: '/import' },
   { route: route('/admin/exam/admit-card'), label: (exam: string) => `Admit cards for ${exam}` },
   { route: route('/admin/exam/student-marksheet'), label: (exam: string) => `Marksheets of ${exam}` },
 ];
@@ -166,12 +167,12 @@ async function searchExams(api: AuthedApi, user: Searcher, query: string): Promi
   if (!result.ok) return [];
   return result.data.results.slice(0, LIMIT).flatMap((exam) =>
     screens.map((screen) => ({
-      id: `exam:${screen.route.path}:${exam._id}`,
+      id: `exam:${screen.route.path}${screen.page ?? ''}:${exam._id}`,
       group: 'Exams',
       kind: 'record' as const,
       label: screen.label(exam.examName),
       description: [exam.examId, exam.courseName].filter(Boolean).join(' · ') || undefined,
-      href: `${screen.route.path}/${encodeURIComponent(exam._id)}`,
+      href: `${screen.route.path}/${encodeURIComponent(exam._id)}${screen.page ?? ''}`,
     })),
   );
 }

@@ -80,7 +80,12 @@ test.describe('Exam documents', () => {
     await hydrated(page);
     await page.keyboard.press('ControlOrMeta+k');
     await page.keyboard.type(examId);
-    for (const label of [`Enter results for ${examName}`, `Admit cards for ${examName}`, `Marksheets of ${examName}`]) {
+    for (const label of [
+      `Enter results for ${examName}`,
+      `Import marks for ${examName}`,
+      `Admit cards for ${examName}`,
+      `Marksheets of ${examName}`,
+    ]) {
       await expect(palette(page).getByRole('option', { name: new RegExp(`^${label}`) })).toBeVisible();
     }
     await palette(page)
