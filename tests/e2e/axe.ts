@@ -3,6 +3,18 @@ import type { Page } from '@playwright/test';
 
 /** The serious and critical violations on the page as it stands, one line per rule. */
 export async function seriousViolations(page: Page, where: string) {
+  // A toast fading in has its colours part-way, and axe reads them as they are.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+          return target?.closest('[data-sonner-toaster]') && animation.effect?.getTiming().iterations !== Infinity;
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Legacy mode runs axe in the page itself, without the blank page AxeBuilder otherwise opens to
   // assemble frames' results: these pages have no frames, and it halves the time per page.
   const results = await new AxeBuilder({ page })

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addRecord, apiHeaders, codeChunk, demo, expect, holdBack, hydrated, loginAs, palette, settledToast, test } from './fixtures';
+import { addRecord, apiHeaders, codeChunk, demo, expect, holdBack, hydrated, loginAs, palette, test, toast } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -96,7 +96,8 @@ test.describe('an institute admin', () => {
   });
 
   test('reads each chart as a table, and axe finds nothing serious in light and dark', async ({ page }) => {
-    await settledToast(page, 'Login successful!');
+    // The greeting comes as the page hydrates: axe waits for it to finish fading in, not for it to come.
+    await expect(toast(page, 'Login successful!')).toHaveAttribute('data-mounted', 'true');
     for (const chart of ['Admissions per month', 'Wallet top-ups and spend per month']) {
       const table = page.locator('figcaption', { hasText: chart }).getByRole('table');
       await expect(table).toHaveCount(1);

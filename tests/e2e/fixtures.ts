@@ -79,13 +79,6 @@ export const palette = (page: Page) => page.getByRole('dialog', { name: 'Command
 /** The toast that says `text`. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-/** Waits for the toast that says `text` to be there and done fading in: axe reads colours mid-fade as they are. */
-export async function settledToast(page: Page, text: string | RegExp) {
-  const shown = toast(page, text);
-  await expect(shown).toHaveAttribute('data-mounted', 'true');
-  await shown.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-}
-
 /**
  * Waits until a freshly loaded page has hydrated: keyboard shortcuts only exist once React runs,
  * and the palette opening on Ctrl/Cmd+K is the sign that it does.
