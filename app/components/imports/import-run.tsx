@@ -5,7 +5,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { DownloadIcon, TriangleAlertIcon } from '~/components/ui/icons';
 import { Progress } from '~/components/ui/progress';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { RefusedRowsTable } from './refused-rows-table';
 import { CheckAgainLink, JobRefresh } from '~/components/jobs/job-watch';
 import { formatCount } from '../../../common/numbers';
 
@@ -108,24 +108,7 @@ function RefusedRows({ run, failedRowsHref }: { run: ImportRunView; failedRowsHr
           </a>
         </Button>
       </div>
-      <div className="max-h-96 overflow-auto rounded-md border">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-20">Row</TableHead>
-              <TableHead>Why</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {run.failures.map((failure) => (
-              <TableRow key={failure.row}>
-                <TableCell className="tabular-nums">{failure.row}</TableCell>
-                <TableCell className="whitespace-normal">{failure.messages.join('; ')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <RefusedRowsTable rows={run.failures} />
       {failed > run.failures.length ? (
         <p className="text-xs text-muted-foreground">
           The first {run.failures.length} of {formatCount(failed)}: the file has every one, with its message in an Error column.

@@ -1,7 +1,7 @@
 import type { MarksImport } from '../../../common/contracts/exam-results';
 import { formatCount } from '../../../common/numbers';
 import { Badge } from '~/components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { RefusedRowsTable } from '~/components/imports/refused-rows-table';
 
 /**
  * What a file of marks holds against the sitting, checked or imported: the columns read and left
@@ -72,29 +72,19 @@ function RefusedRows({ result }: { result: MarksImport }) {
   return (
     <div className="grid gap-2">
       <h3 className="text-sm font-medium">Refused rows</h3>
-      <div className="max-h-96 overflow-auto rounded-md border">
-        <Table aria-label="Refused rows">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-16">Row</TableHead>
-              <TableHead>Student</TableHead>
-              <TableHead>Why</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {result.refused.map((row) => (
-              <TableRow key={row.row}>
-                <TableCell className="tabular-nums">{row.row}</TableCell>
-                <TableCell className="whitespace-normal">
-                  {row.student ?? <span className="text-muted-foreground">none given</span>}
-                  {row.name ? <span className="block text-xs text-muted-foreground">{row.name}</span> : null}
-                </TableCell>
-                <TableCell className="whitespace-normal">{row.messages.join('; ')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <RefusedRowsTable
+        whoHeading="Student"
+        rows={result.refused.map((row) => ({
+          row: row.row,
+          messages: row.messages,
+          who: (
+            <>
+              {row.student ?? <span className="text-muted-foreground">none given</span>}
+              {row.name ? <span className="block text-xs text-muted-foreground">{row.name}</span> : null}
+            </>
+          ),
+        }))}
+      />
       <p className="text-xs text-muted-foreground">
         {result.counts.refused > result.refused.length
           ? `The first ${result.refused.length} of ${formatCount(result.counts.refused)}. `
